@@ -30,18 +30,22 @@ async function main() {
   const { env } = await import('../server/env');
   const { db } = await import('../server/db');
   const { seedIfEmpty } = await import('../prisma/seed');
-  const { DIRECT_PREFIXES, handleRest } = await import('../server/http/rest-app');
-  const { startMainServer } = await import('../server/main-server');
+  const { DIRECT_PREFIXES, REST_PREFIXES, handleRest } = await import('../server/http/rest-app');
+  const { isUndecodablePath, startMainServer } = await import('../server/main-server');
 
   const config = env();
-  if (await seedIfEmpty(db())) log('Seeded the demo seller (issuerClientId "demo").');
+  if (config.SEED_DEMO && (await seedIfEmpty(db()))) log('Seeded the demo seller (issuerClientId "demo").');
 
   const nextApp = next({ dev, dir: process.cwd(), hostname: config.HOST, port: config.PORT });
   await nextApp.prepare();
   const running = await startMainServer({
     port: config.PORT,
     host: config.HOST,
-    mounts: [{ prefixes: DIRECT_PREFIXES, handler: handleRest }],
+    mounts: [
+      { prefixes: DIRECT_PREFIXES, handler: handleRest },
+      // A REST path Next cannot decode still gets an ApiError, never Next's plain-text 500.
+      { prefixes: REST_PREFIXES, when: isUndecodablePath, handler: handleRest },
+    ],
     fallback: nextApp.getRequestHandler(),
   });
 

@@ -9,6 +9,8 @@ const envSchema = z.object({
   PUBLIC_BASE_URL: z.url().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  /** Seed the demo seller into an empty database at start. */
+  SEED_DEMO: z.enum(['true', 'false']).default('true').transform((value) => value === 'true'),
 });
 
 export type Env = z.infer<typeof envSchema> & { publicBaseUrl: string };

@@ -8,7 +8,7 @@ export interface MainServerOptions {
   port: number;
   host: string;
   /** Fetch handlers mounted ahead of `fallback`, by path prefix. */
-  mounts: { prefixes: readonly string[]; handler: (request: Request) => Promise<Response> }[];
+  mounts: { prefixes: readonly string[]; when?: (pathname: string) => boolean; handler: (request: Request) => Promise<Response> }[];
   /** Everything else (Next's request handler). */
   fallback: NodeHandler;
 }
@@ -30,13 +30,14 @@ function underPrefix(pathname: string, prefix: string): boolean {
 export async function startMainServer(options: MainServerOptions): Promise<RunningServer> {
   const mounts = options.mounts.map((mount) => ({
     prefixes: mount.prefixes,
+    when: mount.when ?? (() => true),
     // Next runs in this process too, so the global Request/Response stay Node's own.
     listener: getRequestListener(mount.handler, { overrideGlobalObjects: false }),
   }));
 
   const server = http.createServer((req, res) => {
     const pathname = (req.url ?? '/').split('?')[0]!;
-    const mount = mounts.find((candidate) => candidate.prefixes.some((prefix) => underPrefix(pathname, prefix)));
+    const mount = mounts.find((candidate) => candidate.prefixes.some((prefix) => underPrefix(pathname, prefix)) && candidate.when(pathname));
     if (mount) return void mount.listener(req, res);
     return void options.fallback(req, res);
   });
@@ -56,4 +57,14 @@ export async function startMainServer(options: MainServerOptions): Promise<Runni
         server.closeIdleConnections();
       }),
   };
+}
+
+/** True when a path cannot be percent-decoded (Next answers such paths with a plain-text 500). */
+export function isUndecodablePath(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    return true;
+  }
 }

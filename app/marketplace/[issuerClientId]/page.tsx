@@ -71,8 +71,11 @@ export default async function MarketplacePage({ params }: Props) {
                       {features.map((feature) => (
                         <li key={feature.FeatureKey}>
                           <span className="font-medium">{feature.DisplayName}</span>
-                          {feature.RateLimit !== null && <span className="text-slate-500"> · {feature.RateLimit} per minute</span>}
-                          {feature.ServiceAccessLevel === 'Denied' && <span className="text-slate-500"> · not included</span>}
+                          {feature.ServiceAccessLevel === 'Denied' ? (
+                            <span className="text-slate-500"> · not included</span>
+                          ) : (
+                            feature.RateLimit !== null && <span className="text-slate-500"> · up to {feature.RateLimit} per minute</span>
+                          )}
                         </li>
                       ))}
                     </ul>

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+let database: TestDatabase;
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  server = await startTestServer({ databaseUrl: database.url });
+  browser = await launchChromium();
+  page = await browser.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await database?.drop();
+});
+
+describe('hosted storefront /marketplace/{issuerClientId} in Chromium', () => {
+  it('shows the demo seller and every listed offering with its price and features', async () => {
+    const response = await page.goto(`${server.baseUrl}/marketplace/demo`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Demo Studio Team');
+    const offerings = page.getByTestId('offering');
+    expect(await offerings.count()).toBe(5);
+    const text = await page.locator('main').innerText();
+    for (const name of ['Community', 'Pro Lifetime', 'Pro Monthly', 'Pro Trial', 'Team']) expect(text).toContain(name);
+    expect(text).not.toContain('Enterprise (unlisted)');
+    expect(text).toContain('$9.99 / month');
+    expect(text).toContain('$49.00');
+    expect(text).toContain('Free for 14 days');
+    expect(text).toContain('Cloud render');
+    fs.mkdirSync('test-results', { recursive: true });
+    await page.screenshot({ path: 'test-results/marketplace-demo.png', fullPage: true });
+  });
+
+  it('the first Tab reaches the skip link, which moves focus to the content', async () => {
+    await page.goto(`${server.baseUrl}/marketplace/demo`);
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Skip to content');
+  });
+
+  it('an unknown seller shows a not-found page', async () => {
+    const response = await page.goto(`${server.baseUrl}/marketplace/nobody-here`);
+    expect(response?.status()).toBe(404);
+    expect(await page.locator('main').innerText()).toContain('Page not found');
+  });
+});

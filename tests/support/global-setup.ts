@@ -1,0 +1,47 @@
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { databaseUrl, startEmbeddedPostgres } from '../../server/database/embedded-postgres';
+import { applyMigrations } from '../../server/database/migrate';
+import { build, buildIsCurrent } from '../../scripts/build';
+
+export const TEMPLATE_DATABASE = 'licensing_test_template';
+const TEST_EMBEDDED_PORT = 54339;
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    adminDatabaseUrl: string;
+    templateDatabase: string;
+  }
+}
+
+/**
+ * One PostgreSQL for the run: DATABASE_URL's server when set, else the embedded one under
+ * .data/pg-test. Migrations are applied once to a template database; every test file clones it.
+ */
+export default async function setup(project: TestProject) {
+  // Servers under test run the production build; build it once here, never in parallel.
+  if (!buildIsCurrent()) build();
+
+  const server = process.env.DATABASE_URL
+    ? { adminUrl: process.env.DATABASE_URL, stop: async () => {} }
+    : await startEmbeddedPostgres({
+        dataDir: path.resolve(process.env.DATA_DIR ?? '.data', 'pg-test'),
+        port: Number(process.env.TEST_EMBEDDED_PG_PORT ?? TEST_EMBEDDED_PORT),
+      });
+
+  const admin = new pg.Client({ connectionString: server.adminUrl });
+  await admin.connect();
+  const leftovers = await admin.query<{ datname: string }>("select datname from pg_database where datname like 'licensing_t\\_%'");
+  for (const { datname } of leftovers.rows) await admin.query(`drop database if exists ${pg.escapeIdentifier(datname)} with (force)`);
+  await admin.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`);
+  await admin.query(`create database ${TEMPLATE_DATABASE}`);
+  await admin.end();
+  await applyMigrations(databaseUrl(server.adminUrl, TEMPLATE_DATABASE));
+
+  project.provide('adminDatabaseUrl', server.adminUrl);
+  project.provide('templateDatabase', TEMPLATE_DATABASE);
+  return async () => {
+    await server.stop();
+  };
+}

@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+
+export interface TestServer {
+  baseUrl: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the production entry (`scripts/start.ts`, the same as `npm start`) as its own process on a
+ * free port against the given database, and waits until it listens. Tests then talk real HTTP.
+ */
+export async function startTestServer(options: { databaseUrl: string; env?: Record<string, string> }): Promise<TestServer> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: options.databaseUrl,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      APP_SECRET: crypto.randomBytes(32).toString('base64url'),
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Server did not start in time:\n${output}`)), 90_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Service listening on (http:\/\/[\d.]+:\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Server exited with ${code} before listening:\n${output}`));
+    });
+  });
+  return {
+    baseUrl,
+    output: () => output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+      }),
+  };
+}
