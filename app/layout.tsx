@@ -21,9 +21,14 @@ export default function RootLayout({ children }: { children: ReactNode }) {
             <Link href="/" className="text-lg font-semibold tracking-tight">
               Licensing service
             </Link>
-            <Link href="/marketplace/demo" className="text-sm text-slate-600 hover:text-slate-900">
-              Demo storefront
-            </Link>
+            <div className="flex items-center gap-5 text-sm">
+              <Link href="/marketplace/demo" className="text-slate-600 hover:text-slate-900">
+                Demo storefront
+              </Link>
+              <Link href="/portal" className="text-slate-600 hover:text-slate-900">
+                Seller portal
+              </Link>
+            </div>
           </nav>
         </header>
         <TrpcProvider>

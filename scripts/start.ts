@@ -13,6 +13,9 @@ const log = (line: string) => console.log(`[start] ${line}`);
 
 async function main() {
   process.env.NEXT_TELEMETRY_DISABLED = '1';
+  // "Production mode" is the operator's NODE_ENV at launch (Next sets its own later): the dev
+  // outbox is on unless the operator runs with NODE_ENV=production, where DEV_OUTBOX=true enables it.
+  process.env.DEV_OUTBOX ??= process.env.NODE_ENV === 'production' ? 'false' : 'true';
   ensureAppSecret(log);
   if (!dev && !buildIsCurrent()) {
     log('No current build: building (this takes a minute or two)…');
@@ -34,6 +37,8 @@ async function main() {
   const { isUndecodablePath, startMainServer } = await import('../server/main-server');
 
   const config = env();
+  const { ensureSigningKeys } = await import('../server/keys/signing-keys');
+  await ensureSigningKeys({ db: db() });
   if (config.SEED_DEMO && (await seedIfEmpty(db()))) log('Seeded the demo seller (issuerClientId "demo").');
 
   const nextApp = next({ dev, dir: process.cwd(), hostname: config.HOST, port: config.PORT });

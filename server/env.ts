@@ -2,18 +2,46 @@ import { z } from 'zod';
 
 // The one parsed configuration. Read once; a bad or missing variable stops start-up with a message
 // naming it. Every variable is documented in the README's Configuration table.
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (the start script sets it for the embedded database)'),
-  APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters'),
-  PUBLIC_BASE_URL: z.url().optional(),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  /** Seed the demo seller into an empty database at start. */
-  SEED_DEMO: z.enum(['true', 'false']).default('true').transform((value) => value === 'true'),
-});
+const flag = (fallback: 'true' | 'false') => z.enum(['true', 'false']).default(fallback).transform((value) => value === 'true');
+const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.url().optional());
 
-export type Env = z.infer<typeof envSchema> & { publicBaseUrl: string };
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (the start script sets it for the embedded database)'),
+    APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters'),
+    PUBLIC_BASE_URL: optionalUrl,
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    /** Seed the demo seller into an empty database at start. */
+    SEED_DEMO: flag('true'),
+
+    /** The licensing resource's id: buyer tokens are for audience api://<id>, scope api://<id>/checkout.purchase. */
+    LICENSING_APP_ID: z.string().regex(/^[A-Za-z0-9._-]+$/).default('licensing'),
+    /** The public client of the sign-in authority (spec: service-app-client). */
+    IDENTITY_CLIENT_ID: z.string().min(1).default('service-app-client'),
+    /** An external authority the purchase API trusts instead of the built-in one. */
+    BUYER_TOKEN_ISSUER: optionalUrl,
+    BUYER_TOKEN_JWKS_URL: optionalUrl,
+    BUYER_TOKEN_AUDIENCE: z.string().min(1).optional(),
+    BUYER_TOKEN_CLIENT_ID: z.string().min(1).optional(),
+
+    /** smtp(s)://user:pass@host:port; unset: e-mails are kept in the dev outbox. */
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: z.string().min(3).default('Licensing service <no-reply@localhost>'),
+    /** The operator's page of kept e-mails at /dev/outbox (the start script defaults it). */
+    DEV_OUTBOX: flag('false'),
+  })
+  .superRefine((value, ctx) => {
+    if (value.BUYER_TOKEN_ISSUER && !value.BUYER_TOKEN_JWKS_URL) {
+      ctx.addIssue({ code: 'custom', path: ['BUYER_TOKEN_JWKS_URL'], message: 'required when BUYER_TOKEN_ISSUER is set' });
+    }
+    if (value.BUYER_TOKEN_ISSUER && !value.BUYER_TOKEN_AUDIENCE) {
+      ctx.addIssue({ code: 'custom', path: ['BUYER_TOKEN_AUDIENCE'], message: 'required when BUYER_TOKEN_ISSUER is set' });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & { publicBaseUrl: string; buyerTokenAudience: string; buyerTokenScope: string };
 
 let parsed: Env | undefined;
 
@@ -25,6 +53,17 @@ export function env(): Env {
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   const publicBaseUrl = (result.data.PUBLIC_BASE_URL ?? `http://localhost:${result.data.PORT}`).replace(/\/+$/, '');
-  parsed = { ...result.data, publicBaseUrl };
+  const appAudience = `api://${result.data.LICENSING_APP_ID}`;
+  parsed = {
+    ...result.data,
+    publicBaseUrl,
+    buyerTokenAudience: result.data.BUYER_TOKEN_AUDIENCE ?? appAudience,
+    buyerTokenScope: `${appAudience}/checkout.purchase`,
+  };
   return parsed;
+}
+
+/** Tests and the start script change process.env and then read the configuration again. */
+export function resetEnvForTests(): void {
+  parsed = undefined;
 }

@@ -1,5 +1,6 @@
 import { ZodError, type z } from 'zod';
 import { DomainError, type ValidationDetail } from '../errors';
+import { OAuthError } from '../identity/oauth-error';
 
 const pascal = (segment: PropertyKey) =>
   typeof segment === 'string' && segment.length > 0 ? segment[0]!.toUpperCase() + segment.slice(1) : String(segment);
@@ -42,6 +43,10 @@ export function validationErrorFromZod(error: ZodError): DomainError {
 export function normalizeError(error: unknown): { error: DomainError; unexpected: boolean } {
   if (error instanceof DomainError) return { error, unexpected: false };
   if (error instanceof ZodError) return { error: validationErrorFromZod(error), unexpected: false };
+  if (error instanceof OAuthError) {
+    if (error.error === 'slow_down') return { error: new DomainError('RateLimited', error.description), unexpected: false };
+    if (error.status < 500) return { error: new DomainError('ValidationError', error.description), unexpected: false };
+  }
   return {
     error: new DomainError('ServerError', 'An unexpected error occurred. Retry later and quote the correlation id.'),
     unexpected: true,

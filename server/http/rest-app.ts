@@ -1,4 +1,6 @@
 import { catalogRoutes } from './endpoints/catalog-endpoints';
+import { managementRoutes } from './endpoints/management-endpoints';
+import { purchaseCheckoutRoutes } from './endpoints/purchase-checkout-endpoints';
 import { createRestHandler } from './rest-router';
 
 /** The REST prefixes of the spec; anything under them is answered by `handleRest`. */
@@ -7,4 +9,6 @@ export const REST_PREFIXES = ['/purchase', '/licensing', '/licensing-mgmt', '/co
 /** Prefixes the production entry hands straight to `handleRest`, ahead of Next (DESIGN.md). */
 export const DIRECT_PREFIXES = ['/licensing/runtime', '/consumption/runtime'] as const;
 
-export const handleRest = createRestHandler([...catalogRoutes]);
+// Static segments first: `/purchase/checkout/...` must win over `/purchase/{issuerClientId}/...`
+// (`checkout` is a reserved issuerClientId for this reason).
+export const handleRest = createRestHandler([...purchaseCheckoutRoutes, ...catalogRoutes, ...managementRoutes]);

@@ -1,15 +1,19 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
+import type { Seller } from '@/generated/prisma/client';
 import { db, type Db } from '../db';
-import type { ApiErrorCode } from '../errors';
+import { DomainError, type ApiErrorCode } from '../errors';
 import { normalizeError } from '../http/normalize-error';
+import { getPortalSession, type PortalSession } from '../portal/session';
+import { findSellerMemberships } from '../sellers/find-seller-memberships';
 
 export interface TrpcContext {
   db: Db;
+  session: PortalSession | null;
 }
 
-export function createTrpcContext(): TrpcContext {
-  return { db: db() };
+export async function createTrpcContext(): Promise<TrpcContext> {
+  return { db: db(), session: await getPortalSession() };
 }
 
 const TRPC_CODE_BY_STATUS: Record<number, TRPCError['code']> = {
@@ -26,9 +30,13 @@ const t = initTRPC.context<TrpcContext>().create({
   transformer: superjson,
   // Pages branch on the same ApiError Code as REST callers; internals never reach the browser.
   errorFormatter({ shape, error }) {
-    const apiCode = (error.cause as { apiCode?: ApiErrorCode } | undefined)?.apiCode ?? 'ServerError';
+    const apiCode = (error.cause as { apiCode?: ApiErrorCode } | undefined)?.apiCode ?? (error.code === 'BAD_REQUEST' ? 'ValidationError' : 'ServerError');
     const details = (error.cause as { details?: unknown } | undefined)?.details ?? null;
-    return { ...shape, message: apiCode === 'ServerError' ? 'An unexpected error occurred.' : shape.message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, apiCode, details } };
+    return {
+      ...shape,
+      message: apiCode === 'ServerError' ? 'An unexpected error occurred.' : shape.message,
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, apiCode, details },
+    };
   },
 });
 
@@ -37,6 +45,7 @@ const errorConversion = t.middleware(async ({ next, path }) => {
   const result = await next();
   if (result.ok) return result;
   const original = result.error.cause ?? result.error;
+  if (original instanceof TRPCError) throw original;
   const { error, unexpected } = normalizeError(original);
   if (unexpected) console.error(`[trpc ${path}]`, original);
   const cause = Object.assign(new Error(error.message), { apiCode: error.code, details: error.details });
@@ -45,3 +54,16 @@ const errorConversion = t.middleware(async ({ next, path }) => {
 
 export const createTrpcRouter = t.router;
 export const publicProcedure = t.procedure.use(errorConversion);
+
+/** A signed-in person (portal session). */
+export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  if (!ctx.session) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in first.' });
+  return next({ ctx: { ...ctx, session: ctx.session } });
+});
+
+/** A signed-in member of a seller: ctx.seller is the seller the person acts for. */
+export const sellerProcedure = protectedProcedure.use(async ({ ctx, next }) => {
+  const [membership] = await findSellerMemberships(ctx, ctx.session.accountId);
+  if (!membership) throw new DomainError('NotFound', 'You are not a member of any seller yet. Register as a seller first.');
+  return next({ ctx: { ...ctx, seller: membership.seller as Seller } });
+});

@@ -21,7 +21,8 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   // Servers under test run the production build; build it once here, never in parallel.
-  if (!buildIsCurrent()) build();
+  // TEST_SKIP_BUILD=true: a run of service-level files only, which starts no server.
+  if (process.env.TEST_SKIP_BUILD !== 'true' && !buildIsCurrent()) build();
 
   const server = process.env.DATABASE_URL
     ? { adminUrl: process.env.DATABASE_URL, stop: async () => {} }

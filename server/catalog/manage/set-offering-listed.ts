@@ -1,0 +1,22 @@
+import type { Db } from '../../db';
+import { invalidateCatalog } from '../catalog-cache';
+import { setOfferingListedSchema, type SellerScoped, type SetOfferingListedInput } from './catalog-edit.schema';
+import { toSellerOffering, type SellerOffering } from './seller-catalog.schema';
+import { findOwnOfferingOrThrow, findSellerOrThrow } from './seller-scope';
+
+/**
+ * Lists or unlists an offering. Buyers see it only while it is listed, active and of an active
+ * product (server/catalog/listed-offerings.ts).
+ */
+export async function setOfferingListed(ctx: { db: Db }, input: SellerScoped<SetOfferingListedInput>): Promise<SellerOffering> {
+  const { offeringId, listed } = setOfferingListedSchema.parse(input);
+  const seller = await findSellerOrThrow(ctx, input.sellerId);
+  await findOwnOfferingOrThrow(ctx, seller.id, offeringId);
+  const offering = await ctx.db.offering.update({
+    where: { id: offeringId },
+    data: { listed },
+    include: { features: { orderBy: { key: 'asc' } } },
+  });
+  invalidateCatalog(seller.issuerClientId);
+  return toSellerOffering(offering);
+}

@@ -1,0 +1,15 @@
+import type { Db } from '../../db';
+import { invalidateCatalog } from '../catalog-cache';
+import { updateProductSchema, type SellerScoped, type UpdateProductInput } from './catalog-edit.schema';
+import { toSellerProduct, type SellerProduct } from './seller-catalog.schema';
+import { findOwnProductOrThrow, findSellerOrThrow } from './seller-scope';
+
+/** Replaces every editable field of one of the seller's products. */
+export async function updateProduct(ctx: { db: Db }, input: SellerScoped<UpdateProductInput>): Promise<SellerProduct> {
+  const { productId, ...fields } = updateProductSchema.parse(input);
+  const seller = await findSellerOrThrow(ctx, input.sellerId);
+  await findOwnProductOrThrow(ctx, seller.id, productId);
+  const product = await ctx.db.product.update({ where: { id: productId }, data: fields });
+  invalidateCatalog(seller.issuerClientId);
+  return toSellerProduct(product);
+}

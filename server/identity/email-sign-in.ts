@@ -1,0 +1,105 @@
+import crypto from 'node:crypto';
+import type { Account } from '@/generated/prisma/client';
+import { randomToken, safeEqual, sha256Hex } from '../crypto/secrets';
+import type { Db } from '../db';
+import { sendSignInCodeEmail } from '../mail/sign-in-code-mail';
+import { findOrCreateAccountByEmail, normalizeEmail } from './accounts';
+import {
+  SIGN_IN_CODE_MAX_ATTEMPTS,
+  SIGN_IN_CODE_SECONDS,
+  SIGN_IN_CODES_PER_WINDOW,
+  SIGN_IN_CODE_WINDOW_SECONDS,
+} from './identity-config';
+import { OAuthError } from './oauth-error';
+
+// Passwordless sign-in by a one-time code e-mailed to the address. One row per attempt; the
+// continuation token that names it rotates at each step and only its hash is stored.
+
+type Ctx = { db: Db; now?: () => Date };
+const nowOf = (ctx: Ctx) => ctx.now?.() ?? new Date();
+
+async function findByContinuationToken(ctx: Ctx, continuationToken: string, clientId: string) {
+  const row = await ctx.db.oneTimeCode.findUnique({ where: { continuationTokenHash: sha256Hex(continuationToken) } });
+  if (!row || row.clientId !== clientId) throw new OAuthError('invalid_grant', 'The continuation token is unknown or was already used.');
+  if (row.usedAt) throw new OAuthError('invalid_grant', 'This sign-in was already completed.');
+  if (row.expiresAt <= nowOf(ctx)) throw new OAuthError('expired_token', 'The sign-in expired; start again.');
+  return row;
+}
+
+/** Step 1 (`initiate`): a sign-in attempt for an address. Nothing is sent yet. */
+export async function startEmailSignIn(
+  ctx: Ctx,
+  input: { email: string; clientId: string; authorizationRequestId?: string },
+): Promise<{ continuationToken: string }> {
+  const continuationToken = randomToken();
+  await ctx.db.oneTimeCode.create({
+    data: {
+      email: normalizeEmail(input.email),
+      clientId: input.clientId,
+      continuationTokenHash: sha256Hex(continuationToken),
+      authorizationRequestId: input.authorizationRequestId,
+      expiresAt: new Date(nowOf(ctx).getTime() + SIGN_IN_CODE_SECONDS * 1000),
+    },
+  });
+  return { continuationToken };
+}
+
+/** Step 2 (`challenge`): a fresh code is e-mailed; the continuation token rotates. */
+export async function sendSignInCode(
+  ctx: Ctx,
+  input: { continuationToken: string; clientId: string },
+): Promise<{ continuationToken: string; email: string; codeLength: number }> {
+  const row = await findByContinuationToken(ctx, input.continuationToken, input.clientId);
+  const since = new Date(nowOf(ctx).getTime() - SIGN_IN_CODE_WINDOW_SECONDS * 1000);
+  const recent = await ctx.db.oneTimeCode.count({ where: { email: row.email, sentAt: { gte: since } } });
+  if (recent >= SIGN_IN_CODES_PER_WINDOW) {
+    throw new OAuthError('slow_down', 'Too many codes were sent to this address; wait a few minutes and try again.', 429);
+  }
+  const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
+  const continuationToken = randomToken();
+  await ctx.db.oneTimeCode.update({
+    where: { id: row.id },
+    data: {
+      codeHash: sha256Hex(code),
+      continuationTokenHash: sha256Hex(continuationToken),
+      attempts: 0,
+      sentAt: nowOf(ctx),
+      expiresAt: new Date(nowOf(ctx).getTime() + SIGN_IN_CODE_SECONDS * 1000),
+    },
+  });
+  const sent = await sendSignInCodeEmail(ctx, { to: row.email, code, expiresInMinutes: SIGN_IN_CODE_SECONDS / 60 });
+  if (sent.status === 'failed') throw new OAuthError('temporarily_unavailable', 'The code could not be e-mailed; try again later.', 503);
+  return { continuationToken, email: row.email, codeLength: code.length };
+}
+
+/**
+ * Step 3: the code proves the address. Single use, expires, at most SIGN_IN_CODE_MAX_ATTEMPTS
+ * wrong tries. The account is created here on first sign-in.
+ */
+export async function redeemSignInCode(ctx: Ctx, input: { continuationToken: string; code: string; clientId: string }): Promise<{ account: Account; authorizationRequestId: string | null }> {
+  const row = await findByContinuationToken(ctx, input.continuationToken, input.clientId);
+  if (!row.codeHash) throw new OAuthError('invalid_grant', 'No code was sent for this sign-in yet.');
+  if (row.attempts >= SIGN_IN_CODE_MAX_ATTEMPTS) throw new OAuthError('invalid_grant', 'Too many wrong codes; request a new one.', 400, { suberror: 'attempts_exceeded' });
+
+  // Count the attempt before comparing, atomically, so parallel guesses cannot exceed the limit.
+  const counted = await ctx.db.oneTimeCode.updateMany({
+    where: { id: row.id, usedAt: null, attempts: { lt: SIGN_IN_CODE_MAX_ATTEMPTS } },
+    data: { attempts: { increment: 1 } },
+  });
+  if (counted.count === 0) throw new OAuthError('invalid_grant', 'Too many wrong codes; request a new one.', 400, { suberror: 'attempts_exceeded' });
+  if (!safeEqual(sha256Hex(input.code.trim()), row.codeHash)) {
+    throw new OAuthError('invalid_grant', 'The code is not correct.', 400, { suberror: 'invalid_oob_value' });
+  }
+  const spent = await ctx.db.oneTimeCode.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: nowOf(ctx) } });
+  if (spent.count === 0) throw new OAuthError('invalid_grant', 'This code was already used.');
+
+  const account = await findOrCreateAccountByEmail(ctx, row.email);
+  await ctx.db.oneTimeCode.update({ where: { id: row.id }, data: { accountId: account.id } });
+  return { account, authorizationRequestId: row.authorizationRequestId };
+}
+
+/** For the challenge response: b***@example.com. */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+}

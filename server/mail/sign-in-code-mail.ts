@@ -1,0 +1,22 @@
+import { createElement } from 'react';
+import { SignInCodeEmail } from '../../emails/sign-in-code';
+import type { Db } from '../db';
+import { sendEmail, type SendEmailResult } from './send-email';
+
+export const SIGN_IN_CODE_EMAIL_KIND = 'sign-in-code';
+
+export interface SendSignInCodeEmailInput {
+  to: string;
+  code: string;
+  expiresInMinutes: number;
+}
+
+/** The one-time code of a sign-in (portal or native authentication), e-mailed to the address signing in. */
+export async function sendSignInCodeEmail(ctx: { db: Db }, input: SendSignInCodeEmailInput): Promise<SendEmailResult> {
+  return sendEmail(ctx, {
+    to: input.to,
+    kind: SIGN_IN_CODE_EMAIL_KIND,
+    subject: `Your sign-in code: ${input.code}`,
+    template: createElement(SignInCodeEmail, { code: input.code, expiresInMinutes: input.expiresInMinutes }),
+  });
+}

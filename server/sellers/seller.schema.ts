@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+// The seller's public id (spec: issuerClientId) is embedded in apps and in the storefront address
+// `{portal_url}/marketplace/{issuerClientId}`, so it is kept to what needs no escaping anywhere:
+// lower-case letters, digits and inner hyphens, 3 to 40 characters.
+export const ISSUER_CLIENT_ID_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
+export const ISSUER_CLIENT_ID_MIN = 3;
+export const ISSUER_CLIENT_ID_MAX = 40;
+
+/**
+ * Words that name a route of the service (REST prefixes, portal pages, path segments). A seller
+ * named like one would make addresses ambiguous to people and to proxies, so none may be taken.
+ */
+export const RESERVED_ISSUER_CLIENT_IDS: ReadonlySet<string> = new Set([
+  'admin',
+  'api',
+  'auth',
+  'checkout',
+  'claim',
+  'consumption',
+  'dev',
+  'identity',
+  'licenses',
+  'licensing',
+  'licensing-mgmt',
+  'login',
+  'logout',
+  'marketplace',
+  'mcp',
+  'offerings',
+  'portal',
+  'purchase',
+  'register',
+  'runtime',
+  'seats',
+  'trpc',
+]);
+
+export function isReservedIssuerClientId(value: string): boolean {
+  return RESERVED_ISSUER_CLIENT_IDS.has(value);
+}
+
+export const issuerClientIdSchema = z
+  .string()
+  .min(ISSUER_CLIENT_ID_MIN)
+  .max(ISSUER_CLIENT_ID_MAX)
+  .regex(ISSUER_CLIENT_ID_PATTERN, 'Use lower-case letters, digits and inner hyphens only.');
+
+const sellerName = z.string().trim().min(1).max(200).nullish();
+
+export const createSellerInputSchema = z.object({
+  contactName: sellerName,
+  legalName: sellerName,
+  /** Generated from the legal or contact name when absent. */
+  issuerClientId: issuerClientIdSchema.optional(),
+  /** The account that becomes the seller's Owner member. */
+  ownerAccountId: z.string().min(1).optional(),
+});
+
+export type CreateSellerInput = z.input<typeof createSellerInputSchema>;

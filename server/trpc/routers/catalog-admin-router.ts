@@ -1,0 +1,47 @@
+import {
+  createOfferingSchema,
+  createProductSchema,
+  deleteFeatureSchema,
+  setOfferingListedSchema,
+  updateOfferingSchema,
+  updateProductSchema,
+  upsertFeatureSchema,
+} from '../../catalog/manage/catalog-edit.schema';
+import { createOffering } from '../../catalog/manage/create-offering';
+import { createProduct } from '../../catalog/manage/create-product';
+import { deleteFeature } from '../../catalog/manage/delete-feature';
+import { listSellerCatalog } from '../../catalog/manage/list-seller-catalog';
+import { markCheckoutReady } from '../../catalog/manage/mark-checkout-ready';
+import { setOfferingListed } from '../../catalog/manage/set-offering-listed';
+import { updateOffering } from '../../catalog/manage/update-offering';
+import { updateProduct } from '../../catalog/manage/update-product';
+import { upsertFeature } from '../../catalog/manage/upsert-feature';
+import { createTrpcRouter, sellerProcedure } from '../init';
+
+// The seller portal's catalog management. Wiring only: the seller always comes from the session
+// (spread last, so an input can never name another seller); the rules live in the services.
+export const catalogAdminRouter = createTrpcRouter({
+  list: sellerProcedure.query(({ ctx }) => listSellerCatalog(ctx, ctx.seller.id)),
+  createProduct: sellerProcedure
+    .input(createProductSchema)
+    .mutation(({ ctx, input }) => createProduct(ctx, { ...input, sellerId: ctx.seller.id })),
+  updateProduct: sellerProcedure
+    .input(updateProductSchema)
+    .mutation(({ ctx, input }) => updateProduct(ctx, { ...input, sellerId: ctx.seller.id })),
+  createOffering: sellerProcedure
+    .input(createOfferingSchema)
+    .mutation(({ ctx, input }) => createOffering(ctx, { ...input, sellerId: ctx.seller.id })),
+  updateOffering: sellerProcedure
+    .input(updateOfferingSchema)
+    .mutation(({ ctx, input }) => updateOffering(ctx, { ...input, sellerId: ctx.seller.id })),
+  setOfferingListed: sellerProcedure
+    .input(setOfferingListedSchema)
+    .mutation(({ ctx, input }) => setOfferingListed(ctx, { ...input, sellerId: ctx.seller.id })),
+  upsertFeature: sellerProcedure
+    .input(upsertFeatureSchema)
+    .mutation(({ ctx, input }) => upsertFeature(ctx, { ...input, sellerId: ctx.seller.id })),
+  deleteFeature: sellerProcedure
+    .input(deleteFeatureSchema)
+    .mutation(({ ctx, input }) => deleteFeature(ctx, { ...input, sellerId: ctx.seller.id })),
+  markCheckoutReady: sellerProcedure.mutation(({ ctx }) => markCheckoutReady(ctx, { sellerId: ctx.seller.id })),
+});

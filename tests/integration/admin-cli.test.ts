@@ -1,0 +1,91 @@
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authenticateApiKey } from '@/server/api-keys/authenticate-api-key';
+import { DomainError } from '@/server/errors';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+// The operator command line, run as the operator runs it (`npm run admin -- …`).
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.drop();
+});
+
+function admin(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
+      env: { ...process.env, DATABASE_URL: database.url, APP_SECRET: 'admin-cli-test-secret-of-32-chars-or-more' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+const lastLine = (text: string) => text.trimEnd().split('\n').at(-1)!;
+
+describe('npm run admin', () => {
+  it('create-seller then create-api-key prints the key alone on the last line, and the key authenticates', async () => {
+    const seller = await admin('create-seller', '--legal-name', 'Cli Tools Ltd', '--contact-name', 'Ada', '--owner-email', 'Owner@Example.com');
+    expect(seller.stderr).toBe('');
+    expect(seller.status).toBe(0);
+    const issuerClientId = /issuerClientId: (\S+)/.exec(seller.stdout)?.[1];
+    expect(issuerClientId).toMatch(/^cli-tools-ltd-[a-z0-9]{5}$/);
+    const row = await database.db.seller.findUniqueOrThrow({ where: { issuerClientId }, include: { members: { include: { account: true } } } });
+    expect(row.members).toEqual([expect.objectContaining({ role: 'Owner', account: expect.objectContaining({ email: 'owner@example.com' }) })]);
+
+    const created = await admin('create-api-key', '--issuer', issuerClientId!, '--label', 'ci');
+    expect(created.status).toBe(0);
+    const key = lastLine(created.stdout);
+    expect(key).toMatch(/^SVC_AK_[A-Z2-7]{8}_[A-Za-z0-9_-]{43}$/);
+    expect(await authenticateApiKey({ db: database.db }, key)).toMatchObject({ sellerId: row.id, issuerClientId });
+  }, 60_000);
+
+  it('create-api-key without --label exits 2 with a message naming it, before touching the database', async () => {
+    const result = await admin('create-api-key', '--issuer', 'whoever');
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('--label');
+    expect(result.stdout).toBe('');
+  });
+
+  it('bad arguments exit 2: unknown command, unknown option, reserved issuerClientId', async () => {
+    for (const args of [['frobnicate'], ['create-seller', '--legal-name', 'X', '--colour', 'red'], ['create-seller']]) {
+      const result = await admin(...args);
+      expect(result.status).toBe(2);
+      expect(result.stderr).toMatch(/Error: /);
+    }
+    const reserved = await admin('create-seller', '--legal-name', 'X', '--issuer-client-id', 'checkout');
+    expect(reserved.status).toBe(2);
+    expect(reserved.stderr).toContain('Reserved');
+  }, 60_000);
+
+  it('create-api-key for an unknown issuer exits 1', async () => {
+    const result = await admin('create-api-key', '--issuer', 'no-such-seller', '--label', 'ci');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('no-such-seller');
+  }, 60_000);
+
+  it('revoke-api-key by prefix revokes the key', async () => {
+    await admin('create-seller', '--legal-name', 'Revoker', '--issuer-client-id', 'revoker-cli');
+    const key = lastLine((await admin('create-api-key', '--issuer', 'revoker-cli', '--label', 'old')).stdout);
+    const revoked = await admin('revoke-api-key', key.slice(0, 'SVC_AK_XXXXXXXX'.length));
+    expect(revoked.status).toBe(0);
+    const error = await authenticateApiKey({ db: database.db }, key).catch((e: unknown) => e);
+    expect((error as DomainError).code).toBe('ApiKeyInvalid');
+    expect((await admin('revoke-api-key')).status).toBe(2);
+  }, 60_000);
+
+  it('help lists every command', async () => {
+    const result = await admin('help');
+    expect(result.status).toBe(0);
+    for (const command of ['create-seller', 'create-api-key', 'revoke-api-key']) expect(result.stdout).toContain(command);
+  });
+});

@@ -1,0 +1,274 @@
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { CatalogStatus, IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
+import { getStorefront } from '@/server/catalog/get-storefront';
+import { getOfferingDetail } from '@/server/catalog/get-offering-detail';
+import { createOffering } from '@/server/catalog/manage/create-offering';
+import { createProduct } from '@/server/catalog/manage/create-product';
+import { deleteFeature } from '@/server/catalog/manage/delete-feature';
+import { listSellerCatalog } from '@/server/catalog/manage/list-seller-catalog';
+import { markCheckoutReady } from '@/server/catalog/manage/mark-checkout-ready';
+import { setOfferingListed } from '@/server/catalog/manage/set-offering-listed';
+import { updateOffering } from '@/server/catalog/manage/update-offering';
+import { updateProduct } from '@/server/catalog/manage/update-product';
+import { upsertFeature } from '@/server/catalog/manage/upsert-feature';
+import type { DomainError } from '@/server/errors';
+import { normalizeError } from '@/server/http/normalize-error';
+import { createSeller } from '../support/factories';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+let database: TestDatabase;
+let ctx: { db: TestDatabase['db'] };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ctx = { db: database.db };
+});
+afterAll(async () => {
+  await database?.drop();
+});
+
+/** The ApiError a caller would get for this call (services throw DomainError or ZodError). */
+async function refusal(call: Promise<unknown>): Promise<DomainError> {
+  try {
+    await call;
+  } catch (error) {
+    return normalizeError(error).error;
+  }
+  throw new Error('expected the call to be refused');
+}
+
+async function sellerWithProduct() {
+  const seller = await createSeller(database.db);
+  const product = await createProduct(ctx, { sellerId: seller.id, name: 'Studio', description: 'Desktop editor' });
+  return { seller, product };
+}
+
+const perpetual = { classification: LicenseClassification.Perpetual, baseRate: 49, currency: 'USD' };
+const monthly = { classification: LicenseClassification.Subscription, baseRate: 9.99, interval: 1, intervalUnit: IntervalUnit.Month };
+
+describe('creating the catalog', () => {
+  it('creates a product, an offering (price in minor units, currency lower-cased) and a feature, all read back by listSellerCatalog', async () => {
+    const { seller, product } = await sellerWithProduct();
+    expect(product).toMatchObject({ name: 'Studio', description: 'Desktop editor', status: CatalogStatus.Active, offerings: [] });
+
+    const offering = await createOffering(ctx, { sellerId: seller.id, productId: product.id, name: 'Pro Monthly', seatBased: true, ...monthly });
+    expect(offering).toMatchObject({ baseRate: 9.99, currency: 'usd', interval: 1, intervalUnit: IntervalUnit.Month, seatBased: true, listed: false });
+    expect((await database.db.offering.findUniqueOrThrow({ where: { id: offering.id } })).priceMinor).toBe(999);
+
+    const feature = await upsertFeature(ctx, {
+      sellerId: seller.id,
+      offeringId: offering.id,
+      key: 'render.4k',
+      displayName: 'Render',
+      rate: 0.01,
+      sampleSeconds: 60,
+      rateLimit: 30,
+      accessLevel: 'Allowed',
+      allowance: 500,
+      allowancePeriodUnit: IntervalUnit.Month,
+    });
+    expect(feature).toMatchObject({ key: 'render.4k', rateLimit: 30, allowance: 500, allowancePeriodUnit: IntervalUnit.Month });
+
+    const catalog = await listSellerCatalog(ctx, seller.id);
+    expect(catalog).toMatchObject({ issuerClientId: seller.issuerClientId, isCheckoutReady: false });
+    expect(catalog.products).toHaveLength(1);
+    expect(catalog.products[0]!.offerings.map((o) => o.id)).toEqual([offering.id]);
+    expect(catalog.products[0]!.offerings[0]!.features.map((f) => f.key)).toEqual(['render.4k']);
+  });
+
+  it('listSellerCatalog shows unlisted, draft and archived offerings too, and no database column beyond its view', async () => {
+    const { seller, product } = await sellerWithProduct();
+    await createOffering(ctx, { sellerId: seller.id, productId: product.id, name: 'Draft', status: CatalogStatus.Draft, ...perpetual });
+    await createOffering(ctx, { sellerId: seller.id, productId: product.id, name: 'Archived', status: CatalogStatus.Archived, ...perpetual });
+    await createOffering(ctx, { sellerId: seller.id, productId: product.id, name: 'Unlisted', ...perpetual });
+    const offerings = (await listSellerCatalog(ctx, seller.id)).products[0]!.offerings;
+    expect(offerings.map((o) => o.name)).toEqual(['Draft', 'Archived', 'Unlisted']);
+    expect(Object.keys(offerings[0]!)).not.toContain('priceMinor');
+    expect(Object.keys(offerings[0]!)).not.toContain('sellerId');
+  });
+
+  it('upsertFeature by offering and key replaces the existing feature; deleteFeature removes it', async () => {
+    const { seller, product } = await sellerWithProduct();
+    const offering = await createOffering(ctx, { sellerId: seller.id, productId: product.id, name: 'Lifetime', ...perpetual });
+    const first = await upsertFeature(ctx, { sellerId: seller.id, offeringId: offering.id, key: 'export', displayName: 'Export', rateLimit: 10 });
+    const second = await upsertFeature(ctx, { sellerId: seller.id, offeringId: offering.id, key: 'export', displayName: 'Export PDF', accessLevel: 'Denied' });
+    expect(second.id).toBe(first.id);
+    expect(second).toMatchObject({ displayName: 'Export PDF', rateLimit: null, accessLevel: 'Denied' });
+    expect(await database.db.feature.count({ where: { offeringId: offering.id } })).toBe(1);
+
+    await deleteFeature(ctx, { sellerId: seller.id, featureId: first.id });
+    expect(await database.db.feature.count({ where: { offeringId: offering.id } })).toBe(0);
+  });
+
+  it('updateProduct and updateOffering replace every field of the data model', async () => {
+    const { seller, product } = await sellerWithProduct();
+    const offering = await createOffering(ctx, { sellerId: seller.id, productId: product.id, name: 'Lifetime', ...perpetual });
+    const renamed = await updateProduct(ctx, { sellerId: seller.id, productId: product.id, name: 'Studio 2', description: '', status: CatalogStatus.Draft, platform: 3 });
+    expect(renamed).toMatchObject({ name: 'Studio 2', description: '', status: CatalogStatus.Draft, platform: 3 });
+
+    const edited = await updateOffering(ctx, {
+      sellerId: seller.id,
+      offeringId: offering.id,
+      name: 'Yearly',
+      description: 'Billed every year',
+      status: CatalogStatus.Active,
+      classification: LicenseClassification.Subscription,
+      category: 1,
+      baseRate: 1200,
+      currency: 'jpy',
+      interval: 1,
+      intervalUnit: IntervalUnit.Year,
+      seatBased: true,
+      listed: true,
+    });
+    expect(edited).toMatchObject({ name: 'Yearly', description: 'Billed every year', classification: 1, category: 1, baseRate: 1200, currency: 'jpy', interval: 1, intervalUnit: IntervalUnit.Year, seatBased: true, listed: true });
+    // jpy has no minor unit: 1200 yen are stored as 1200.
+    expect((await database.db.offering.findUniqueOrThrow({ where: { id: offering.id } })).priceMinor).toBe(1200);
+  });
+});
+
+describe('every operation is scoped to the seller', () => {
+  it("another seller's product, offering or feature answers NotFound and is left unchanged", async () => {
+    const owner = await sellerWithProduct();
+    const offering = await createOffering(ctx, { sellerId: owner.seller.id, productId: owner.product.id, name: 'Lifetime', ...perpetual });
+    const feature = await upsertFeature(ctx, { sellerId: owner.seller.id, offeringId: offering.id, key: 'editor', displayName: 'Editor' });
+    const before = await database.db.offering.findUniqueOrThrow({ where: { id: offering.id }, include: { features: true, product: true } });
+
+    const intruder = await createSeller(database.db);
+    const sellerId = intruder.id;
+    const attempts: (() => Promise<unknown>)[] = [
+      () => updateProduct(ctx, { sellerId, productId: owner.product.id, name: 'Taken' }),
+      () => createOffering(ctx, { sellerId, productId: owner.product.id, name: 'Injected', ...perpetual }),
+      () => updateOffering(ctx, { sellerId, offeringId: offering.id, name: 'Taken', ...perpetual }),
+      () => setOfferingListed(ctx, { sellerId, offeringId: offering.id, listed: true }),
+      () => upsertFeature(ctx, { sellerId, offeringId: offering.id, key: 'editor', displayName: 'Taken' }),
+      () => upsertFeature(ctx, { sellerId, offeringId: offering.id, key: 'injected', displayName: 'Injected' }),
+      () => deleteFeature(ctx, { sellerId, featureId: feature.id }),
+    ];
+    for (const attempt of attempts) expect((await refusal(attempt())).code).toBe('NotFound');
+
+    const after = await database.db.offering.findUniqueOrThrow({ where: { id: offering.id }, include: { features: true, product: true } });
+    expect(after).toEqual(before);
+    expect(await database.db.offering.count({ where: { productId: owner.product.id } })).toBe(1);
+    expect((await listSellerCatalog(ctx, intruder.id)).products).toEqual([]);
+  });
+});
+
+describe('classification rules (ValidationError with Details naming the Field)', () => {
+  it('a subscription without interval and interval unit is refused', async () => {
+    const { seller, product } = await sellerWithProduct();
+    const error = await refusal(
+      createOffering(ctx, { sellerId: seller.id, productId: product.id, name: 'Monthly', classification: LicenseClassification.Subscription, baseRate: 5 }),
+    );
+    expect(error.code).toBe('ValidationError');
+    expect(error.details?.map((d) => d.Field).sort()).toEqual(['Interval', 'IntervalUnit']);
+    expect(await database.db.offering.count({ where: { productId: product.id } })).toBe(0);
+  });
+
+  it('a perpetual offering with an interval is refused', async () => {
+    const { seller, product } = await sellerWithProduct();
+    const error = await refusal(
+      createOffering(ctx, { sellerId: seller.id, productId: product.id, name: 'Lifetime', ...perpetual, interval: 1, intervalUnit: IntervalUnit.Year }),
+    );
+    expect(error.code).toBe('ValidationError');
+    expect(error.details).toEqual(
+      expect.arrayContaining([expect.objectContaining({ Field: 'Interval' }), expect.objectContaining({ Field: 'IntervalUnit' })]),
+    );
+  });
+
+  it('a trial with a price is refused; a trial needs a length', async () => {
+    const { seller, product } = await sellerWithProduct();
+    const trial = { sellerId: seller.id, productId: product.id, name: 'Trial', classification: LicenseClassification.Trial };
+    const priced = await refusal(createOffering(ctx, { ...trial, baseRate: 10, interval: 14, intervalUnit: IntervalUnit.Day }));
+    expect(priced.code).toBe('ValidationError');
+    expect(priced.details?.map((d) => d.Field)).toEqual(['BaseRate']);
+    const endless = await refusal(createOffering(ctx, trial));
+    expect(endless.details?.map((d) => d.Field).sort()).toEqual(['Interval', 'IntervalUnit']);
+
+    const ok = await createOffering(ctx, { ...trial, interval: 14, intervalUnit: IntervalUnit.Day });
+    expect(ok).toMatchObject({ baseRate: null, interval: 14, intervalUnit: IntervalUnit.Day });
+  });
+
+  it('an edit is held to the same rules as a creation', async () => {
+    const { seller, product } = await sellerWithProduct();
+    const offering = await createOffering(ctx, { sellerId: seller.id, productId: product.id, name: 'Lifetime', ...perpetual });
+    const error = await refusal(updateOffering(ctx, { sellerId: seller.id, offeringId: offering.id, name: 'Lifetime', classification: LicenseClassification.Subscription, baseRate: 5 }));
+    expect(error.details?.map((d) => d.Field).sort()).toEqual(['Interval', 'IntervalUnit']);
+    expect((await database.db.offering.findUniqueOrThrow({ where: { id: offering.id } })).classification).toBe(LicenseClassification.Perpetual);
+  });
+
+  it('a negative price, a bad currency, more decimals than the currency has and a bad feature key are refused', async () => {
+    const { seller, product } = await sellerWithProduct();
+    const base = { sellerId: seller.id, productId: product.id, name: 'Lifetime', classification: LicenseClassification.Perpetual };
+    expect((await refusal(createOffering(ctx, { ...base, baseRate: -1 }))).details?.map((d) => d.Field)).toEqual(['BaseRate']);
+    expect((await refusal(createOffering(ctx, { ...base, baseRate: 1, currency: 'dollars' }))).details?.map((d) => d.Field)).toEqual(['Currency']);
+    expect((await refusal(createOffering(ctx, { ...base, baseRate: 9.999, currency: 'usd' }))).details?.map((d) => d.Field)).toEqual(['BaseRate']);
+    expect(await database.db.offering.count({ where: { productId: product.id } })).toBe(0);
+
+    const offering = await createOffering(ctx, { ...base, baseRate: 0 });
+    expect(offering.baseRate).toBe(0);
+    for (const key of ['Upper', '-leading', 'has space', 'x'.repeat(65)]) {
+      const error = await refusal(upsertFeature(ctx, { sellerId: seller.id, offeringId: offering.id, key, displayName: 'Bad' }));
+      expect(error.details?.map((d) => d.Field)).toEqual(['Key']);
+    }
+    const allowance = await refusal(upsertFeature(ctx, { sellerId: seller.id, offeringId: offering.id, key: 'render', displayName: 'Render', allowance: 10 }));
+    expect(allowance.details?.map((d) => d.Field)).toEqual(['AllowancePeriodUnit']);
+  });
+});
+
+describe('listing and the purchase API', () => {
+  it('listing makes the offering appear in getStorefront and unlisting removes it', async () => {
+    const { seller, product } = await sellerWithProduct();
+    const offering = await createOffering(ctx, { sellerId: seller.id, productId: product.id, name: 'Lifetime', ...perpetual });
+    const listedIds = async () => Object.values((await getStorefront(ctx, seller.issuerClientId)).OfferingsByProduct).flat().map((o) => o.Id);
+    expect(await listedIds()).toEqual([]);
+
+    await setOfferingListed(ctx, { sellerId: seller.id, offeringId: offering.id, listed: true });
+    expect(await listedIds()).toEqual([offering.id]);
+    expect((await getOfferingDetail(ctx, seller.issuerClientId, offering.id)).Offering.BaseRate).toBe(49);
+
+    await setOfferingListed(ctx, { sellerId: seller.id, offeringId: offering.id, listed: false });
+    expect(await listedIds()).toEqual([]);
+  });
+
+  it('an edit is visible at once through the REST catalog read of this process, while a write that skips the service waits for the cache', async () => {
+    process.env.DATABASE_URL = database.url;
+    if ((process.env.APP_SECRET ?? '').length < 32) process.env.APP_SECRET = 'catalog-management-test-secret-0123456789';
+    const { resetEnvForTests } = await import('@/server/env');
+    resetEnvForTests();
+    const { handleRest } = await import('@/server/http/rest-app');
+    const { db } = await import('@/server/db');
+    onTestFinished(() => db().$disconnect());
+
+    const { seller, product } = await sellerWithProduct();
+    const offering = await createOffering(ctx, { sellerId: seller.id, productId: product.id, name: 'Lifetime', listed: true, ...perpetual });
+    const read = async () => {
+      const response = await handleRest(new Request(`http://test/purchase/${seller.issuerClientId}/offerings`));
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { OfferingsByProduct: Record<string, { Id: string; Name: string; BaseRate: number | null }[]> };
+      return Object.values(body.OfferingsByProduct).flat();
+    };
+
+    expect(await read()).toEqual([expect.objectContaining({ Id: offering.id, Name: 'Lifetime', BaseRate: 49 })]);
+
+    // Proof that the read is cached: a write around the services is not seen yet.
+    await database.db.offering.update({ where: { id: offering.id }, data: { name: 'Sneaked' } });
+    expect((await read())[0]!.Name).toBe('Lifetime');
+
+    await updateOffering(ctx, { sellerId: seller.id, offeringId: offering.id, name: 'Lifetime Plus', listed: true, ...perpetual, baseRate: 59 });
+    expect(await read()).toEqual([expect.objectContaining({ Id: offering.id, Name: 'Lifetime Plus', BaseRate: 59 })]);
+
+    await setOfferingListed(ctx, { sellerId: seller.id, offeringId: offering.id, listed: false });
+    expect(await read()).toEqual([]);
+  });
+
+  it('markCheckoutReady flips IsCheckoutReady in the storefront', async () => {
+    const { seller } = await sellerWithProduct();
+    expect((await getStorefront(ctx, seller.issuerClientId)).IsCheckoutReady).toBe(false);
+    expect(await markCheckoutReady(ctx, { sellerId: seller.id })).toEqual({ isCheckoutReady: true });
+    expect((await getStorefront(ctx, seller.issuerClientId)).IsCheckoutReady).toBe(true);
+    expect((await listSellerCatalog(ctx, seller.id)).isCheckoutReady).toBe(true);
+    // Idempotent.
+    expect(await markCheckoutReady(ctx, { sellerId: seller.id })).toEqual({ isCheckoutReady: true });
+  });
+});

@@ -1,0 +1,36 @@
+import type { ReceivedMail, TestSmtpServer } from './smtp';
+
+/** Reads sign-in codes from the test SMTP server, each message once. */
+export function codeReader(smtp: TestSmtpServer) {
+  const used = new Set<ReceivedMail>();
+  return async function nextCode(email: string): Promise<string> {
+    const mail = await smtp.waitForMail((candidate) => candidate.to.includes(email) && !used.has(candidate));
+    used.add(mail);
+    const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+    if (!code) throw new Error(`No code in the e-mail to ${email}: ${mail.text}`);
+    return code;
+  };
+}
+
+export const form = (fields: Record<string, string>) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams(fields).toString(),
+});
+
+export const PURCHASE_SCOPE = 'api://licensing/checkout.purchase openid offline_access';
+
+/** Native authentication (spec sign-in option B): initiate, challenge, token with grant_type=oob. */
+export async function nativeSignIn(baseUrl: string, email: string, nextCode: (email: string) => Promise<string>) {
+  const authority = `${baseUrl}/identity/oauth2/v2.0`;
+  const initiated = await (await fetch(`${authority}/initiate`, form({ client_id: 'service-app-client', username: email, challenge_type: 'oob redirect' }))).json();
+  const challenged = await (
+    await fetch(`${authority}/challenge`, form({ client_id: 'service-app-client', continuation_token: initiated.continuation_token, challenge_type: 'oob redirect' }))
+  ).json();
+  const code = await nextCode(email);
+  const response = await fetch(
+    `${authority}/token`,
+    form({ client_id: 'service-app-client', grant_type: 'oob', oob: code, continuation_token: challenged.continuation_token, scope: PURCHASE_SCOPE }),
+  );
+  return { response, body: await response.json(), code, continuationToken: challenged.continuation_token as string };
+}
