@@ -116,7 +116,22 @@ const commands: Record<string, Command> = {
     },
   },
 
-  // ---- rotate-signing-key: the signing-keys work adds its command here. ----
+  'rotate-signing-key': {
+    usage: 'rotate-signing-key [--purpose runtime|identity]',
+    summary: 'Add a new ES256 signing key version (default: runtime). It signs from now on; older versions stay in the JWKS and keep verifying.',
+    options: { purpose: { type: 'string' } },
+    prepare: (values, positionals) => {
+      noPositionals(positionals);
+      const purpose = optionalOption(values, 'purpose') ?? 'runtime';
+      if (purpose !== 'runtime' && purpose !== 'identity') throw new UsageError('--purpose must be runtime or identity.');
+      return async (ctx) => {
+        const { rotateSigningKey } = await import('../server/keys/signing-keys');
+        const { kid } = await rotateSigningKey(ctx, purpose);
+        const versions = await ctx.db.signingKey.count({ where: { purpose } });
+        console.log(`New ${purpose} signing key ${kid}; ${versions} version(s) in the JWKS. Running instances pick it up within a minute.`);
+      };
+    },
+  },
 };
 
 function helpText(): string {

@@ -14,8 +14,8 @@ const log = (line: string) => console.log(`[start] ${line}`);
 async function main() {
   process.env.NEXT_TELEMETRY_DISABLED = '1';
   // "Production mode" is the operator's NODE_ENV at launch (Next sets its own later): the dev
-  // outbox is on unless the operator runs with NODE_ENV=production, where DEV_OUTBOX=true enables it.
-  process.env.DEV_OUTBOX ??= process.env.NODE_ENV === 'production' ? 'false' : 'true';
+  // outbox serves this machine's browsers unless the operator runs with NODE_ENV=production.
+  process.env.DEV_OUTBOX ??= process.env.NODE_ENV === 'production' ? 'false' : 'local';
   ensureAppSecret(log);
   if (!dev && !buildIsCurrent()) {
     log('No current build: building (this takes a minute or two)…');

@@ -29,19 +29,28 @@ const envSchema = z
     /** smtp(s)://user:pass@host:port; unset: e-mails are kept in the dev outbox. */
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().min(3).default('Licensing service <no-reply@localhost>'),
-    /** The operator's page of kept e-mails at /dev/outbox (the start script defaults it). */
-    DEV_OUTBOX: flag('false'),
+    /** Stripe: set the secret key to take payments through Stripe instead of the local processor. */
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    /** Where the Stripe SDK sends its requests (tests point it at a local server); default Stripe's own. */
+    STRIPE_API_BASE: optionalUrl,
+
+    /** The operator's page of kept e-mails at /dev/outbox: local (this machine only), true, false. */
+    DEV_OUTBOX: z.enum(['local', 'true', 'false']).default('false'),
   })
   .superRefine((value, ctx) => {
     if (value.BUYER_TOKEN_ISSUER && !value.BUYER_TOKEN_JWKS_URL) {
       ctx.addIssue({ code: 'custom', path: ['BUYER_TOKEN_JWKS_URL'], message: 'required when BUYER_TOKEN_ISSUER is set' });
+    }
+    if (value.STRIPE_SECRET_KEY && !value.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'required when STRIPE_SECRET_KEY is set' });
     }
     if (value.BUYER_TOKEN_ISSUER && !value.BUYER_TOKEN_AUDIENCE) {
       ctx.addIssue({ code: 'custom', path: ['BUYER_TOKEN_AUDIENCE'], message: 'required when BUYER_TOKEN_ISSUER is set' });
     }
   });
 
-export type Env = z.infer<typeof envSchema> & { publicBaseUrl: string; buyerTokenAudience: string; buyerTokenScope: string };
+export type Env = z.infer<typeof envSchema> & { publicBaseUrl: string; buyerTokenAudience: string; buyerTokenScope: string; runtimeIssuer: string };
 
 let parsed: Env | undefined;
 
@@ -59,6 +68,7 @@ export function env(): Env {
     publicBaseUrl,
     buyerTokenAudience: result.data.BUYER_TOKEN_AUDIENCE ?? appAudience,
     buyerTokenScope: `${appAudience}/checkout.purchase`,
+    runtimeIssuer: `${publicBaseUrl}/licensing/runtime`,
   };
   return parsed;
 }

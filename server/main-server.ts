@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
+import { LOOPBACK_CLIENT_HEADER } from './mail/outbox-access';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => unknown;
 
@@ -36,6 +37,8 @@ export async function startMainServer(options: MainServerOptions): Promise<Runni
   }));
 
   const server = http.createServer((req, res) => {
+    // Whatever a client sends in this header is replaced by the truth about its connection.
+    req.headers[LOOPBACK_CLIENT_HEADER] = isLoopback(req.socket.remoteAddress) ? '1' : '0';
     const pathname = (req.url ?? '/').split('?')[0]!;
     const mount = mounts.find((candidate) => candidate.prefixes.some((prefix) => underPrefix(pathname, prefix)) && candidate.when(pathname));
     if (mount) return void mount.listener(req, res);
@@ -67,4 +70,8 @@ export function isUndecodablePath(pathname: string): boolean {
   } catch {
     return true;
   }
+}
+
+function isLoopback(address: string | undefined): boolean {
+  return address === '::1' || address?.startsWith('127.') === true || address?.startsWith('::ffff:127.') === true;
 }

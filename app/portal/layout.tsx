@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
-import { env } from '@/server/env';
+import { headers } from 'next/headers';
+import { canReadOutbox } from '@/server/mail/outbox-access';
 import { getPortalSession } from '@/server/portal/session';
 import { SignOutButton } from './sign-out-button';
 
@@ -14,7 +15,7 @@ export default async function PortalLayout({ children }: { children: ReactNode }
     { href: '/portal', label: 'Overview' },
     { href: '/portal/catalog', label: 'Catalog' },
     { href: '/portal/api-keys', label: 'API keys' },
-    ...(env().DEV_OUTBOX ? [{ href: '/dev/outbox', label: 'Dev outbox' }] : []),
+    ...(canReadOutbox(await headers()) ? [{ href: '/dev/outbox', label: 'Dev outbox' }] : []),
   ];
   return (
     <div className="space-y-8">

@@ -41,7 +41,10 @@ async function createKey(db: Db, purpose: SigningKeyPurpose) {
 
 async function loadActive(db: Db, purpose: SigningKeyPurpose): Promise<ActiveSigningKey> {
   let row = await db.signingKey.findFirst({ where: { purpose }, orderBy: { createdAt: 'desc' } });
-  if (!row) {
+  if (!row && typeof db.$transaction !== 'function') {
+    // Called inside someone's transaction: that transaction's own lock order applies.
+    row = await createKey(db, purpose);
+  } else if (!row) {
     row = await db.$transaction(async (tx) => {
       await tx.$executeRaw`select pg_advisory_xact_lock(${KEY_CREATION_LOCK})`;
       const existing = await tx.signingKey.findFirst({ where: { purpose }, orderBy: { createdAt: 'desc' } });

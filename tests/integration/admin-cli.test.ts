@@ -83,9 +83,21 @@ describe('npm run admin', () => {
     expect((await admin('revoke-api-key')).status).toBe(2);
   }, 60_000);
 
+  it('rotate-signing-key adds a version and keeps every older one', async () => {
+    const first = await admin('rotate-signing-key');
+    expect(first.status).toBe(0);
+    const second = await admin('rotate-signing-key', '--purpose', 'runtime');
+    expect(second.status).toBe(0);
+    const kids = (await database.db.signingKey.findMany({ where: { purpose: 'runtime' }, orderBy: { createdAt: 'asc' } })).map((key) => key.kid);
+    expect(kids).toHaveLength(2);
+    expect(first.stdout).toContain(kids[0]);
+    expect(second.stdout).toContain(kids[1]);
+    expect((await admin('rotate-signing-key', '--purpose', 'nonsense')).status).toBe(2);
+  }, 60_000);
+
   it('help lists every command', async () => {
     const result = await admin('help');
     expect(result.status).toBe(0);
-    for (const command of ['create-seller', 'create-api-key', 'revoke-api-key']) expect(result.stdout).toContain(command);
+    for (const command of ['create-seller', 'create-api-key', 'revoke-api-key', 'rotate-signing-key']) expect(result.stdout).toContain(command);
   });
 });

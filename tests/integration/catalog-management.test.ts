@@ -272,3 +272,54 @@ describe('listing and the purchase API', () => {
     expect(await markCheckoutReady(ctx, { sellerId: seller.id })).toEqual({ isCheckoutReady: true });
   });
 });
+
+describe('the portal over tRPC', () => {
+  it('acts for the seller of the signed-in person, whatever the input names, and a refused edit carries Details in data.details', async () => {
+    const { fetchRequestHandler } = await import('@trpc/server/adapters/fetch');
+    const { createTrpcRouter } = await import('@/server/trpc/init');
+    const { catalogAdminRouter } = await import('@/server/trpc/routers/catalog-admin-router');
+    const router = createTrpcRouter({ catalogAdmin: catalogAdminRouter });
+
+    const account = await database.db.account.create({ data: { email: `seller-${Date.now()}@example.test` } });
+    const seller = await createSeller(database.db);
+    await database.db.sellerMember.create({ data: { sellerId: seller.id, accountId: account.id } });
+    const other = await sellerWithProduct();
+
+    const call = async (procedure: string, input?: unknown) => {
+      const response = await fetchRequestHandler({
+        endpoint: '/api/trpc',
+        router,
+        req: new Request(`http://test/api/trpc/${procedure}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(input === undefined ? {} : { json: input }),
+        }),
+        createContext: async () => ({ db: database.db, session: { accountId: account.id, email: account.email } }),
+      });
+      return { status: response.status, body: (await response.json()) as { result?: { data: { json: Record<string, unknown> } }; error?: { json: { data: { apiCode: string; details: { Field: string }[] | null } } } } };
+    };
+
+    const created = await call('catalogAdmin.createProduct', { name: 'Mine', sellerId: other.seller.id });
+    expect(created.status).toBe(200);
+    expect(await database.db.product.findUniqueOrThrow({ where: { id: created.body.result!.data.json.id as string } })).toMatchObject({ sellerId: seller.id });
+
+    const foreign = await call('catalogAdmin.createOffering', { productId: other.product.id, name: 'Injected', classification: LicenseClassification.Perpetual });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error!.json.data.apiCode).toBe('NotFound');
+
+    const invalid = await call('catalogAdmin.createOffering', { productId: created.body.result!.data.json.id, name: 'Monthly', classification: LicenseClassification.Subscription });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error!.json.data.apiCode).toBe('ValidationError');
+    expect(invalid.body.error!.json.data.details!.map((d) => d.Field).sort()).toEqual(['Interval', 'IntervalUnit']);
+
+    const read = await fetchRequestHandler({
+      endpoint: '/api/trpc',
+      router,
+      req: new Request('http://test/api/trpc/catalogAdmin.list'),
+      createContext: async () => ({ db: database.db, session: { accountId: account.id, email: account.email } }),
+    });
+    const catalog = ((await read.json()) as { result: { data: { json: { issuerClientId: string; products: { name: string }[] } } } }).result.data.json;
+    expect(catalog.issuerClientId).toBe(seller.issuerClientId);
+    expect(catalog.products.map((p) => p.name)).toEqual(['Mine']);
+  });
+});

@@ -1,8 +1,10 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { db } from '@/server/db';
 import { env } from '@/server/env';
 import { listOutbox, type OutboxEmail, type RecordedEmailStatus } from '@/server/mail/list-outbox';
+import { canReadOutbox } from '@/server/mail/outbox-access';
 
 export const dynamic = 'force-dynamic';
 
@@ -25,7 +27,7 @@ function formatUtc(date: Date): string {
 export default async function DevOutboxPage() {
   const config = env();
   // The page shows e-mails with live sign-in codes and claim links: it exists only where the operator enabled it.
-  if (!config.DEV_OUTBOX) notFound();
+  if (!canReadOutbox(await headers())) notFound();
 
   const emails = await listOutbox({ db: db() }, { limit: NEWEST_EMAIL_COUNT });
 

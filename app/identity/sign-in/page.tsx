@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import { env } from '@/server/env';
+import { canReadOutbox } from '@/server/mail/outbox-access';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Sign in' };
@@ -63,7 +65,7 @@ export default async function SignInPage({ searchParams }: Props) {
           </button>
         </form>
       )}
-      {env().DEV_OUTBOX && !env().SMTP_URL && (
+      {!env().SMTP_URL && canReadOutbox(await headers()) && (
         <p className="text-xs text-slate-500">
           Development: no SMTP server is configured, so the code is in the <a className="underline" href="/dev/outbox" target="_blank">dev outbox</a>.
         </p>

@@ -34,8 +34,7 @@ export function FeaturesEditor({ offering }: { offering: SellerOffering }) {
         <p className="text-sm text-slate-600">No features yet. Apps check features by key at run time.</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="min-w-full text-left text-sm">
-            <caption className="sr-only">Features of {offering.name}</caption>
+          <table aria-labelledby={headingId} className="min-w-full text-left text-sm">
             <thead className="text-xs uppercase text-slate-500">
               <tr>
                 <th scope="col" className="py-1 pr-3">Key</th>

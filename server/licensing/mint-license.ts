@@ -1,0 +1,44 @@
+import type { Offering } from '@/generated/prisma/client';
+import type { Db } from '../db';
+import { issueLicenseCode } from './issue-license-code';
+import { licenseTermEnd } from './license-term';
+
+export interface MintedLicense {
+  licenseId: string;
+  seatIds: string[];
+  /** The license code of a one-seat license; null for more seats (the seller issues one per seat). */
+  code: string | null;
+}
+
+/** A license with its seats and, for one seat, its license code. Run inside the caller's transaction. */
+export async function mintLicense(
+  tx: Db,
+  input: {
+    offering: Offering;
+    buyerAccountId: string | null;
+    correlationId: string | null;
+    seatCount: number;
+    checkoutId?: string;
+    processorSubscriptionId?: string | null;
+    now?: Date;
+  },
+): Promise<MintedLicense> {
+  const termStart = input.now ?? new Date();
+  const license = await tx.license.create({
+    data: {
+      sellerId: input.offering.sellerId,
+      offeringId: input.offering.id,
+      buyerAccountId: input.buyerAccountId,
+      checkoutId: input.checkoutId,
+      classification: input.offering.classification,
+      termStart,
+      termEnd: licenseTermEnd(input.offering, termStart),
+      correlationId: input.correlationId,
+      processorSubscriptionId: input.processorSubscriptionId ?? null,
+    },
+  });
+  const seatIds: string[] = [];
+  for (let i = 0; i < input.seatCount; i++) seatIds.push((await tx.seat.create({ data: { licenseId: license.id } })).id);
+  const code = input.seatCount === 1 ? (await issueLicenseCode({ db: tx }, { licenseId: license.id, seatId: seatIds[0]!, label: 'Seat 1' })).code : null;
+  return { licenseId: license.id, seatIds, code };
+}
