@@ -1,6 +1,7 @@
 import { catalogRoutes } from './endpoints/catalog-endpoints';
 import { managementRoutes } from './endpoints/management-endpoints';
 import { purchaseCheckoutRoutes } from './endpoints/purchase-checkout-endpoints';
+import { runtimeDiscoveryRoutes } from './endpoints/runtime-discovery-endpoints';
 import { createRestHandler } from './rest-router';
 
 /** The REST prefixes of the spec; anything under them is answered by `handleRest`. */
@@ -11,4 +12,4 @@ export const DIRECT_PREFIXES = ['/licensing/runtime', '/consumption/runtime'] as
 
 // Static segments first: `/purchase/checkout/...` must win over `/purchase/{issuerClientId}/...`
 // (`checkout` is a reserved issuerClientId for this reason).
-export const handleRest = createRestHandler([...purchaseCheckoutRoutes, ...catalogRoutes, ...managementRoutes]);
+export const handleRest = createRestHandler([...purchaseCheckoutRoutes, ...catalogRoutes, ...managementRoutes, ...runtimeDiscoveryRoutes]);

@@ -3,12 +3,16 @@ import { apiKeysRouter } from './routers/api-keys-router';
 import { authRouter } from './routers/auth-router';
 import { catalogAdminRouter } from './routers/catalog-admin-router';
 import { catalogRouter } from './routers/catalog-router';
+import { licensesRouter } from './routers/licenses-router';
+import { purchaseRouter } from './routers/purchase-router';
 
 export const appRouter = createTrpcRouter({
   auth: authRouter,
   catalog: catalogRouter,
   catalogAdmin: catalogAdminRouter,
   apiKeys: apiKeysRouter,
+  purchase: purchaseRouter,
+  licenses: licensesRouter,
 });
 
 export type AppRouter = typeof appRouter;

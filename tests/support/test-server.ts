@@ -20,9 +20,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startTestServer(options: { databaseUrl: string; env?: Record<string, string> }): Promise<TestServer> {
+export async function startTestServer(options: { databaseUrl: string; env?: Record<string, string>; port?: number }): Promise<TestServer> {
   // A known port up front, so PUBLIC_BASE_URL (the issuer of tokens, the links in e-mails) is exact.
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     env: {
       ...process.env,

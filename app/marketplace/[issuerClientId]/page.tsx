@@ -1,10 +1,12 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { LicenseClassification } from '@/server/catalog/catalog-enums';
 import { getOfferingDetail } from '@/server/catalog/get-offering-detail';
 import { getStorefront } from '@/server/catalog/get-storefront';
 import { classificationLabel, describePrice } from '@/server/catalog/describe-offering';
 import { findSellerProfile } from '@/server/catalog/seller-profile';
 import { db } from '@/server/db';
+import { BuyButton } from './buy-button';
 
 export const dynamic = 'force-dynamic';
 
@@ -54,6 +56,8 @@ export default async function MarketplacePage({ params }: Props) {
           <ul className="grid gap-4 sm:grid-cols-2">
             {(storefront.OfferingsByProduct[product.Id] ?? []).map((offering) => {
               const features = details.get(offering.Id)?.ResolvedFeatures ?? [];
+              // The same rule as the checkout's: trials and free or zero-dollar offerings cost nothing.
+              const free = offering.LicenseClassification === LicenseClassification.Trial || !offering.BaseRate;
               return (
                 <li key={offering.Id} data-testid="offering" className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
                   <div className="flex items-start justify-between gap-3">
@@ -80,6 +84,13 @@ export default async function MarketplacePage({ params }: Props) {
                       ))}
                     </ul>
                   )}
+                  <div className="mt-auto">
+                    {free || storefront.IsCheckoutReady ? (
+                      <BuyButton issuerClientId={issuerClientId} offeringId={offering.Id} offeringName={offering.Name} free={free} />
+                    ) : (
+                      <p className="mt-4 text-sm text-slate-500">Available once this seller takes paid checkouts.</p>
+                    )}
+                  </div>
                 </li>
               );
             })}

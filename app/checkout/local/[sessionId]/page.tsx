@@ -1,0 +1,110 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { classificationLabel, describePrice } from '@/server/catalog/describe-offering';
+import { db } from '@/server/db';
+import { DomainError } from '@/server/errors';
+import { getLocalCheckout, type LocalCheckoutView } from '@/server/payments/get-local-checkout';
+
+export const dynamic = 'force-dynamic';
+// The address is the checkout's only key: keep it out of search engines and Referer headers.
+export const metadata: Metadata = { title: 'Checkout', robots: { index: false, follow: false }, referrer: 'no-referrer' };
+
+type Props = { params: Promise<{ sessionId: string }>; searchParams: Promise<{ ui?: string }> };
+
+const buttonPrimary =
+  'w-full rounded-md bg-indigo-600 px-4 py-2.5 font-medium text-white hover:bg-indigo-500 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+const buttonSecondary =
+  'w-full rounded-md border border-slate-300 bg-white px-4 py-2.5 font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+
+async function loadCheckout(checkoutId: string): Promise<LocalCheckoutView> {
+  try {
+    return await getLocalCheckout({ db: db() }, { checkoutId });
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'NotFound') notFound();
+    throw error;
+  }
+}
+
+/**
+ * The local payment processor's hosted checkout page (the SessionUrl of a paid checkout). The buyer
+ * may come from an app through the system browser with no portal session, so nothing here asks
+ * for sign-in: as with a processor's hosted page, the unguessable session id is the capability.
+ */
+export default async function LocalCheckoutPage({ params, searchParams }: Props) {
+  const { sessionId } = await params;
+  const { ui } = await searchParams;
+  const checkout = await loadCheckout(sessionId);
+  const action = (verb: 'pay' | 'cancel') => `/checkout/local/${encodeURIComponent(checkout.id)}/${verb}`;
+
+  return (
+    <div className={`mx-auto space-y-6 ${ui === 'mobile' ? 'max-w-sm' : 'max-w-lg'}`} data-testid="local-checkout">
+      <header className="space-y-1">
+        <p className="text-sm uppercase tracking-wide text-slate-500">Checkout · local test processor</p>
+        <h1 className="text-2xl font-bold tracking-tight">Pay {checkout.sellerName}</h1>
+      </header>
+
+      <section aria-labelledby="order-summary" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="order-summary" className="sr-only">
+          Order summary
+        </h2>
+        <dl className="divide-y divide-slate-100 text-sm">
+          <SummaryRow term="Seller" value={checkout.sellerName} />
+          <SummaryRow term="Offering" value={`${checkout.offering.Name} (${classificationLabel(checkout.offering.LicenseClassification)})`} />
+          <SummaryRow term="Price" value={describePrice(checkout.offering)} testId="checkout-price" />
+          <SummaryRow term="Quantity" value={String(checkout.quantity)} />
+          <SummaryRow term="Total" value={describePrice(checkout.total)} strong testId="checkout-total" />
+        </dl>
+      </section>
+
+      {checkout.status === 'pending' && (
+        <div className="space-y-3">
+          <p className="text-sm text-slate-600">
+            This is the service’s built-in test processor: paying here charges no card and issues the license at once.
+          </p>
+          <div className={`flex gap-3 ${ui === 'mobile' ? 'flex-col' : 'flex-col sm:flex-row-reverse'}`}>
+            <form method="post" action={action('pay')} className="flex-1">
+              <button type="submit" className={buttonPrimary}>
+                Pay
+              </button>
+            </form>
+            <form method="post" action={action('cancel')} className="flex-1">
+              <button type="submit" className={buttonSecondary}>
+                Cancel
+              </button>
+            </form>
+          </div>
+        </div>
+      )}
+
+      {checkout.status === 'completed' && (
+        <div role="status" className="space-y-3 rounded-lg border border-emerald-200 bg-emerald-50 p-5 text-emerald-900">
+          <p className="font-medium">This checkout is paid.</p>
+          <a href={checkout.successUrl} className="inline-block font-medium text-emerald-900 underline">
+            Continue
+          </a>
+        </div>
+      )}
+
+      {checkout.status === 'failed' && (
+        <div role="status" className="space-y-3 rounded-lg border border-amber-200 bg-amber-50 p-5 text-amber-900">
+          <p className="font-medium">This checkout did not complete{checkout.error ? `: ${checkout.error}` : '.'}</p>
+          <p className="text-sm">Nothing was charged. Start a new purchase to try again.</p>
+          <a href={checkout.cancelUrl} className="inline-block font-medium text-amber-900 underline">
+            Return
+          </a>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function SummaryRow({ term, value, strong, testId }: { term: string; value: string; strong?: boolean; testId?: string }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 py-2">
+      <dt className="text-slate-600">{term}</dt>
+      <dd className={`text-right ${strong ? 'text-base font-semibold' : ''}`} data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}

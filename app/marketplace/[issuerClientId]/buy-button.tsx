@@ -1,0 +1,69 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { useEffect, useId } from 'react';
+import { useTRPC } from '@/app/trpc-provider';
+
+const buttonClass =
+  'w-full rounded-md bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-500 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 aria-disabled:cursor-wait aria-disabled:opacity-60';
+
+/**
+ * Buys one offering as the signed-in buyer: a free one completes at once and shows its license
+ * code on the license page; a paid one continues on the payment processor's hosted page.
+ */
+export function BuyButton(props: { issuerClientId: string; offeringId: string; offeringName: string; free: boolean }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const errorId = useId();
+  const buy = useMutation(
+    trpc.purchase.buy.mutationOptions({
+      onSuccess: (session) => {
+        if (session.SessionUrl) window.location.assign(session.SessionUrl);
+        else router.push(`/licenses?session=${encodeURIComponent(session.SessionId)}`);
+      },
+      onError: (error) => {
+        if (error.data?.code === 'UNAUTHORIZED') router.push(`/login?callbackUrl=/marketplace/${encodeURIComponent(props.issuerClientId)}`);
+      },
+    }),
+  );
+
+  // Back from the processor's page (the browser's back/forward cache): ready to buy again.
+  const { reset } = buy;
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) reset();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [reset]);
+
+  // Stays busy after success too: the browser is on its way to the next page.
+  const busy = buy.isPending || buy.isSuccess || (buy.isError && buy.error.data?.code === 'UNAUTHORIZED');
+  const label = props.free ? 'Get it free' : 'Buy';
+  const failed = buy.isError && buy.error.data?.code !== 'UNAUTHORIZED';
+
+  return (
+    <div className="mt-4 space-y-2">
+      <button
+        type="button"
+        className={buttonClass}
+        aria-label={props.free ? `${label}: ${props.offeringName}` : `${label} ${props.offeringName}`}
+        aria-describedby={failed ? errorId : undefined}
+        // aria-disabled rather than disabled: the button keeps keyboard focus while it works.
+        aria-disabled={busy}
+        aria-busy={busy}
+        onClick={() => {
+          if (!busy) buy.mutate({ issuerClientId: props.issuerClientId, offeringId: props.offeringId });
+        }}
+      >
+        {busy ? (props.free ? 'Getting your license…' : 'Starting checkout…') : label}
+      </button>
+      {failed && (
+        <p id={errorId} role="alert" className="text-sm text-red-700">
+          {buy.error.data?.apiCode === 'CheckoutFailed' ? buy.error.message : `Could not start the purchase: ${buy.error.message}`}
+        </p>
+      )}
+    </div>
+  );
+}

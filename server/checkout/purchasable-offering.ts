@@ -1,0 +1,23 @@
+import type { Offering, Seller } from '@/generated/prisma/client';
+import { LicenseClassification } from '../catalog/catalog-enums';
+import { listedOfferingWhere } from '../catalog/listed-offerings';
+import type { Db } from '../db';
+import { DomainError } from '../errors';
+
+/** Free or zero-dollar (and trials): completes without payment. */
+export function isFreeOffering(offering: { priceMinor: number | null; classification: number }): boolean {
+  return offering.classification === LicenseClassification.Trial || offering.priceMinor === null || offering.priceMinor === 0;
+}
+
+/**
+ * The offering a checkout buys: listed, of that seller. A paid one also needs a seller that can
+ * take paid checkouts now; free ones complete regardless. Otherwise 400 CheckoutFailed, with why.
+ */
+export async function findPurchasableOffering(ctx: { db: Db }, input: { sellerId: string; offeringId: string }): Promise<{ offering: Offering; seller: Seller; free: boolean }> {
+  const offering = await ctx.db.offering.findFirst({ where: { id: input.offeringId, sellerId: input.sellerId, ...listedOfferingWhere }, include: { seller: true } });
+  if (!offering) throw new DomainError('CheckoutFailed', 'This offering is not available for purchase.');
+  const free = isFreeOffering(offering);
+  if (!free && !offering.seller.checkoutReady) throw new DomainError('CheckoutFailed', 'This seller cannot take paid checkouts yet.');
+  const { seller, ...rest } = offering;
+  return { offering: rest, seller, free };
+}

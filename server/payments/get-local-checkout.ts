@@ -1,0 +1,67 @@
+import type { CheckoutStatus } from '@/generated/prisma/client';
+import { toOfferingView } from '../catalog/catalog-views';
+import type { OfferingView } from '../catalog/catalog.schemas';
+import { toBaseRate } from '../catalog/money';
+import { sellerDisplayName } from '../catalog/seller-profile';
+import type { Db } from '../db';
+import { env } from '../env';
+import { DomainError } from '../errors';
+
+/** What the local processor's hosted page shows. No buyer data, no credential: the URL is the only key. */
+export interface LocalCheckoutView {
+  id: string;
+  status: CheckoutStatus;
+  sellerName: string;
+  offering: OfferingView;
+  quantity: number;
+  /** The offering's price for `quantity` seats, as an offering view (so it renders like any price). */
+  total: OfferingView;
+  error: string | null;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+const CHECKOUT_ID_MAX = 100;
+
+/** Where the buyer goes after paying or cancelling: the app's own URL, else the hosted result page. */
+export function localCheckoutReturnUrl(checkout: { id: string; successUrl: string | null; cancelUrl: string | null }, outcome: 'success' | 'cancel'): string {
+  const base = env().publicBaseUrl;
+  if (outcome === 'cancel') return checkout.cancelUrl ?? `${base}/checkout/cancelled?session_id=${encodeURIComponent(checkout.id)}`;
+  if (!checkout.successUrl) return `${base}/checkout/complete?session_id=${encodeURIComponent(checkout.id)}`;
+  // The app learns which checkout came back, as with a processor's {CHECKOUT_SESSION_ID}.
+  const url = new URL(checkout.successUrl);
+  url.searchParams.set('session_id', checkout.id);
+  return url.toString();
+}
+
+/** The hosted page of a local-processor checkout itself (where an unpayable one explains why). */
+export function localCheckoutPageUrl(checkoutId: string): string {
+  return `${env().publicBaseUrl}/checkout/local/${encodeURIComponent(checkoutId)}`;
+}
+
+/** A checkout of the local processor, any status; anything else (unknown, free, Stripe) is NotFound. */
+export async function findLocalCheckout(ctx: { db: Db }, checkoutId: string) {
+  const checkout =
+    checkoutId.length > 0 && checkoutId.length <= CHECKOUT_ID_MAX
+      ? await ctx.db.checkout.findFirst({ where: { id: checkoutId, processor: 'local' }, include: { seller: true, offering: true } })
+      : null;
+  if (!checkout) throw new DomainError('NotFound', 'No checkout session with that id.');
+  return checkout;
+}
+
+export async function getLocalCheckout(ctx: { db: Db }, input: { checkoutId: string }): Promise<LocalCheckoutView> {
+  const checkout = await findLocalCheckout(ctx, input.checkoutId);
+  const offering = toOfferingView(checkout.offering, checkout.seller.issuerClientId);
+  const totalMinor = checkout.offering.priceMinor === null ? null : checkout.offering.priceMinor * checkout.quantity;
+  return {
+    id: checkout.id,
+    status: checkout.status,
+    sellerName: sellerDisplayName(checkout.seller),
+    offering,
+    quantity: checkout.quantity,
+    total: { ...offering, BaseRate: toBaseRate(totalMinor, checkout.offering.currency) },
+    error: checkout.status === 'failed' ? checkout.error : null,
+    successUrl: localCheckoutReturnUrl(checkout, 'success'),
+    cancelUrl: localCheckoutReturnUrl(checkout, 'cancel'),
+  };
+}

@@ -1,0 +1,270 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PrismaClient } from '@/generated/prisma/client';
+import { LicenseClassification } from '@/server/catalog/catalog-enums';
+import { createPurchaseCheckout } from '@/server/checkout/create-purchase-checkout';
+import { getCheckoutResultForBuyer } from '@/server/checkout/get-checkout-result';
+import type { Db } from '@/server/db';
+import { resetEnvForTests } from '@/server/env';
+import { DomainError } from '@/server/errors';
+import { listBuyerLicenses } from '@/server/licensing/list-buyer-licenses';
+import { mintLicense } from '@/server/licensing/mint-license';
+import { revokeLicenseCodeByBuyer } from '@/server/licensing/revoke-license-code-by-buyer';
+import { getLocalCheckout } from '@/server/payments/get-local-checkout';
+import { cancelLocalCheckout, payLocalCheckout } from '@/server/payments/pay-local-checkout';
+import { createOffering, createProduct, createSeller } from '../support/factories';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+// The buyer's license page and the local processor's hosted page, at the service level against a
+// real database (spec "License code": a buyer revokes from the license page; "Checkout result status").
+
+const CONFIG_KEYS = ['DATABASE_URL', 'APP_SECRET', 'PUBLIC_BASE_URL', 'SMTP_URL', 'STRIPE_SECRET_KEY'] as const;
+const savedConfig = Object.fromEntries(CONFIG_KEYS.map((key) => [key, process.env[key]]));
+const BASE_URL = 'http://buyer-pages.test';
+
+let database: TestDatabase;
+let ctx: { db: Db };
+
+async function account(email = `buyer-${crypto.randomBytes(4).toString('hex')}@example.com`) {
+  return database.db.account.create({ data: { email } });
+}
+
+async function paidOffering(db: PrismaClient, options: { priceMinor?: number; name?: string } = {}) {
+  const seller = await createSeller(db, { checkoutReady: true, contactName: 'Pages Seller' });
+  const product = await createProduct(db, seller.id, { name: 'Pages Product' });
+  const offering = await createOffering(db, product, {
+    name: options.name ?? 'Pages Pro',
+    classification: LicenseClassification.Subscription,
+    priceMinor: options.priceMinor ?? 999,
+    interval: 1,
+    intervalUnit: 2,
+  });
+  return { seller, product, offering };
+}
+
+/** A license minted for `buyerAccountId` with its one seat and license code. */
+async function licenseFor(buyerAccountId: string, offeringName = 'Pages Pro') {
+  const { offering } = await paidOffering(database.db, { name: offeringName });
+  await database.db.feature.create({
+    data: { offeringId: offering.id, key: 'export', displayName: 'Export', rateLimit: 60, accessLevel: 'Allowed', allowance: 100, allowancePeriodUnit: 2 },
+  });
+  const minted = await mintLicense(database.db, { offering, buyerAccountId, correlationId: null, seatCount: 1 });
+  const code = await database.db.licenseCode.findFirstOrThrow({ where: { licenseId: minted.licenseId } });
+  return { offering, licenseId: minted.licenseId, codeId: code.id, code: minted.code! };
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ctx = { db: database.db };
+  Object.assign(process.env, { DATABASE_URL: database.url, APP_SECRET: 'buyer-licenses-test-secret-of-32-characters', PUBLIC_BASE_URL: BASE_URL });
+  // E-mails (the delivery after payment) go to the dev outbox table; the local processor pays.
+  delete process.env.SMTP_URL;
+  delete process.env.STRIPE_SECRET_KEY;
+  resetEnvForTests();
+});
+
+afterAll(async () => {
+  for (const key of CONFIG_KEYS) {
+    if (savedConfig[key] === undefined) delete process.env[key];
+    else process.env[key] = savedConfig[key];
+  }
+  resetEnvForTests();
+  await database?.drop();
+});
+
+describe('listBuyerLicenses: the license page of the signed-in buyer', () => {
+  it('lists only the buyer’s own licenses, with offering, product, seller, features, seats and codes', async () => {
+    const me = await account();
+    const someoneElse = await account();
+    const mine = await licenseFor(me.id, 'Mine Pro');
+    await licenseFor(someoneElse.id, 'Theirs Pro');
+
+    const licenses = await listBuyerLicenses(ctx, { buyerAccountId: me.id });
+    expect(licenses.map((license) => license.id)).toEqual([mine.licenseId]);
+    const [license] = licenses;
+    expect(license).toMatchObject({
+      status: 'Active',
+      classification: LicenseClassification.Subscription,
+      classificationLabel: 'Subscription',
+      offeringName: 'Mine Pro',
+      productName: 'Pages Product',
+      sellerName: 'Pages Seller',
+      features: [{ key: 'export', displayName: 'Export', accessLevel: 'Allowed', rateLimit: 60, allowance: 100, allowancePeriodUnit: 2 }],
+    });
+    expect(license!.termStart).toBeInstanceOf(Date);
+    // A subscription runs until its processor ends it.
+    expect(license!.termEnd).toBeNull();
+    expect(license!.seats).toHaveLength(1);
+    expect(license!.seats[0]!.codes).toEqual([
+      { id: mine.codeId, label: 'Seat 1', createdAt: expect.any(Date), lastUsedAt: null, revokedAt: null },
+    ]);
+    // The code's hash never reaches a page.
+    expect(JSON.stringify(licenses)).not.toContain('secretHash');
+    const stored = await database.db.licenseCode.findUniqueOrThrow({ where: { id: mine.codeId } });
+    expect(JSON.stringify(licenses)).not.toContain(stored.secretHash);
+  });
+
+  it('is empty for a buyer without licenses', async () => {
+    const nobody = await account();
+    await expect(listBuyerLicenses(ctx, { buyerAccountId: nobody.id })).resolves.toEqual([]);
+  });
+});
+
+describe('revokeLicenseCodeByBuyer', () => {
+  it('the license’s buyer revokes the code: revokedAt is set, and a second revoke keeps the first time', async () => {
+    const me = await account();
+    const mine = await licenseFor(me.id);
+    const first = await revokeLicenseCodeByBuyer({ db: database.db, now: new Date('2026-01-02T03:04:05Z') }, { codeId: mine.codeId, buyerAccountId: me.id });
+    expect(first).toEqual({ id: mine.codeId, revokedAt: new Date('2026-01-02T03:04:05Z') });
+    const again = await revokeLicenseCodeByBuyer(ctx, { codeId: mine.codeId, buyerAccountId: me.id });
+    expect(again.revokedAt).toEqual(new Date('2026-01-02T03:04:05Z'));
+    const row = await database.db.licenseCode.findUniqueOrThrow({ where: { id: mine.codeId } });
+    expect(row.revokedAt).toEqual(new Date('2026-01-02T03:04:05Z'));
+    const [listed] = await listBuyerLicenses(ctx, { buyerAccountId: me.id });
+    expect(listed!.seats[0]!.codes[0]!.revokedAt).toEqual(new Date('2026-01-02T03:04:05Z'));
+  });
+
+  it('another buyer’s code is NotFound and stays untouched; so is an unknown id', async () => {
+    const owner = await account();
+    const intruder = await account();
+    const theirs = await licenseFor(owner.id);
+    await expect(revokeLicenseCodeByBuyer(ctx, { codeId: theirs.codeId, buyerAccountId: intruder.id })).rejects.toMatchObject({
+      name: 'DomainError',
+      code: 'NotFound',
+    });
+    await expect(revokeLicenseCodeByBuyer(ctx, { codeId: crypto.randomUUID(), buyerAccountId: intruder.id })).rejects.toBeInstanceOf(DomainError);
+    const row = await database.db.licenseCode.findUniqueOrThrow({ where: { id: theirs.codeId } });
+    expect(row.revokedAt).toBeNull();
+  });
+});
+
+describe('the local processor’s hosted page (pay, cancel)', () => {
+  async function pendingCheckout(options: { successUrl?: string; cancelUrl?: string } = {}) {
+    const buyer = await account();
+    const { seller, offering } = await paidOffering(database.db);
+    const session = await createPurchaseCheckout(ctx, {
+      requestId: crypto.randomUUID(),
+      offeringId: offering.id,
+      issuerClientId: seller.issuerClientId,
+      buyerAccountId: buyer.id,
+      buyerEmail: buyer.email,
+      ...options,
+    });
+    return { buyer, offering, session };
+  }
+
+  it('shows seller, offering, price and total; the SessionUrl is this page', async () => {
+    const { session, offering } = await pendingCheckout();
+    expect(session.SessionUrl).toBe(`${BASE_URL}/checkout/local/${session.SessionId}`);
+    const view = await getLocalCheckout(ctx, { checkoutId: session.SessionId });
+    expect(view).toMatchObject({ id: session.SessionId, status: 'pending', sellerName: 'Pages Seller', quantity: 1, error: null });
+    expect(view.offering).toMatchObject({ Id: offering.id, Name: 'Pages Pro', BaseRate: 9.99 });
+    expect(view.total.BaseRate).toBe(9.99);
+    expect(view.successUrl).toBe(`${BASE_URL}/checkout/complete?session_id=${session.SessionId}`);
+    expect(view.cancelUrl).toBe(`${BASE_URL}/checkout/cancelled?session_id=${session.SessionId}`);
+  });
+
+  it('Pay settles once however often it is posted, and lands on the hosted success page', async () => {
+    const { buyer, session } = await pendingCheckout();
+    const outcomes = await Promise.all([1, 2, 3].map(() => payLocalCheckout(ctx, { checkoutId: session.SessionId })));
+    for (const outcome of outcomes) {
+      expect(outcome).toEqual({ status: 'completed', redirectTo: `${BASE_URL}/checkout/complete?session_id=${session.SessionId}` });
+    }
+    expect(await database.db.license.count({ where: { checkoutId: session.SessionId } })).toBe(1);
+    const result = await getCheckoutResultForBuyer(ctx, { sessionId: session.SessionId, buyerAccountId: buyer.id });
+    expect(result.Status).toBe('completed');
+    expect(result.EncodedCredential).toMatch(/^SVC_LIC_/);
+    expect(await database.db.email.count({ where: { to: buyer.email, kind: 'license-delivery' } })).toBe(1);
+    // Cancel after paying changes nothing and goes to the success page.
+    await expect(cancelLocalCheckout(ctx, { checkoutId: session.SessionId })).resolves.toMatchObject({ status: 'completed' });
+  });
+
+  it('Pay goes to the app’s SuccessUrl with session_id appended', async () => {
+    const { session } = await pendingCheckout({ successUrl: 'https://app.example.com/done?from=store', cancelUrl: 'https://app.example.com/cancel' });
+    const outcome = await payLocalCheckout(ctx, { checkoutId: session.SessionId });
+    expect(outcome.redirectTo).toBe(`https://app.example.com/done?from=store&session_id=${session.SessionId}`);
+  });
+
+  it('Cancel fails the checkout with "Payment was cancelled."; paying it afterwards mints nothing', async () => {
+    const { buyer, session } = await pendingCheckout({ cancelUrl: 'https://app.example.com/cancel' });
+    await expect(cancelLocalCheckout(ctx, { checkoutId: session.SessionId })).resolves.toEqual({ status: 'failed', redirectTo: 'https://app.example.com/cancel' });
+    const result = await getCheckoutResultForBuyer(ctx, { sessionId: session.SessionId, buyerAccountId: buyer.id });
+    expect(result).toMatchObject({ Status: 'failed', Error: 'Payment was cancelled.', EncodedCredential: null });
+    await expect(payLocalCheckout(ctx, { checkoutId: session.SessionId })).resolves.toEqual({
+      status: 'failed',
+      redirectTo: `${BASE_URL}/checkout/local/${session.SessionId}`,
+    });
+    expect(await database.db.license.count({ where: { checkoutId: session.SessionId } })).toBe(0);
+  });
+
+  it('an unknown session, or a checkout of another processor, is NotFound', async () => {
+    await expect(payLocalCheckout(ctx, { checkoutId: crypto.randomUUID() })).rejects.toMatchObject({ code: 'NotFound' });
+    await expect(getLocalCheckout(ctx, { checkoutId: 'x'.repeat(500) })).rejects.toMatchObject({ code: 'NotFound' });
+    const buyer = await account();
+    const seller = await createSeller(database.db);
+    const product = await createProduct(database.db, seller.id);
+    const free = await createOffering(database.db, product, { priceMinor: null });
+    const session = await createPurchaseCheckout(ctx, {
+      requestId: crypto.randomUUID(),
+      offeringId: free.id,
+      issuerClientId: seller.issuerClientId,
+      buyerAccountId: buyer.id,
+      buyerEmail: buyer.email,
+    });
+    expect(session.SessionUrl).toBeNull();
+    await expect(getLocalCheckout(ctx, { checkoutId: session.SessionId })).rejects.toMatchObject({ code: 'NotFound' });
+    await expect(cancelLocalCheckout(ctx, { checkoutId: session.SessionId })).rejects.toMatchObject({ code: 'NotFound' });
+  });
+});
+
+describe('the pages’ tRPC procedures (purchase.buy, licenses.revokeCode)', () => {
+  it('buy makes a checkout as the session’s buyer with a fresh RequestId per click; revokeCode revokes only the buyer’s own code', async () => {
+    const { appRouter } = await import('@/server/trpc/app-router');
+    const buyer = await account();
+    const { seller, offering } = await paidOffering(database.db);
+    const caller = appRouter.createCaller({ db: database.db, session: { accountId: buyer.id, email: buyer.email } });
+    const first = await caller.purchase.buy({ issuerClientId: seller.issuerClientId, offeringId: offering.id });
+    const second = await caller.purchase.buy({ issuerClientId: seller.issuerClientId, offeringId: offering.id });
+    expect(first.SessionId).not.toBe(second.SessionId);
+    expect(first.SessionUrl).toBe(`${BASE_URL}/checkout/local/${first.SessionId}`);
+    const row = await database.db.checkout.findUniqueOrThrow({ where: { id: first.SessionId } });
+    expect(row).toMatchObject({ buyerAccountId: buyer.id, customerEmail: buyer.email, origin: 'purchase', processor: 'local', status: 'pending' });
+
+    const signedOut = appRouter.createCaller({ db: database.db, session: null });
+    await expect(signedOut.purchase.buy({ issuerClientId: seller.issuerClientId, offeringId: offering.id })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+
+    const mine = await licenseFor(buyer.id);
+    const other = await licenseFor((await account()).id);
+    await expect(caller.licenses.revokeCode({ codeId: other.codeId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(caller.licenses.revokeCode({ codeId: mine.codeId })).resolves.toMatchObject({ id: mine.codeId, revokedAt: expect.any(Date) });
+  });
+});
+
+describe('POST /checkout/local/{sessionId}/pay|cancel (the fetch handlers the hosted page posts to)', () => {
+  it('answers 303 to the next page, and a 404 page for an unknown session', async () => {
+    const { handleLocalCancel, handleLocalPay } = await import('@/server/http/endpoints/local-checkout-endpoints');
+    const buyer = await account();
+    const { seller, offering } = await paidOffering(database.db);
+    const session = await createPurchaseCheckout(ctx, {
+      requestId: crypto.randomUUID(),
+      offeringId: offering.id,
+      issuerClientId: seller.issuerClientId,
+      buyerAccountId: buyer.id,
+      buyerEmail: buyer.email,
+    });
+    const post = (handler: (request: Request) => Promise<Response>, id: string, verb: string) =>
+      handler(new Request(`${BASE_URL}/checkout/local/${id}/${verb}`, { method: 'POST', body: '' }));
+
+    const paid = await post(handleLocalPay, session.SessionId, 'pay');
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(`${BASE_URL}/checkout/complete?session_id=${session.SessionId}`);
+    const cancelledLate = await post(handleLocalCancel, session.SessionId, 'cancel');
+    expect(cancelledLate.headers.get('location')).toBe(`${BASE_URL}/checkout/complete?session_id=${session.SessionId}`);
+
+    const unknown = await post(handleLocalPay, crypto.randomUUID(), 'pay');
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toContain('text/html');
+    expect(await unknown.text()).toContain('Checkout not found');
+    expect((await post(handleLocalCancel, '%E0%A4%A', 'cancel')).status).toBe(404);
+  });
+});

@@ -1,0 +1,207 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
+import { createPurchaseCheckout } from '@/server/checkout/create-purchase-checkout';
+import { resetEnvForTests } from '@/server/env';
+import type { ProcessorSessionInput } from '@/server/payments/payment-processor';
+import { selectPaymentProcessor } from '@/server/payments/select-processor';
+import { checkoutSessionParams, stripeProcessor } from '@/server/payments/stripe-processor';
+import { createOffering, createProduct, createSeller } from '../support/factories';
+import { startStripeServer, type StripeServer } from '../support/stripe-server';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+// The Stripe adapter through the real SDK, against a local server that answers like Stripe.
+
+const CONFIG_KEYS = ['DATABASE_URL', 'APP_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE'] as const;
+const configBefore = Object.fromEntries(CONFIG_KEYS.map((key) => [key, process.env[key]]));
+
+let database: TestDatabase;
+let stripe: StripeServer;
+
+beforeAll(async () => {
+  [database, stripe] = await Promise.all([createTestDatabase(), startStripeServer()]);
+  process.env.DATABASE_URL = database.url;
+  process.env.APP_SECRET = 'stripe-processor-test-secret-of-32-chars-or-more';
+  process.env.STRIPE_SECRET_KEY = 'sk_test_x';
+  process.env.STRIPE_WEBHOOK_SECRET = 'whsec_test';
+  process.env.STRIPE_API_BASE = stripe.baseUrl;
+  resetEnvForTests();
+});
+beforeEach(() => {
+  stripe.requests.length = 0;
+});
+afterAll(async () => {
+  await Promise.all([database?.drop(), stripe?.stop()]);
+  for (const key of CONFIG_KEYS) {
+    if (configBefore[key] === undefined) delete process.env[key];
+    else process.env[key] = configBefore[key];
+  }
+  resetEnvForTests();
+});
+
+async function sellerWithOffering(
+  offering: Parameters<typeof createOffering>[2],
+  seller: Parameters<typeof createSeller>[1] & { stripeAccountId?: string } = {},
+) {
+  const { stripeAccountId, ...sellerData } = seller;
+  const created = await createSeller(database.db, { checkoutReady: true, ...sellerData });
+  const withAccount = stripeAccountId ? await database.db.seller.update({ where: { id: created.id }, data: { stripeAccountId } }) : created;
+  const product = await createProduct(database.db, created.id);
+  return { seller: withAccount, offering: await createOffering(database.db, product, offering) };
+}
+
+function sessionInput(
+  { seller, offering }: Awaited<ReturnType<typeof sellerWithOffering>>,
+  overrides: Partial<ProcessorSessionInput> = {},
+): ProcessorSessionInput {
+  const checkoutId = crypto.randomUUID();
+  return {
+    checkoutId,
+    seller,
+    offering: { ...offering, priceMinor: offering.priceMinor! },
+    quantity: 1,
+    customerEmail: 'buyer@example.test',
+    successUrl: `https://app.example.test/paid?checkout=${checkoutId}`,
+    cancelUrl: `https://app.example.test/cancelled?checkout=${checkoutId}`,
+    originContext: null,
+    ...overrides,
+  };
+}
+
+const onlyRequest = () => {
+  expect(stripe.requests).toHaveLength(1);
+  return stripe.requests[0]!;
+};
+
+describe('Stripe processor: Checkout Sessions', () => {
+  it('is the processor in use when STRIPE_SECRET_KEY is set', async () => {
+    expect((await selectPaymentProcessor()).name).toBe('stripe');
+  });
+
+  it('a perpetual offering is sold in payment mode, one line item priced inline with no recurring price', async () => {
+    const setup = await sellerWithOffering({ classification: LicenseClassification.Perpetual, priceMinor: 4999, currency: 'eur', name: 'Desktop Pro' });
+    const input = sessionInput(setup);
+
+    const session = await stripeProcessor().createCheckoutSession(input);
+
+    const request = onlyRequest();
+    expect(request.method).toBe('POST');
+    expect(request.path).toBe('/v1/checkout/sessions');
+    expect(request.headers.authorization).toBe('Bearer sk_test_x');
+    expect(request.body).toMatchObject({
+      mode: 'payment',
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': 'eur',
+      'line_items[0][price_data][unit_amount]': '4999',
+      'line_items[0][price_data][product_data][name]': 'Desktop Pro',
+      success_url: input.successUrl,
+      cancel_url: input.cancelUrl,
+      'payment_intent_data[metadata][checkoutId]': input.checkoutId,
+    });
+    expect(Object.keys(request.body).filter((key) => key.includes('recurring') || key.startsWith('subscription_data'))).toEqual([]);
+    expect(session.processorSessionId).toMatch(/^cs_test_/);
+    expect(session.sessionUrl).toBe(`https://checkout.stripe.test/c/pay/${session.processorSessionId}`);
+  });
+
+  it('a seat subscription is sold in subscription mode with its recurring interval, and quantity = seats', async () => {
+    const setup = await sellerWithOffering({
+      classification: LicenseClassification.Subscription,
+      seatBased: true,
+      priceMinor: 1200,
+      interval: 3,
+      intervalUnit: IntervalUnit.Month,
+    });
+    const input = sessionInput(setup, { quantity: 5 });
+
+    await stripeProcessor().createCheckoutSession(input);
+
+    expect(onlyRequest().body).toMatchObject({
+      mode: 'subscription',
+      'line_items[0][quantity]': '5',
+      'line_items[0][price_data][unit_amount]': '1200',
+      'line_items[0][price_data][recurring][interval]': 'month',
+      'line_items[0][price_data][recurring][interval_count]': '3',
+      'subscription_data[metadata][checkoutId]': input.checkoutId,
+    });
+  });
+
+  it('interval units map to Stripe intervals: 0 day, 1 week, 2 month, 3 year', () => {
+    const intervalOf = (intervalUnit: number) => {
+      const params = checkoutSessionParams({
+        checkoutId: crypto.randomUUID(),
+        seller: { id: 'seller', issuerClientId: 'seller', stripeAccountId: null },
+        offering: { id: 'offering', name: 'Sub', priceMinor: 100, currency: 'usd', classification: LicenseClassification.Subscription, interval: 1, intervalUnit, seatBased: false },
+        quantity: 1,
+        customerEmail: null,
+        successUrl: 'https://app.example.test/paid',
+        cancelUrl: 'https://app.example.test/cancelled',
+        originContext: null,
+      });
+      return params.line_items?.[0]?.price_data?.recurring?.interval;
+    };
+    expect([IntervalUnit.Day, IntervalUnit.Week, IntervalUnit.Month, IntervalUnit.Year].map(intervalOf)).toEqual(['day', 'week', 'month', 'year']);
+  });
+
+  it('the buyer address and the checkout id are sent: customer_email, client_reference_id, metadata.checkoutId', async () => {
+    const input = sessionInput(await sellerWithOffering({ priceMinor: 999 }), { customerEmail: 'someone@example.test' });
+
+    await stripeProcessor().createCheckoutSession(input);
+
+    expect(onlyRequest().body).toMatchObject({
+      customer_email: 'someone@example.test',
+      client_reference_id: input.checkoutId,
+      'metadata[checkoutId]': input.checkoutId,
+    });
+  });
+
+  it("a seller with a connected account is charged on it: the Stripe-Account header names the account", async () => {
+    const input = sessionInput(await sellerWithOffering({ priceMinor: 999 }, { stripeAccountId: `acct_${crypto.randomBytes(6).toString('hex')}` }));
+
+    await stripeProcessor().createCheckoutSession(input);
+
+    expect(onlyRequest().headers['stripe-account']).toBe(input.seller.stripeAccountId);
+  });
+
+  it('a seller without a connected account is charged on the platform account: no Stripe-Account header', async () => {
+    await stripeProcessor().createCheckoutSession(sessionInput(await sellerWithOffering({ priceMinor: 999 })));
+
+    expect(onlyRequest().headers['stripe-account']).toBeUndefined();
+  });
+
+  it('one checkout is one idempotency key: a transient Stripe 500 is retried with the same key and opens one session', async () => {
+    const input = sessionInput(await sellerWithOffering({ priceMinor: 999 }));
+    stripe.failNext();
+
+    const session = await stripeProcessor().createCheckoutSession(input);
+
+    expect(stripe.requests).toHaveLength(2);
+    const keys = stripe.requests.map((request) => request.headers['idempotency-key']);
+    expect(keys[0]).toContain(input.checkoutId);
+    expect(keys[1]).toBe(keys[0]);
+    expect(session.processorSessionId).toMatch(/^cs_test_/);
+  });
+
+  it('Stripe failing beyond the two retries is an error for the caller (the checkout is not created)', async () => {
+    const input = sessionInput(await sellerWithOffering({ priceMinor: 999 }));
+    stripe.failNext(3);
+
+    await expect(stripeProcessor().createCheckoutSession(input)).rejects.toThrow();
+    expect(stripe.requests).toHaveLength(3);
+  });
+
+  it('a paid purchase checkout opens a Stripe session and keeps its id and hosted URL on the checkout', async () => {
+    const { seller, offering } = await sellerWithOffering({ priceMinor: 2500 });
+    const buyer = await database.db.account.create({ data: { email: `buyer-${crypto.randomBytes(4).toString('hex')}@example.test` } });
+
+    const created = await createPurchaseCheckout(
+      { db: database.db },
+      { requestId: crypto.randomUUID(), offeringId: offering.id, issuerClientId: seller.issuerClientId, buyerAccountId: buyer.id, buyerEmail: buyer.email },
+    );
+
+    const checkout = await database.db.checkout.findUniqueOrThrow({ where: { id: created.SessionId } });
+    expect(checkout).toMatchObject({ processor: 'stripe', status: 'pending', sessionUrl: created.SessionUrl });
+    expect(checkout.processorSessionId).toMatch(/^cs_test_/);
+    expect(created.SessionUrl).toBe(`https://checkout.stripe.test/c/pay/${checkout.processorSessionId}`);
+    expect(onlyRequest().body).toMatchObject({ 'metadata[checkoutId]': checkout.id, customer_email: buyer.email });
+  });
+});
