@@ -12,4 +12,6 @@ export const DIRECT_PREFIXES = ['/licensing/runtime', '/consumption/runtime'] as
 
 // Static segments first: `/purchase/checkout/...` must win over `/purchase/{issuerClientId}/...`
 // (`checkout` is a reserved issuerClientId for this reason).
-export const handleRest = createRestHandler([...purchaseCheckoutRoutes, ...catalogRoutes, ...managementRoutes, ...runtimeDiscoveryRoutes]);
+export const REST_ROUTES = [...purchaseCheckoutRoutes, ...catalogRoutes, ...managementRoutes, ...runtimeDiscoveryRoutes];
+
+export const handleRest = createRestHandler(REST_ROUTES);

@@ -90,6 +90,8 @@ describe('a seller signs up in Chromium and sells', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/login/);
     await page.goto(`${server.baseUrl}/portal`);
-    expect(page.url()).toContain('/login?callbackUrl=%2Fportal');
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/login');
+    expect(url.searchParams.get('callbackUrl')).toBe('/portal');
   });
 });

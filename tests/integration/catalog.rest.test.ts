@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_IDS } from '@/prisma/seed';
+import { REST_ROUTES } from '@/server/http/rest-app';
 import { CatalogStatus } from '@/server/catalog/catalog-enums';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -169,6 +170,20 @@ describe('REST plumbing on the running service', () => {
     expect(response.status).toBe(405);
     expect((await response.json()).Code).toBe('MethodNotAllowed');
     expect(response.headers.get('allow')).toContain('GET');
+  });
+
+  const jsonRoutes = REST_ROUTES.filter((route) => route.method !== 'GET' && route.method !== 'DELETE' && route.jsonBody !== false);
+
+  it('the route table has JSON endpoints to check', () => {
+    expect(jsonRoutes.map((route) => route.path)).toContain('/purchase/checkout');
+  });
+
+  it.each(jsonRoutes.map((route) => [route.method, route.path] as const))('%s %s with a body of { is 400 InvalidPayload, before any credential is looked at', async (method, path) => {
+    const response = await fetch(`${server.baseUrl}${path.replace(/:[A-Za-z]+/g, 'x')}`, { method, body: '{', headers: { 'content-type': 'application/json' } });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.Code).toBe('InvalidPayload');
+    expect(body.CorrelationId).toBe(response.headers.get('x-correlation-id'));
   });
 
   it('the runtime paths are served by the direct mount with the same plumbing', async () => {

@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser';
+import { codeReader } from '../support/sign-in';
+import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+// A buyer in Chromium against the real server: sign in, buy on the demo storefront, pay on the
+// local processor's hosted page, see the license page, take a free offering, revoke its code.
+
+const BUYER = 'e2e.buyer@example.com';
+const E2E_TIMEOUT = 90_000;
+
+let database: TestDatabase;
+let smtp: TestSmtpServer;
+let server: TestServer;
+let browser: Browser;
+let page: Page;
+let nextCode: (email: string) => Promise<string>;
+let freeLicenseId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  smtp = await startTestSmtpServer();
+  nextCode = codeReader(smtp);
+  server = await startTestServer({ databaseUrl: database.url, env: { SMTP_URL: smtp.url } });
+  browser = await launchChromium();
+  page = await browser.newPage();
+  page.setDefaultTimeout(30_000);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.stop();
+  await database?.drop();
+});
+
+const url = (path: string) => `${server.baseUrl}${path}`;
+const sessionIdOf = (address: string, param: string) => new URL(address).searchParams.get(param) ?? '';
+
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('buying on the storefront with the local processor, in Chromium', () => {
+  it(
+    'a signed-out Buy asks for sign-in; signed in, Buy → hosted page → Pay → complete page, license, e-mail, license page',
+    async () => {
+      // Signed out: Buy sends the buyer to sign in, back to the storefront afterwards.
+      await page.goto(url('/marketplace/demo'));
+      await page.getByRole('button', { name: 'Buy Pro Monthly', exact: true }).click();
+      await page.waitForURL((current) => current.pathname === '/login');
+      expect(new URL(page.url()).searchParams.get('callbackUrl')).toBe('/marketplace/demo');
+
+      await page.getByLabel('E-mail address').fill(BUYER);
+      await page.getByRole('button', { name: 'Send me a code' }).click();
+      await page.getByLabel('Code').fill(await nextCode(BUYER));
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.waitForURL((current) => current.pathname === '/marketplace/demo');
+
+      // A fresh load, so the storefront is hydrated before the click.
+      await page.goto(url('/marketplace/demo'));
+      await page.getByRole('button', { name: 'Buy Pro Monthly', exact: true }).click();
+      await page.waitForURL((current) => current.pathname.startsWith('/checkout/local/'));
+      const checkoutId = new URL(page.url()).pathname.split('/')[3]!;
+      const hostedText = await page.locator('main').innerText();
+      expect(hostedText).toContain('Demo Studio Team');
+      expect(hostedText).toContain('Pro Monthly');
+      expect(hostedText).toContain('$9.99 / month');
+      fs.mkdirSync('test-results', { recursive: true });
+      await page.screenshot({ path: 'test-results/local-checkout-page.png', fullPage: true });
+
+      await page.getByRole('button', { name: 'Pay', exact: true }).click();
+      await page.waitForURL((current) => current.pathname === '/checkout/complete');
+      expect(sessionIdOf(page.url(), 'session_id')).toBe(checkoutId);
+      expect(await page.locator('main').innerText()).toContain('Payment received. You can return to the app.');
+
+      const checkout = await database.db.checkout.findUniqueOrThrow({ where: { id: checkoutId }, include: { license: true, buyer: true } });
+      expect(checkout.status).toBe('completed');
+      expect(checkout.processor).toBe('local');
+      expect(checkout.buyer?.email).toBe(BUYER);
+      expect(checkout.license).not.toBeNull();
+      expect(checkout.license!.buyerAccountId).toBe(checkout.buyerAccountId);
+
+      const delivery = await smtp.waitForMail((mail) => mail.to.includes(BUYER) && mail.subject.includes('Pro Monthly'));
+      expect(delivery.subject).toBe('Your Pro Monthly license from Demo Studio Team');
+      expect(delivery.html).toContain(`${server.baseUrl}/licenses`);
+
+      await page.goto(url('/licenses'));
+      const licenses = page.locator(`[data-license-id="${checkout.license!.id}"]`);
+      await licenses.waitFor();
+      expect(await licenses.innerText()).toContain('Pro Monthly');
+      expect(await licenses.innerText()).toContain('Demo Studio Team');
+    },
+    E2E_TIMEOUT,
+  );
+
+  it(
+    'a free offering: "Get it free" lands on the license page with the new license code shown once',
+    async () => {
+      await page.goto(url('/marketplace/demo'));
+      await page.getByRole('button', { name: 'Get it free: Community', exact: true }).click();
+      await page.waitForURL((current) => current.pathname === '/licenses' && current.searchParams.has('session'));
+      const checkoutId = sessionIdOf(page.url(), 'session');
+
+      const box = page.getByTestId('license-code-box');
+      await box.waitFor();
+      expect(await box.innerText()).toContain('Your license code — shown here once; keep it in a safe place');
+      const code = await page.getByTestId('license-code').inputValue();
+      expect(code).toMatch(/^SVC_LIC_[A-Za-z0-9_-]+$/);
+
+      const checkout = await database.db.checkout.findUniqueOrThrow({ where: { id: checkoutId }, include: { license: true } });
+      expect(checkout.status).toBe('completed');
+      expect(checkout.processor).toBe('none');
+      freeLicenseId = checkout.license!.id;
+      expect(await page.locator(`[data-license-id="${freeLicenseId}"]`).innerText()).toContain('Community');
+      await page.screenshot({ path: 'test-results/licenses-page.png', fullPage: true });
+    },
+    E2E_TIMEOUT,
+  );
+
+  it(
+    'the buyer revokes that license code on the license page: confirmed, stored, shown',
+    async () => {
+      expect(freeLicenseId).toBeTruthy();
+      const license = page.locator(`[data-license-id="${freeLicenseId}"]`);
+      await license.waitFor();
+      await license.getByRole('button', { name: /^Revoke Seat 1/ }).click();
+      await license.getByRole('group', { name: /^Confirm revoking/ }).getByRole('button', { name: 'Revoke code' }).click();
+      await license.getByTestId('license-code-status').filter({ hasText: 'Revoked' }).waitFor();
+
+      const code = await eventually(
+        () => database.db.licenseCode.findFirstOrThrow({ where: { licenseId: freeLicenseId } }),
+        (row) => row.revokedAt !== null,
+      );
+      expect(code.revokedAt).toBeInstanceOf(Date);
+      // The code of a revoked license is not offered for copying any more.
+      expect(await page.getByTestId('license-code-box').count()).toBe(0);
+      // The paid license's code is untouched.
+      const others = await database.db.licenseCode.findMany({ where: { license: { buyer: { email: BUYER } }, NOT: { licenseId: freeLicenseId } } });
+      expect(others.length).toBeGreaterThan(0);
+      expect(others.every((row) => row.revokedAt === null)).toBe(true);
+    },
+    E2E_TIMEOUT,
+  );
+});

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOOPBACK_CLIENT_HEADER } from '@/server/mail/outbox-access';
+import { isUndecodablePath, startMainServer, type RunningServer } from '@/server/main-server';
+
+let running: RunningServer;
+let base: string;
+
+beforeAll(async () => {
+  running = await startMainServer({
+    port: 0,
+    host: '127.0.0.1',
+    mounts: [
+      { prefixes: ['/licensing/runtime'], handler: async () => new Response('direct') },
+      { prefixes: ['/purchase'], when: isUndecodablePath, handler: async () => new Response('rest-guard') },
+    ],
+    fallback: (req, res) => res.end(`next:${req.headers[LOOPBACK_CLIENT_HEADER]}`),
+  });
+  base = `http://127.0.0.1:${running.port}`;
+});
+afterAll(async () => {
+  await running?.close();
+});
+
+describe('production entry server', () => {
+  it('hands the runtime prefix straight to its fetch handler and the rest to Next', async () => {
+    expect(await (await fetch(`${base}/licensing/runtime/GenerateLicenseAuthorization`)).text()).toBe('direct');
+    expect(await (await fetch(`${base}/licensing/runtimeX`)).text()).toMatch(/^next:/);
+    expect(await (await fetch(`${base}/marketplace/demo`)).text()).toMatch(/^next:/);
+  });
+
+  it('gives a REST path that cannot be decoded to the REST handler, not to Next', async () => {
+    expect(await (await fetch(`${base}/purchase/demo/offerings/%E0%A4%A`)).text()).toBe('rest-guard');
+    expect(await (await fetch(`${base}/purchase/demo/offerings`)).text()).toMatch(/^next:/);
+  });
+
+  it('replaces a client-sent loopback header with the truth about the connection', async () => {
+    const text = await (await fetch(`${base}/dev/outbox`, { headers: { [LOOPBACK_CLIENT_HEADER]: 'spoofed' } })).text();
+    expect(text).toBe('next:1');
+  });
+});
