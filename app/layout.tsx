@@ -25,6 +25,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
               <Link href="/marketplace/demo" className="text-slate-600 hover:text-slate-900">
                 Demo storefront
               </Link>
+              <Link href="/licenses" className="text-slate-600 hover:text-slate-900">
+                Your licenses
+              </Link>
               <Link href="/portal" className="text-slate-600 hover:text-slate-900">
                 Seller portal
               </Link>
