@@ -2,12 +2,14 @@ import type Stripe from 'stripe';
 import type { Checkout, LicenseStatus } from '@/generated/prisma/client';
 import { failCheckout, settleCheckout } from '../checkout/settle-checkout';
 import type { Db } from '../db';
+import { applyStripeAccountUpdate } from './stripe-connect-onboarding';
 
 // What Stripe's events do to our checkouts and licenses. Stripe delivers at least once and in no
 // guaranteed order, so every step is a guarded update: a replay changes nothing, and a state that
-// ends a license (Cancelled, Expired) is never left.
+// ends a license (Cancelled, Expired) is never left. A connected account's update moves its
+// seller's checkout readiness (Stripe Connect onboarding).
 
-export type StripeEventOutcome = 'settled' | 'failed' | 'license-updated' | 'no-change' | 'ignored';
+export type StripeEventOutcome = 'settled' | 'failed' | 'license-updated' | 'seller-updated' | 'no-change' | 'ignored';
 
 /** Raised when an event arrived before the state it applies to; the webhook answers 500 so Stripe redelivers it. */
 export class StripeEventTooEarlyError extends Error {
@@ -41,6 +43,10 @@ export async function handleStripeEvent(ctx: { db: Db }, event: Stripe.Event): P
       const subscription = subscriptionOfInvoice(event.data.object);
       if (!subscription) return 'ignored';
       return moveLicense(ctx, { ...subscription, status: 'Suspended' });
+    }
+    case 'account.updated': {
+      const applied = await applyStripeAccountUpdate(ctx, event.data.object);
+      return applied === 'updated' ? 'seller-updated' : applied;
     }
     default:
       // Acknowledged so Stripe stops sending it; nothing here depends on it.

@@ -4,8 +4,9 @@ import { hashApiKey } from '@/server/api-keys/api-key-secret';
 import { createApiKey } from '@/server/api-keys/create-api-key';
 import { listApiKeys } from '@/server/api-keys/list-api-keys';
 import { revokeApiKey, revokeApiKeyByPrefixOrId } from '@/server/api-keys/revoke-api-key';
-import { DomainError, type ApiErrorCode } from '@/server/errors';
+import type { ApiErrorCode, DomainError } from '@/server/errors';
 import { createSeller } from '../support/factories';
+import { refusalOf } from '../support/refusal';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 let database: TestDatabase;
@@ -19,17 +20,8 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function domainErrorOf(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(DomainError);
-  return error as DomainError;
-}
-
 async function expectCode(promise: Promise<unknown>, code: ApiErrorCode): Promise<DomainError> {
-  const error = await domainErrorOf(promise);
+  const error = await refusalOf(promise);
   expect(error.code).toBe(code);
   return error;
 }

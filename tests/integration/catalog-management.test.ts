@@ -11,9 +11,9 @@ import { setOfferingListed } from '@/server/catalog/manage/set-offering-listed';
 import { updateOffering } from '@/server/catalog/manage/update-offering';
 import { updateProduct } from '@/server/catalog/manage/update-product';
 import { upsertFeature } from '@/server/catalog/manage/upsert-feature';
-import type { DomainError } from '@/server/errors';
-import { normalizeError } from '@/server/http/normalize-error';
 import { createSeller } from '../support/factories';
+import { refusalOf } from '../support/refusal';
+import { resetEnvForTests } from '@/server/env';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 let database: TestDatabase;
@@ -22,20 +22,15 @@ let ctx: { db: TestDatabase['db'] };
 beforeAll(async () => {
   database = await createTestDatabase();
   ctx = { db: database.db };
+  // Some services read the configuration (markCheckoutReady asks which processor is active).
+  process.env.DATABASE_URL = database.url;
+  if ((process.env.APP_SECRET ?? '').length < 32) process.env.APP_SECRET = 'catalog-management-test-secret-0123456789';
+  delete process.env.STRIPE_SECRET_KEY;
+  resetEnvForTests();
 });
 afterAll(async () => {
   await database?.drop();
 });
-
-/** The ApiError a caller would get for this call (services throw DomainError or ZodError). */
-async function refusal(call: Promise<unknown>): Promise<DomainError> {
-  try {
-    await call;
-  } catch (error) {
-    return normalizeError(error).error;
-  }
-  throw new Error('expected the call to be refused');
-}
 
 async function sellerWithProduct() {
   const seller = await createSeller(database.db);
@@ -145,7 +140,7 @@ describe('every operation is scoped to the seller', () => {
       () => upsertFeature(ctx, { sellerId, offeringId: offering.id, key: 'injected', displayName: 'Injected' }),
       () => deleteFeature(ctx, { sellerId, featureId: feature.id }),
     ];
-    for (const attempt of attempts) expect((await refusal(attempt())).code).toBe('NotFound');
+    for (const attempt of attempts) expect((await refusalOf(attempt())).code).toBe('NotFound');
 
     const after = await database.db.offering.findUniqueOrThrow({ where: { id: offering.id }, include: { features: true, product: true } });
     expect(after).toEqual(before);
@@ -157,7 +152,7 @@ describe('every operation is scoped to the seller', () => {
 describe('classification rules (ValidationError with Details naming the Field)', () => {
   it('a subscription without interval and interval unit is refused', async () => {
     const { seller, product } = await sellerWithProduct();
-    const error = await refusal(
+    const error = await refusalOf(
       createOffering(ctx, { sellerId: seller.id, productId: product.id, name: 'Monthly', classification: LicenseClassification.Subscription, baseRate: 5 }),
     );
     expect(error.code).toBe('ValidationError');
@@ -167,7 +162,7 @@ describe('classification rules (ValidationError with Details naming the Field)',
 
   it('a perpetual offering with an interval is refused', async () => {
     const { seller, product } = await sellerWithProduct();
-    const error = await refusal(
+    const error = await refusalOf(
       createOffering(ctx, { sellerId: seller.id, productId: product.id, name: 'Lifetime', ...perpetual, interval: 1, intervalUnit: IntervalUnit.Year }),
     );
     expect(error.code).toBe('ValidationError');
@@ -179,10 +174,10 @@ describe('classification rules (ValidationError with Details naming the Field)',
   it('a trial with a price is refused; a trial needs a length', async () => {
     const { seller, product } = await sellerWithProduct();
     const trial = { sellerId: seller.id, productId: product.id, name: 'Trial', classification: LicenseClassification.Trial };
-    const priced = await refusal(createOffering(ctx, { ...trial, baseRate: 10, interval: 14, intervalUnit: IntervalUnit.Day }));
+    const priced = await refusalOf(createOffering(ctx, { ...trial, baseRate: 10, interval: 14, intervalUnit: IntervalUnit.Day }));
     expect(priced.code).toBe('ValidationError');
     expect(priced.details?.map((d) => d.Field)).toEqual(['BaseRate']);
-    const endless = await refusal(createOffering(ctx, trial));
+    const endless = await refusalOf(createOffering(ctx, trial));
     expect(endless.details?.map((d) => d.Field).sort()).toEqual(['Interval', 'IntervalUnit']);
 
     const ok = await createOffering(ctx, { ...trial, interval: 14, intervalUnit: IntervalUnit.Day });
@@ -192,7 +187,7 @@ describe('classification rules (ValidationError with Details naming the Field)',
   it('an edit is held to the same rules as a creation', async () => {
     const { seller, product } = await sellerWithProduct();
     const offering = await createOffering(ctx, { sellerId: seller.id, productId: product.id, name: 'Lifetime', ...perpetual });
-    const error = await refusal(updateOffering(ctx, { sellerId: seller.id, offeringId: offering.id, name: 'Lifetime', classification: LicenseClassification.Subscription, baseRate: 5 }));
+    const error = await refusalOf(updateOffering(ctx, { sellerId: seller.id, offeringId: offering.id, name: 'Lifetime', classification: LicenseClassification.Subscription, baseRate: 5 }));
     expect(error.details?.map((d) => d.Field).sort()).toEqual(['Interval', 'IntervalUnit']);
     expect((await database.db.offering.findUniqueOrThrow({ where: { id: offering.id } })).classification).toBe(LicenseClassification.Perpetual);
   });
@@ -200,18 +195,18 @@ describe('classification rules (ValidationError with Details naming the Field)',
   it('a negative price, a bad currency, more decimals than the currency has and a bad feature key are refused', async () => {
     const { seller, product } = await sellerWithProduct();
     const base = { sellerId: seller.id, productId: product.id, name: 'Lifetime', classification: LicenseClassification.Perpetual };
-    expect((await refusal(createOffering(ctx, { ...base, baseRate: -1 }))).details?.map((d) => d.Field)).toEqual(['BaseRate']);
-    expect((await refusal(createOffering(ctx, { ...base, baseRate: 1, currency: 'dollars' }))).details?.map((d) => d.Field)).toEqual(['Currency']);
-    expect((await refusal(createOffering(ctx, { ...base, baseRate: 9.999, currency: 'usd' }))).details?.map((d) => d.Field)).toEqual(['BaseRate']);
+    expect((await refusalOf(createOffering(ctx, { ...base, baseRate: -1 }))).details?.map((d) => d.Field)).toEqual(['BaseRate']);
+    expect((await refusalOf(createOffering(ctx, { ...base, baseRate: 1, currency: 'dollars' }))).details?.map((d) => d.Field)).toEqual(['Currency']);
+    expect((await refusalOf(createOffering(ctx, { ...base, baseRate: 9.999, currency: 'usd' }))).details?.map((d) => d.Field)).toEqual(['BaseRate']);
     expect(await database.db.offering.count({ where: { productId: product.id } })).toBe(0);
 
     const offering = await createOffering(ctx, { ...base, baseRate: 0 });
     expect(offering.baseRate).toBe(0);
     for (const key of ['Upper', '-leading', 'has space', 'x'.repeat(65)]) {
-      const error = await refusal(upsertFeature(ctx, { sellerId: seller.id, offeringId: offering.id, key, displayName: 'Bad' }));
+      const error = await refusalOf(upsertFeature(ctx, { sellerId: seller.id, offeringId: offering.id, key, displayName: 'Bad' }));
       expect(error.details?.map((d) => d.Field)).toEqual(['Key']);
     }
-    const allowance = await refusal(upsertFeature(ctx, { sellerId: seller.id, offeringId: offering.id, key: 'render', displayName: 'Render', allowance: 10 }));
+    const allowance = await refusalOf(upsertFeature(ctx, { sellerId: seller.id, offeringId: offering.id, key: 'render', displayName: 'Render', allowance: 10 }));
     expect(allowance.details?.map((d) => d.Field)).toEqual(['AllowancePeriodUnit']);
   });
 });
@@ -232,10 +227,6 @@ describe('listing and the purchase API', () => {
   });
 
   it('an edit is visible at once through the REST catalog read of this process, while a write that skips the service waits for the cache', async () => {
-    process.env.DATABASE_URL = database.url;
-    if ((process.env.APP_SECRET ?? '').length < 32) process.env.APP_SECRET = 'catalog-management-test-secret-0123456789';
-    const { resetEnvForTests } = await import('@/server/env');
-    resetEnvForTests();
     const { handleRest } = await import('@/server/http/rest-app');
     const { db } = await import('@/server/db');
     onTestFinished(() => db().$disconnect());

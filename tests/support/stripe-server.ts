@@ -19,6 +19,8 @@ export interface StripeServer {
   requests: RecordedRequest[];
   /** The next `times` requests (default 1) answer 500 with a Stripe error body. */
   failNext(times?: number): void;
+  /** Stripe approving a connected account (onboarding done): its charges_enabled becomes true. */
+  enableCharges(accountId: string): void;
   stop(): Promise<void>;
 }
 
@@ -72,10 +74,44 @@ function checkoutSession(body: Record<string, string>, idempotent: Map<string, u
   return session;
 }
 
+interface ConnectedAccount {
+  id: string;
+  object: 'account';
+  type: string;
+  charges_enabled: boolean;
+  details_submitted: boolean;
+  payouts_enabled: boolean;
+  email: string | null;
+  metadata: Record<string, string>;
+  created: number;
+}
+
+function connectedAccount(body: Record<string, string>): ConnectedAccount {
+  return {
+    id: `acct_${crypto.randomBytes(8).toString('hex')}`,
+    object: 'account',
+    type: body.type ?? 'express',
+    charges_enabled: false,
+    details_submitted: false,
+    payouts_enabled: false,
+    email: body.email ?? null,
+    metadata: hashOf(body, 'metadata'),
+    created: Math.floor(Date.now() / 1000),
+  };
+}
+
+function accountLink(): { object: 'account_link'; url: string; created: number; expires_at: number } {
+  const now = Math.floor(Date.now() / 1000);
+  return { object: 'account_link', url: `https://connect.stripe.test/setup/e/${crypto.randomBytes(12).toString('hex')}`, created: now, expires_at: now + 300 };
+}
+
+const notFound = (message: string) => ({ error: { type: 'invalid_request_error', code: 'resource_missing', message } });
+
 export async function startStripeServer(): Promise<StripeServer> {
   const requests: RecordedRequest[] = [];
   // Like Stripe, a repeated Idempotency-Key (per account) replays the first answer.
   const idempotent = new Map<string, unknown>();
+  const accounts = new Map<string, ConnectedAccount>();
   let failures = 0;
 
   const server = http.createServer((req, res) => {
@@ -101,6 +137,30 @@ export async function startStripeServer(): Promise<StripeServer> {
         answer(200, checkoutSession(body, idempotent, key));
         return;
       }
+      if (req.method === 'POST' && url.pathname === '/v1/accounts') {
+        const key = headers['idempotency-key'] && `${headers['stripe-account'] ?? ''}:${headers['idempotency-key']}`;
+        if (key && idempotent.has(key)) {
+          answer(200, idempotent.get(key));
+          return;
+        }
+        const account = connectedAccount(body);
+        accounts.set(account.id, account);
+        if (key) idempotent.set(key, account);
+        answer(200, account);
+        return;
+      }
+      const accountPath = /^\/v1\/accounts\/([^/]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && accountPath) {
+        const account = accounts.get(decodeURIComponent(accountPath[1]!));
+        if (account) answer(200, account);
+        else answer(404, notFound(`No such account: '${accountPath[1]}'`));
+        return;
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/account_links') {
+        if (!body.account || !accounts.has(body.account)) answer(404, notFound(`No such account: '${body.account ?? ''}'`));
+        else answer(200, accountLink());
+        return;
+      }
       answer(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname}).` } });
     });
   });
@@ -112,6 +172,12 @@ export async function startStripeServer(): Promise<StripeServer> {
     requests,
     failNext(times = 1) {
       failures += times;
+    },
+    enableCharges(accountId) {
+      const account = accounts.get(accountId);
+      if (!account) throw new Error(`The Stripe stand-in has no account ${accountId}.`);
+      account.charges_enabled = true;
+      account.details_submitted = true;
     },
     stop: () =>
       new Promise<void>((resolve, reject) => {

@@ -1,8 +1,11 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTRPC } from '@/app/trpc-provider';
+import { buttonSecondary } from '../../components/buttons';
+import { ConfirmRevoke } from '../../components/confirm-revoke';
+import { ShownOnceSecret } from '../../components/shown-once-secret';
 
 interface NewKey {
   key: string;
@@ -15,10 +18,6 @@ const formatDate = (value: Date | null) => (value ? dateFormat.format(new Date(v
 
 const buttonPrimary =
   'rounded-md bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-500 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60';
-const buttonSecondary =
-  'rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60';
-const buttonDanger =
-  'rounded-md bg-red-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-red-500 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:opacity-60';
 
 export function ApiKeysManager() {
   const [newKey, setNewKey] = useState<NewKey | null>(null);
@@ -86,65 +85,11 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: NewKey) => void }) {
 }
 
 function NewKeyBox({ newKey, onDismiss }: { newKey: NewKey; onDismiss: () => void }) {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const headingId = useId();
-
-  // Move focus to the box so keyboard and screen-reader users land on the key at once.
-  useEffect(() => {
-    headingRef.current?.focus();
-    setCopied('idle');
-  }, [newKey.key]);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(newKey.key);
-      setCopied('copied');
-    } catch {
-      inputRef.current?.select();
-      setCopied('failed');
-    }
-  }
-
   return (
-    <section
-      aria-labelledby={headingId}
-      data-testid="new-api-key"
-      className="space-y-3 rounded-lg border-2 border-amber-400 bg-amber-50 p-5"
-    >
-      <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-amber-900 focus:outline-none">
-        New key “{newKey.label}”: shown once, copy it now
-      </h2>
-      <p className="text-sm text-amber-900">
-        This is the only time the whole key is shown. Store it in your backend’s secret store; afterwards only its prefix{' '}
-        <code className="font-mono">{newKey.prefix}</code> is visible here.
-      </p>
-      <div className="flex flex-wrap gap-2">
-        <label htmlFor={`${headingId}-key`} className="sr-only">
-          API key
-        </label>
-        <input
-          id={`${headingId}-key`}
-          ref={inputRef}
-          readOnly
-          value={newKey.key}
-          onFocus={(event) => event.currentTarget.select()}
-          spellCheck={false}
-          className="min-w-0 flex-1 rounded-md border border-amber-300 bg-white px-3 py-2 font-mono text-sm"
-        />
-        <button type="button" onClick={copy} className={buttonSecondary}>
-          Copy
-        </button>
-        <button type="button" onClick={onDismiss} className={buttonSecondary}>
-          I have stored it
-        </button>
-      </div>
-      <p aria-live="polite" className="text-sm text-amber-900">
-        {copied === 'copied' && 'Copied to the clipboard.'}
-        {copied === 'failed' && 'Copying is not available here: the key is selected, press Ctrl+C (⌘C) to copy it.'}
-      </p>
-    </section>
+    <ShownOnceSecret heading={<>New key “{newKey.label}”: shown once, copy it now</>} fieldLabel="API key" value={newKey.key} testId="new-api-key" onDismiss={onDismiss}>
+      This is the only time the whole key is shown. Store it in your backend’s secret store; afterwards only its prefix{' '}
+      <code className="font-mono">{newKey.prefix}</code> is visible here.
+    </ShownOnceSecret>
   );
 }
 
@@ -211,28 +156,11 @@ interface ListedKey {
 function KeyRow({ apiKey }: { apiKey: ListedKey }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
-  const confirmRef = useRef<HTMLButtonElement>(null);
-  const revokeButtonRef = useRef<HTMLButtonElement>(null);
   const revoke = useMutation(
     trpc.apiKeys.revoke.mutationOptions({
-      onSuccess: async () => {
-        setConfirming(false);
-        await queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() });
-      },
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() }),
     }),
   );
-
-  useEffect(() => {
-    if (confirming) confirmRef.current?.focus();
-  }, [confirming]);
-
-  function cancel() {
-    setConfirming(false);
-    revoke.reset();
-    // Give focus back to where it came from.
-    requestAnimationFrame(() => revokeButtonRef.current?.focus());
-  }
 
   const revoked = apiKey.revokedAt !== null;
   return (
@@ -243,44 +171,20 @@ function KeyRow({ apiKey }: { apiKey: ListedKey }) {
       <td className="whitespace-nowrap px-4 py-3">{apiKey.lastUsedAt ? formatDate(apiKey.lastUsedAt) : 'Never'}</td>
       <td className="whitespace-nowrap px-4 py-3">{revoked ? formatDate(apiKey.revokedAt) : <span className="text-emerald-700">Active</span>}</td>
       <td className="px-4 py-3 text-right">
-        {!revoked && !confirming && (
-          <button ref={revokeButtonRef} type="button" onClick={() => setConfirming(true)} className={buttonSecondary}>
-            Revoke<span className="sr-only"> {apiKey.prefix}</span>
-          </button>
-        )}
-        {!revoked && confirming && (
-          <div
-            role="group"
-            aria-label={`Confirm revoking ${apiKey.prefix}`}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') cancel();
-            }}
-            className="flex flex-col items-end gap-2"
-          >
-            <p className="max-w-xs text-left text-xs text-slate-700">
-              Revoke <span className="font-mono">{apiKey.prefix}</span>? Backends using it are refused within 10 seconds. This
-              cannot be undone.
-            </p>
-            <div className="flex gap-2">
-              <button
-                ref={confirmRef}
-                type="button"
-                disabled={revoke.isPending}
-                onClick={() => revoke.mutate({ id: apiKey.id })}
-                className={buttonDanger}
-              >
-                {revoke.isPending ? 'Revoking…' : 'Revoke key'}
-              </button>
-              <button type="button" onClick={cancel} className={buttonSecondary}>
-                Cancel
-              </button>
-            </div>
-            {revoke.error && (
-              <p role="alert" className="text-xs text-red-700">
-                Could not revoke: {revoke.error.message}
-              </p>
-            )}
-          </div>
+        {!revoked && (
+          <ConfirmRevoke
+            name={apiKey.prefix}
+            question={
+              <>
+                Revoke <span className="font-mono">{apiKey.prefix}</span>? Backends using it are refused within 10 seconds. This cannot be undone.
+              </>
+            }
+            confirmText="Revoke key"
+            busy={revoke.isPending}
+            error={revoke.error?.message ?? null}
+            onConfirm={() => revoke.mutate({ id: apiKey.id })}
+            onCancel={() => revoke.reset()}
+          />
         )}
       </td>
     </tr>

@@ -1,4 +1,6 @@
 import type { Db } from '../../db';
+import { env } from '../../env';
+import { DomainError } from '../../errors';
 import { invalidateCatalog } from '../catalog-cache';
 import { findSellerOrThrow } from './seller-scope';
 
@@ -6,12 +8,13 @@ import { findSellerOrThrow } from './seller-scope';
  * The local payment processor's onboarding step: the seller can take paid checkouts from now on
  * (the storefront's IsCheckoutReady). Idempotent.
  *
- * TODO(payments issue): when STRIPE_SECRET_KEY is set, Stripe Connect onboarding replaces this
- * step: checkoutReady then follows the connected account's charges_enabled (set from Stripe's
- * account webhook), and this local shortcut must not be offered.
+ * With Stripe configured (STRIPE_SECRET_KEY) this shortcut is refused: readiness then follows the
+ * connected account's charges_enabled (server/payments/stripe-connect-onboarding.ts), and a seller
+ * marked ready here could not be paid on an account Stripe has not approved.
  */
 export async function markCheckoutReady(ctx: { db: Db }, input: { sellerId: string }): Promise<{ isCheckoutReady: boolean }> {
   const seller = await findSellerOrThrow(ctx, input.sellerId);
+  if (env().STRIPE_SECRET_KEY) throw new DomainError('ValidationError', 'Connect a Stripe account to take paid checkouts.');
   if (!seller.checkoutReady) await ctx.db.seller.update({ where: { id: seller.id }, data: { checkoutReady: true } });
   invalidateCatalog(seller.issuerClientId);
   return { isCheckoutReady: true };

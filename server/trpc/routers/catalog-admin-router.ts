@@ -16,6 +16,7 @@ import { setOfferingListed } from '../../catalog/manage/set-offering-listed';
 import { updateOffering } from '../../catalog/manage/update-offering';
 import { updateProduct } from '../../catalog/manage/update-product';
 import { upsertFeature } from '../../catalog/manage/upsert-feature';
+import { describePaymentSetup, refreshStripeReadiness, startStripeOnboarding } from '../../payments/stripe-connect-onboarding';
 import { createTrpcRouter, sellerProcedure } from '../init';
 
 // The seller portal's catalog management. Wiring only: the seller always comes from the session
@@ -44,4 +45,7 @@ export const catalogAdminRouter = createTrpcRouter({
     .input(deleteFeatureSchema)
     .mutation(({ ctx, input }) => deleteFeature(ctx, { ...input, sellerId: ctx.seller.id })),
   markCheckoutReady: sellerProcedure.mutation(({ ctx }) => markCheckoutReady(ctx, { sellerId: ctx.seller.id })),
+  paymentSetup: sellerProcedure.query(({ ctx }) => describePaymentSetup(ctx, { sellerId: ctx.seller.id })),
+  startStripeOnboarding: sellerProcedure.mutation(({ ctx }) => startStripeOnboarding(ctx, { sellerId: ctx.seller.id, email: ctx.session.email })),
+  refreshStripeReadiness: sellerProcedure.mutation(({ ctx }) => refreshStripeReadiness(ctx, { sellerId: ctx.seller.id })),
 });

@@ -1,0 +1,65 @@
+'use client';
+
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { buttonDanger, buttonSecondary } from './buttons';
+
+/**
+ * A Revoke button with a confirmation step: focus moves to the confirming button, Escape or
+ * Cancel returns it to Revoke. `name` completes the accessible names ("Revoke <name>").
+ */
+export function ConfirmRevoke(props: {
+  name: string;
+  question: ReactNode;
+  confirmText: string;
+  busy: boolean;
+  error: string | null;
+  onConfirm: () => void;
+  onCancel?: () => void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const revokeButtonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
+
+  function cancel() {
+    setConfirming(false);
+    props.onCancel?.();
+    requestAnimationFrame(() => revokeButtonRef.current?.focus());
+  }
+
+  if (!confirming) {
+    return (
+      <button ref={revokeButtonRef} type="button" onClick={() => setConfirming(true)} className={buttonSecondary}>
+        Revoke<span className="sr-only"> {props.name}</span>
+      </button>
+    );
+  }
+  return (
+    <div
+      role="group"
+      aria-label={`Confirm revoking ${props.name}`}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !props.busy) cancel();
+      }}
+      className="flex flex-col items-end gap-2"
+    >
+      <p className="max-w-xs text-left text-xs text-slate-700">{props.question}</p>
+      <div className="flex gap-2">
+        <button ref={confirmRef} type="button" disabled={props.busy} onClick={props.onConfirm} className={buttonDanger}>
+          {props.busy ? 'Revoking…' : props.confirmText}
+        </button>
+        <button type="button" onClick={cancel} disabled={props.busy} className={buttonSecondary}>
+          Cancel
+        </button>
+      </div>
+      {props.error && (
+        <p role="alert" className="text-xs text-red-700">
+          Could not revoke: {props.error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+'use client';
+
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { buttonSecondary } from './buttons';
+
+/**
+ * A secret shown once (an API key, a license code): focused on arrival so keyboard and
+ * screen-reader users land on it, selectable, copyable, and dismissed by the person.
+ */
+export function ShownOnceSecret(props: {
+  heading: ReactNode;
+  children: ReactNode;
+  /** Accessible name of the field holding the secret. */
+  fieldLabel: string;
+  value: string;
+  testId: string;
+  valueTestId?: string;
+  onDismiss: () => void;
+}) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const headingId = useId();
+
+  useEffect(() => {
+    headingRef.current?.focus();
+    setCopied('idle');
+  }, [props.value]);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(props.value);
+      setCopied('copied');
+    } catch {
+      inputRef.current?.select();
+      setCopied('failed');
+    }
+  }
+
+  return (
+    <section aria-labelledby={headingId} data-testid={props.testId} className="space-y-3 rounded-lg border-2 border-amber-400 bg-amber-50 p-5">
+      <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-amber-900 focus:outline-none">
+        {props.heading}
+      </h2>
+      <p className="text-sm text-amber-900">{props.children}</p>
+      <div className="flex flex-wrap gap-2">
+        <label htmlFor={`${headingId}-secret`} className="sr-only">
+          {props.fieldLabel}
+        </label>
+        <input
+          id={`${headingId}-secret`}
+          ref={inputRef}
+          readOnly
+          value={props.value}
+          data-testid={props.valueTestId}
+          onFocus={(event) => event.currentTarget.select()}
+          spellCheck={false}
+          autoComplete="off"
+          className="min-w-0 flex-1 rounded-md border border-amber-300 bg-white px-3 py-2 font-mono text-sm"
+        />
+        <button type="button" onClick={copy} className={buttonSecondary}>
+          Copy
+        </button>
+        <button type="button" onClick={props.onDismiss} className={buttonSecondary}>
+          I have stored it
+        </button>
+      </div>
+      <p aria-live="polite" className="text-sm text-amber-900">
+        {copied === 'copied' && 'Copied to the clipboard.'}
+        {copied === 'failed' && 'Copying is not available here: the text is selected, press Ctrl+C (⌘C) to copy it.'}
+      </p>
+    </section>
+  );
+}
