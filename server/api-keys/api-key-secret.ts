@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { sha256Hex } from '../crypto/secrets';
 
 // An account API key reads `SVC_AK_<8 base32 characters>_<32 random bytes, base64url>`.
 // The first part (`SVC_AK_XXXXXXXX`) is the prefix: not secret, stored and shown in lists so a
@@ -30,6 +31,4 @@ export function generateApiKey(): { key: string; prefix: string; secretHash: str
 }
 
 /** sha256 of the whole key, hex: what the database stores and the lookup uses. */
-export function hashApiKey(key: string): string {
-  return crypto.createHash('sha256').update(key, 'utf8').digest('hex');
-}
+export const hashApiKey = sha256Hex;
