@@ -81,7 +81,9 @@ describe('sign-in option A: authorization code + PKCE with a loopback redirect (
   it('openid-client completes the flow on a random loopback port; the access token passes the purchase API', async () => {
     let callback: URL | undefined;
     const loopback = http.createServer((req, res) => {
-      callback = new URL(req.url!, `http://127.0.0.1:${(loopback.address() as AddressInfo).port}`);
+      // The browser also asks this origin for /favicon.ico: keep only the authorization response.
+      const url = new URL(req.url!, `http://127.0.0.1:${(loopback.address() as AddressInfo).port}`);
+      if (url.searchParams.has('code') || url.searchParams.has('error')) callback = url;
       res.end('Signed in. You can close this window.');
     });
     await new Promise<void>((resolve) => loopback.listen(0, '127.0.0.1', () => resolve()));
@@ -109,6 +111,7 @@ describe('sign-in option A: authorization code + PKCE with a loopback redirect (
     await page.getByLabel('Code').fill(await nextCode('pkce.buyer@example.com'));
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL((current) => current.href.startsWith(redirectUri));
+    await expect.poll(() => callback).toBeDefined();
     loopback.close();
 
     const tokens = await oidc.authorizationCodeGrant(config, callback!, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce });
