@@ -47,7 +47,7 @@ async function main() {
     port: config.PORT,
     host: config.HOST,
     mounts: [
-      { prefixes: DIRECT_PREFIXES, handler: handleRest },
+      ...(config.RUNTIME_DIRECT_MOUNT ? [{ prefixes: DIRECT_PREFIXES, handler: handleRest }] : []),
       // A REST path Next cannot decode still gets an ApiError, never Next's plain-text 500.
       { prefixes: REST_PREFIXES, when: isUndecodablePath, handler: handleRest },
     ],

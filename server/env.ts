@@ -13,6 +13,8 @@ const envSchema = z
     PUBLIC_BASE_URL: optionalUrl,
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
+    /** Serve the runtime paths straight from node:http (true) or through Next (false: for `npm run bench`). */
+    RUNTIME_DIRECT_MOUNT: flag('true'),
     /** Seed the demo seller into an empty database at start. */
     SEED_DEMO: flag('true'),
 
