@@ -1,5 +1,5 @@
 // Writes the next migration as SQL, produced by Prisma's schema engine (WebAssembly build),
-// because the native engine that `prisma migrate` needs cannot be downloaded here.
+// because the native engine that Prisma's migrate command needs cannot be downloaded here.
 //   npm run db:migration -- <name>     writes prisma/migrations/<timestamp>_<name>/
 //   npm run db:migration -- --check    exits 1 when schema.prisma differs from the last migration
 // Each migration folder keeps the schema it was made from, so the next diff is schema-to-schema.

@@ -29,7 +29,7 @@ export function readMigrations(dir: string = MIGRATIONS_DIR): MigrationFile[] {
 
 /**
  * Applies pending migrations, each in its own transaction, recorded in `_prisma_migrations` with
- * Prisma's own columns and checksum so that `prisma migrate status` agrees wherever an engine
+ * Prisma's own columns and checksum so that Prisma's migrate status agrees wherever an engine
  * exists. One advisory lock serialises instances starting together.
  */
 export async function applyMigrations(databaseUrl: string, dir: string = MIGRATIONS_DIR): Promise<string[]> {

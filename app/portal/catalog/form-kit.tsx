@@ -137,16 +137,15 @@ interface FieldProps {
   className?: string;
 }
 
-function FieldShell({ errors, field, label, hint, className, children }: FieldProps & { children: (a11y: A11yProps) => ReactNode }) {
-  const id = fieldId(errors, field);
-  const messages = errors.messagesFor(field);
-  const describedBy = [hint ? `${id}-hint` : null, messages.length > 0 ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+/** The ids of a field's hint and error text, for aria-describedby. */
+function describedByFor(id: string, hint: ReactNode, messages: string[]): string | undefined {
+  return [hint ? `${id}-hint` : null, messages.length > 0 ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+}
+
+/** A field's hint and its error messages, below the control. */
+function FieldNotes({ id, hint, messages }: { id: string; hint: ReactNode; messages: string[] }) {
   return (
-    <div className={`flex flex-col gap-1 ${className ?? ''}`}>
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      {children({ id, name: field, 'aria-invalid': messages.length > 0 || undefined, 'aria-describedby': describedBy })}
+    <>
       {hint && (
         <p id={`${id}-hint`} className="text-xs text-slate-500">
           {hint}
@@ -157,6 +156,21 @@ function FieldShell({ errors, field, label, hint, className, children }: FieldPr
           {messages.join(' ')}
         </p>
       )}
+    </>
+  );
+}
+
+function FieldShell({ errors, field, label, hint, className, children }: FieldProps & { children: (a11y: A11yProps) => ReactNode }) {
+  const id = fieldId(errors, field);
+  const messages = errors.messagesFor(field);
+  const describedBy = describedByFor(id, hint, messages);
+  return (
+    <div className={`flex flex-col gap-1 ${className ?? ''}`}>
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children({ id, name: field, 'aria-invalid': messages.length > 0 || undefined, 'aria-describedby': describedBy })}
+      <FieldNotes id={id} hint={hint} messages={messages} />
     </div>
   );
 }
@@ -232,23 +246,14 @@ export function CheckboxField({ errors, field, label, hint, checked, onChange }:
           checked={checked}
           onChange={(event) => onChange(event.target.checked)}
           aria-invalid={messages.length > 0 || undefined}
-          aria-describedby={[hint ? `${id}-hint` : null, messages.length > 0 ? `${id}-error` : null].filter(Boolean).join(' ') || undefined}
+          aria-describedby={describedByFor(id, hint, messages)}
           className="h-4 w-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-500"
         />
         <label htmlFor={id} className="text-sm font-medium text-slate-700">
           {label}
         </label>
       </div>
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-      {messages.length > 0 && (
-        <p id={`${id}-error`} className="text-xs font-medium text-red-700">
-          {messages.join(' ')}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} messages={messages} />
     </div>
   );
 }
