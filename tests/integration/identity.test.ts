@@ -163,6 +163,19 @@ describe('sign-in option B: native authentication', () => {
     expect(await database.db.account.count({ where: { email: 'native.buyer@example.com' } })).toBe(1);
   });
 
+  it('openid-client performs the native token step (grant_type=oob) and validates the ID token', async () => {
+    const email = 'native.oidc@example.com';
+    const initiated = await (await fetch(`${authority}/initiate`, form({ client_id: 'service-app-client', username: email, challenge_type: 'oob redirect' }))).json();
+    const challenged = await (await fetch(`${authority}/challenge`, form({ client_id: 'service-app-client', continuation_token: initiated.continuation_token }))).json();
+    const config = await oidc.discovery(new URL(`${server.baseUrl}/identity`), 'service-app-client', { id_token_signed_response_alg: 'ES256' }, oidc.None(), {
+      execute: [oidc.allowInsecureRequests],
+    });
+    const tokens = await oidc.genericGrantRequest(config, 'oob', { oob: await nextCode(email), continuation_token: challenged.continuation_token, scope: PURCHASE_SCOPE });
+    expect(tokens.claims()?.email).toBe(email);
+    expect(tokens.refresh_token).toBeTruthy();
+    expect((await readSession(tokens.access_token)).status).toBe(404);
+  });
+
   it('a used code cannot be used again', async () => {
     const first = await nativeSignIn(server.baseUrl, 'reuse.code@example.com', nextCode);
     expect(first.response.status).toBe(200);
