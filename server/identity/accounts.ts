@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Account } from '@/generated/prisma/client';
 import type { Db } from '../db';
 
-export const emailAddressSchema = z.email().max(254).transform((email) => email.trim().toLowerCase());
+export const emailAddressSchema = z.email().max(254).transform((email) => normalizeEmail(email));
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
