@@ -13,8 +13,8 @@ const envSchema = z
     PUBLIC_BASE_URL: optionalUrl,
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
-    /** Serve the runtime paths straight from node:http (true) or through Next (false: for `npm run bench`). */
-    RUNTIME_DIRECT_MOUNT: flag('true'),
+    /** Serve every REST prefix straight from node:http (true) or through Next's route files (false: the bench baseline, the second contract run). */
+    REST_DIRECT_MOUNT: flag('true'),
     /** Seed the demo seller into an empty database at start. */
     SEED_DEMO: flag('true'),
 
@@ -36,6 +36,22 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
     /** Where the Stripe SDK sends its requests (tests point it at a local server); default Stripe's own. */
     STRIPE_API_BASE: optionalUrl,
+
+    /** Redis for limits shared by several instances (rate-limiter-flexible); unset: each instance counts in memory. */
+    REDIS_URL: optionalUrl,
+    /** Prefix of every Redis key this service writes, so several deployments can share one Redis. */
+    REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/).default('svc'),
+    /** The coarse per-IP limit ahead of every credential check (REST prefixes and /identity), requests per minute. */
+    RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(3000),
+    /** How many proxies in front of the service append to X-Forwarded-For (0: use the socket address). */
+    TRUST_PROXY: z
+      .preprocess((value) => (value === 'true' ? '1' : value === 'false' || value === '' ? '0' : value), z.coerce.number().int().min(0).max(10))
+      .default(0),
+    /** Run the job worker in this instance (e-mail delivery, expiries, reporting); producers always run. */
+    JOBS_WORKER: flag('true'),
+    /** Bearer token for GET /metrics from a non-loopback client; unset: loopback only. */
+    METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
     /** The operator's page of kept e-mails at /dev/outbox: local (this machine only), true, false. */
     DEV_OUTBOX: z.enum(['local', 'true', 'false']).default('false'),
