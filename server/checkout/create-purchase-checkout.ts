@@ -6,6 +6,7 @@ import { env } from '../env';
 import { DomainError } from '../errors';
 import { mintLicense } from '../licensing/mint-license';
 import { selectPaymentProcessor } from '../payments/select-processor';
+import { logger } from '../platform/logging/logger';
 import { CREDENTIAL_SEAL_PURPOSE } from './get-checkout-result';
 import { findPurchasableOffering } from './purchasable-offering';
 import type { CheckoutSession, PurchaseCheckoutInput } from './purchase-checkout.schema';
@@ -98,7 +99,7 @@ export async function createPurchaseCheckout(
     }
     if (error instanceof DomainError) throw error;
     if (processor) {
-      console.error('[checkout] the payment processor refused the session:', error);
+      logger.error({ err: error }, 'checkout: the payment processor refused the session');
       throw new DomainError('CheckoutFailed', 'The payment processor could not start a checkout; try again later.');
     }
     throw error;

@@ -4,6 +4,7 @@ import type { Seller } from '@/generated/prisma/client';
 import { db, type Db } from '../db';
 import { DomainError, type ApiErrorCode } from '../errors';
 import { normalizeError } from '../http/normalize-error';
+import { logger } from '../platform/logging/logger';
 import { getPortalSession, type PortalSession } from '../portal/session';
 import { findSellerMemberships } from '../sellers/find-seller-memberships';
 
@@ -47,7 +48,7 @@ const errorConversion = t.middleware(async ({ next, path }) => {
   const original = result.error.cause ?? result.error;
   if (original instanceof TRPCError) throw original;
   const { error, unexpected } = normalizeError(original);
-  if (unexpected) console.error(`[trpc ${path}]`, original);
+  if (unexpected) logger.error({ err: original, procedure: path }, 'tRPC procedure failed unexpectedly');
   const cause = Object.assign(new Error(error.message), { apiCode: error.code, details: error.details });
   throw new TRPCError({ code: TRPC_CODE_BY_STATUS[error.status] ?? 'INTERNAL_SERVER_ERROR', message: error.message, cause });
 });

@@ -1,7 +1,123 @@
-// Stub: the operations helper replaces this file with the prom-client implementation.
-export function recordRateLimitRefusal(_limit: string): void {}
-export function recordHttpRequest(_labels: { route: string; method: string; status: number }, _seconds: number): void {}
-export function setJobQueueDepthSource(_source: () => Promise<Record<string, number>>): void {}
+import crypto from 'node:crypto';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { logger } from '../logging/logger';
+
+type RequestLabel = 'route' | 'method' | 'status';
+
+interface Metrics {
+  registry: Registry;
+  httpRequests: Counter<RequestLabel>;
+  httpRequestDuration: Histogram<RequestLabel>;
+  rateLimitRefusals: Counter<'limit'>;
+  jobQueueDepth: Gauge<'queue'>;
+  jobQueueDepthSource?: () => Promise<Record<string, number>>;
+}
+
+// A scrape waits this long for the queue depths, then reports without them.
+const QUEUE_DEPTH_TIMEOUT_MS = 2_000;
+
+function createMetrics(): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const metrics: Metrics = {
+    registry,
+    httpRequests: new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests answered, by route pattern, method and status.',
+      labelNames: ['route', 'method', 'status'],
+      registers: [registry],
+    }),
+    httpRequestDuration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time to answer an HTTP request, by route pattern, method and status.',
+      labelNames: ['route', 'method', 'status'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    }),
+    rateLimitRefusals: new Counter({
+      name: 'rate_limit_refusals_total',
+      help: 'Requests refused by a rate limit, by limit.',
+      labelNames: ['limit'],
+      registers: [registry],
+    }),
+    jobQueueDepth: new Gauge({
+      name: 'job_queue_depth',
+      help: 'Jobs waiting in each queue, read at scrape time.',
+      labelNames: ['queue'],
+      registers: [registry],
+      async collect() {
+        // Queues come and go: report exactly what the source says now, nothing stale.
+        this.reset();
+        const source = metrics.jobQueueDepthSource;
+        if (!source) return;
+        try {
+          const depths = await withTimeout(source(), QUEUE_DEPTH_TIMEOUT_MS);
+          for (const [queue, depth] of Object.entries(depths)) this.set({ queue }, depth);
+        } catch (err) {
+          // The rest of the scrape is still worth having.
+          logger.warn({ err }, 'job queue depth could not be read; job_queue_depth left out of this scrape');
+        }
+      },
+    }),
+  };
+  return metrics;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+// server/* runs twice in one process (tsx and Next's bundle), possibly with two copies of
+// prom-client: one registry and one set of metrics for both, so nothing is registered twice.
+const holder = globalThis as unknown as { __licensingMetrics?: Metrics };
+
+function metrics(): Metrics {
+  holder.__licensingMetrics ??= createMetrics();
+  return holder.__licensingMetrics;
+}
+
+export function recordRateLimitRefusal(limit: string): void {
+  metrics().rateLimitRefusals.inc({ limit });
+}
+
+/**
+ * Counts one answered request and its duration. `route` must be the route pattern
+ * (`/purchase/:issuerClientId/offerings`), never the raw path: every distinct label value is a new
+ * time series, and raw paths carry ids. Unmatched requests belong under one fixed label.
+ */
+export function recordHttpRequest(labels: { route: string; method: string; status: number }, seconds: number): void {
+  const values = { route: labels.route, method: labels.method.toUpperCase(), status: String(labels.status) };
+  const { httpRequests, httpRequestDuration } = metrics();
+  httpRequests.inc(values);
+  httpRequestDuration.observe(values, seconds);
+}
+
+/** Where `job_queue_depth{queue}` is read from at each scrape (queue name → waiting jobs). */
+export function setJobQueueDepthSource(source: () => Promise<Record<string, number>>): void {
+  metrics().jobQueueDepthSource = source;
+}
+
+/** The Prometheus text exposition of every metric of this process. */
 export async function renderMetrics(): Promise<{ contentType: string; body: string }> {
-  return { contentType: 'text/plain; version=0.0.4; charset=utf-8', body: '' };
+  const { registry } = metrics();
+  return { contentType: registry.contentType, body: await registry.metrics() };
+}
+
+/**
+ * GET /metrics: always from loopback; from elsewhere only with `Authorization: Bearer <METRICS_TOKEN>`,
+ * and never when no token is configured. Compared over digests so neither the content nor the length
+ * of the token leaks through timing.
+ */
+export function metricsAccessAllowed(input: { isLoopback: boolean; authorization: string | null; token: string | undefined }): boolean {
+  if (input.isLoopback) return true;
+  if (!input.token || !input.authorization) return false;
+  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(input.authorization);
+  if (!match?.[1]) return false;
+  const presented = crypto.createHash('sha256').update(match[1]).digest();
+  const expected = crypto.createHash('sha256').update(input.token).digest();
+  return crypto.timingSafeEqual(presented, expected);
 }
