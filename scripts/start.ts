@@ -1,6 +1,8 @@
 // `npm start`: the production entry. Builds when there is no current build, starts the embedded
-// PostgreSQL unless DATABASE_URL is set, applies migrations, seeds an empty database, then serves
-// Next with the runtime paths mounted straight on node:http (DESIGN.md).
+// PostgreSQL unless DATABASE_URL is set, applies migrations, seeds an empty database, starts the job
+// queue (and its worker unless JOBS_WORKER=false) and the invalidation listener, then serves: every
+// REST prefix, /identity and the operations routes straight from the REST app on node:http, the
+// pages through Next (DESIGN.md "Platform decisions"). SIGTERM/SIGINT stop it gracefully.
 //   npm start -- --dev    the same with Next in development mode (hot reload)
 import next from 'next';
 import { build, buildIsCurrent } from './build';
@@ -33,23 +35,35 @@ async function main() {
   const { env } = await import('../server/env');
   const { db } = await import('../server/db');
   const { seedIfEmpty } = await import('../prisma/seed');
-  const { DIRECT_PREFIXES, REST_PREFIXES, handleRest } = await import('../server/http/rest-app');
+  const { IDENTITY_PAGE, IDENTITY_PREFIX, REST_PREFIXES, handleRest, refuseUnsupportedMethod } = await import('../server/http/rest-app');
+  const { OPERATIONS_PATHS } = await import('../server/http/operations-routes');
   const { isUndecodablePath, startMainServer } = await import('../server/main-server');
+  const { startJobQueue, stopJobQueue, jobQueueDepth } = await import('../server/platform/jobs/job-queue');
+  const { startInvalidationListener, stopInvalidationListener } = await import('../server/platform/invalidation/invalidation');
+  const { closeLimits } = await import('../server/platform/limits/limits');
+  const { setJobQueueDepthSource } = await import('../server/platform/metrics/metrics');
+  const { logger } = await import('../server/platform/logging/logger');
 
   const config = env();
   const { ensureSigningKeys } = await import('../server/keys/signing-keys');
   await ensureSigningKeys({ db: db() });
   if (config.SEED_DEMO && (await seedIfEmpty(db()))) log('Seeded the demo seller (issuerClientId "demo").');
+  await startInvalidationListener(database.databaseUrl);
+  await startJobQueue({ databaseUrl: database.databaseUrl, worker: config.JOBS_WORKER });
+  setJobQueueDepthSource(jobQueueDepth);
 
   const nextApp = next({ dev, dir: process.cwd(), hostname: config.HOST, port: config.PORT });
   await nextApp.prepare();
   const running = await startMainServer({
     port: config.PORT,
     host: config.HOST,
+    trustProxy: config.TRUST_PROXY,
     mounts: [
-      ...(config.RUNTIME_DIRECT_MOUNT ? [{ prefixes: DIRECT_PREFIXES, handler: handleRest }] : []),
-      // A REST path Next cannot decode still gets an ApiError, never Next's plain-text 500.
-      { prefixes: REST_PREFIXES, when: isUndecodablePath, handler: handleRest },
+      config.REST_DIRECT_MOUNT
+        ? { prefixes: [...REST_PREFIXES, IDENTITY_PREFIX], except: [IDENTITY_PAGE], handler: handleRest, refuseMethod: refuseUnsupportedMethod }
+        : // Through Next's route files (the benchmark's baseline); a path Next cannot decode still gets an ApiError.
+          { prefixes: [...REST_PREFIXES, IDENTITY_PREFIX], except: [IDENTITY_PAGE], when: isUndecodablePath, handler: handleRest, refuseMethod: refuseUnsupportedMethod },
+      { prefixes: OPERATIONS_PATHS, handler: handleRest, refuseMethod: refuseUnsupportedMethod },
     ],
     fallback: nextApp.getRequestHandler(),
   });
@@ -59,20 +73,29 @@ async function main() {
   console.log(`  Portal:           ${base}/`);
   console.log(`  Demo storefront:  ${base}/marketplace/demo`);
   console.log(`  API base:         ${base}  (e.g. GET ${base}/purchase/demo/offerings)`);
+  console.log(`  API reference:    ${base}/docs  (OpenAPI: ${base}/openapi.json)`);
   console.log(`  Database:         ${database.embedded ? 'embedded PostgreSQL (.data/pg)' : 'DATABASE_URL'}`);
+  console.log(`  Rate limits:      ${config.REDIS_URL ? 'shared through REDIS_URL' : 'in memory (this instance only; set REDIS_URL for several)'}`);
+  console.log(`  Job worker:       ${config.JOBS_WORKER ? 'running in this instance' : 'off (JOBS_WORKER=false)'}`);
 
   let stopping = false;
-  const stop = async () => {
+  const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    logger.info({ signal }, 'stopping: no new connections; finishing in-flight requests');
+    // Stop accepting and finish in-flight requests, then the worker (its running jobs finish), then the rest.
     await running.close();
+    await stopJobQueue();
+    await stopInvalidationListener();
+    await closeLimits();
     await nextApp.close();
     await db().$disconnect();
     await database.stop();
+    logger.info('stopped');
     process.exit(0);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 main().catch((error) => {

@@ -23,6 +23,7 @@ export const HTTP_STATUS_BY_CODE = {
   ServerError: 500,
   // Added by this service (spec: "not shown").
   MethodNotAllowed: 405,
+  PayloadTooLarge: 413,
   RateLimited: 429,
 } as const satisfies Record<string, number>;
 

@@ -1,15 +1,26 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
+import { CLIENT_IP_HEADER } from './http/client-ip-header';
 import { LOOPBACK_CLIENT_HEADER } from './mail/outbox-access';
+import { clientIpOf } from './platform/limits/client-ip';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => unknown;
 
 export interface MainServerOptions {
   port: number;
   host: string;
-  /** Fetch handlers mounted ahead of `fallback`, by path prefix. */
-  mounts: { prefixes: readonly string[]; when?: (pathname: string) => boolean; handler: (request: Request) => Promise<Response> }[];
+  /** Fetch handlers mounted ahead of `fallback`, by path prefix (`except`: exact paths left to the fallback). */
+  mounts: {
+    prefixes: readonly string[];
+    except?: readonly string[];
+    when?: (pathname: string) => boolean;
+    handler: (request: Request) => Promise<Response>;
+    /** The answer to a method the Fetch API cannot carry (CONNECT, TRACE, TRACK), which never reaches `handler`. */
+    refuseMethod?: (method: string, pathname: string, headers: http.IncomingHttpHeaders) => Response;
+  }[];
+  /** Proxies in front that append to X-Forwarded-For (TRUST_PROXY); 0: the socket address is the client. */
+  trustProxy?: number;
   /** Everything else (Next's request handler). */
   fallback: NodeHandler;
 }
@@ -17,7 +28,8 @@ export interface MainServerOptions {
 export interface RunningServer {
   server: http.Server;
   port: number;
-  close: () => Promise<void>;
+  /** Stops accepting, lets in-flight requests finish (up to `graceMs`), then closes what is left. */
+  close: (graceMs?: number) => Promise<void>;
 }
 
 function underPrefix(pathname: string, prefix: string): boolean {
@@ -31,17 +43,22 @@ function underPrefix(pathname: string, prefix: string): boolean {
 export async function startMainServer(options: MainServerOptions): Promise<RunningServer> {
   const mounts = options.mounts.map((mount) => ({
     prefixes: mount.prefixes,
+    except: new Set(mount.except ?? []),
     when: mount.when ?? (() => true),
+    refuseMethod: mount.refuseMethod,
     // Next runs in this process too, so the global Request/Response stay Node's own.
     listener: getRequestListener(mount.handler, { overrideGlobalObjects: false }),
   }));
 
   const server = http.createServer((req, res) => {
-    // Whatever a client sends in this header is replaced by the truth about its connection.
+    // Whatever a client sends in these headers is replaced by the truth about its connection.
     req.headers[LOOPBACK_CLIENT_HEADER] = isLoopback(req.socket.remoteAddress) ? '1' : '0';
+    const forwardedFor = req.headers['x-forwarded-for'];
+    req.headers[CLIENT_IP_HEADER] = clientIpOf(req.socket.remoteAddress, Array.isArray(forwardedFor) ? forwardedFor.join(', ') : forwardedFor, options.trustProxy ?? 0);
     const pathname = (req.url ?? '/').split('?')[0]!;
-    const mount = mounts.find((candidate) => candidate.prefixes.some((prefix) => underPrefix(pathname, prefix)) && candidate.when(pathname));
-    if (mount) return void mount.listener(req, res);
+    const mount = mounts.find((candidate) => candidate.prefixes.some((prefix) => underPrefix(pathname, prefix)) && !candidate.except.has(pathname));
+    if (mount?.refuseMethod && FETCH_FORBIDDEN_METHODS.has(req.method ?? '')) return void writeResponse(res, mount.refuseMethod(req.method!, pathname, req.headers));
+    if (mount?.when(pathname)) return void mount.listener(req, res);
     return void options.fallback(req, res);
   });
   server.keepAliveTimeout = 65_000;
@@ -54,12 +71,27 @@ export async function startMainServer(options: MainServerOptions): Promise<Runni
   return {
     server,
     port,
-    close: () =>
+    close: (graceMs = 10_000) =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
+        // Keep-alive connections go once their request is answered; stragglers are cut at the deadline.
+        const idle = setInterval(() => server.closeIdleConnections(), 100);
+        const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
+        server.once('close', () => {
+          clearInterval(idle);
+          clearTimeout(deadline);
+        });
       }),
   };
+}
+
+// Methods a fetch Request cannot be made with (Fetch standard "forbidden methods").
+const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+async function writeResponse(res: http.ServerResponse, response: Response): Promise<void> {
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.end(Buffer.from(await response.arrayBuffer()));
 }
 
 /** True when a path cannot be percent-decoded (Next answers such paths with a plain-text 500). */

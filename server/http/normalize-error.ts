@@ -27,11 +27,12 @@ function detailCode(issue: z.core.$ZodIssue): string {
   }
 }
 
-export function validationErrorFromZod(error: ZodError): DomainError {
+/** Details name each field in PascalCase, or exactly as the caller wrote it with `keepFieldNames` (wire keys, query parameters). */
+export function validationErrorFromZod(error: ZodError, options: { keepFieldNames?: boolean } = {}): DomainError {
   const details: ValidationDetail[] = error.issues.map((issue) => ({
     Code: detailCode(issue),
     Message: issue.input === undefined && issue.code === 'invalid_type' ? 'This field is required.' : issue.message,
-    Field: fieldName(issue.path),
+    Field: options.keepFieldNames ? issue.path.map(String).join('.') : fieldName(issue.path),
   }));
   return new DomainError('ValidationError', 'One or more fields failed validation.', { details });
 }

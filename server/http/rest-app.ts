@@ -1,17 +1,137 @@
-import { catalogRoutes } from './endpoints/catalog-endpoints';
-import { managementRoutes } from './endpoints/management-endpoints';
-import { purchaseCheckoutRoutes } from './endpoints/purchase-checkout-endpoints';
-import { runtimeDiscoveryRoutes } from './endpoints/runtime-discovery-endpoints';
-import { createRestHandler } from './rest-router';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { HTTPException } from 'hono/http-exception';
+import { DomainError } from '../errors';
+import { logger } from '../platform/logging/logger';
+import { apiErrorResponse, oauthErrorResponse } from './api-error';
+import type { AppEnv } from './app-env';
+import { handleIdentity } from './endpoints/identity-endpoints';
+import { CORRELATION_HEADER, correlationIdOf } from './correlation';
+import { correlate, limitBodySize, limitPerIp, rejectUnusableText } from './middleware/edge';
+import { validationHook } from './middleware/read-json-body';
+import { normalizeError } from './normalize-error';
+import { DOCUMENT_INFO, SECURITY_SCHEMES } from './openapi';
+import { registerOperationsRoutes } from './operations-routes';
+import * as getLicense from './routes/management/get-license';
+import * as findLicenses from './routes/management/find-licenses';
+import * as listLicenseSeats from './routes/management/list-license-seats';
+import * as createPurchaseCheckout from './routes/purchase/create-purchase-checkout';
+import * as getOfferingDetail from './routes/purchase/get-offering-detail';
+import * as getPurchaseCheckoutResult from './routes/purchase/get-purchase-checkout-result';
+import * as getStorefront from './routes/purchase/get-storefront';
+import * as runtimeDiscovery from './routes/runtime/discovery';
 
-/** The REST prefixes of the spec; anything under them is answered by `handleRest`. */
-export const REST_PREFIXES = ['/purchase', '/licensing', '/licensing-mgmt', '/consumption'] as const;
+/** The REST prefixes of the spec: under them nothing answers but this app. */
+export const REST_PREFIXES = ['/purchase', '/licensing', '/licensing-mgmt', '/consumption', '/mcp'] as const;
+/** The built-in sign-in authority (OAuth error bodies, not ApiError); its HTML page stays Next's. */
+export const IDENTITY_PREFIX = '/identity';
+export const IDENTITY_PAGE = '/identity/sign-in';
 
-/** Prefixes the production entry hands straight to `handleRest`, ahead of Next (DESIGN.md). */
-export const DIRECT_PREFIXES = ['/licensing/runtime', '/consumption/runtime'] as const;
+const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+export const isIdentityPath = (path: string) => under(path, IDENTITY_PREFIX);
+const isLimitedPath = (path: string) => isIdentityPath(path) || REST_PREFIXES.some((prefix) => under(path, prefix));
 
-// Static segments first: `/purchase/checkout/...` must win over `/purchase/{issuerClientId}/...`
-// (`checkout` is a reserved issuerClientId for this reason).
-export const REST_ROUTES = [...purchaseCheckoutRoutes, ...catalogRoutes, ...managementRoutes, ...runtimeDiscoveryRoutes];
+/** `/purchase/:issuerClientId/offerings` → a matcher for concrete paths. */
+function pathMatcher(pattern: string): RegExp {
+  const source = pattern
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}$`);
+}
 
-export const handleRest = createRestHandler(REST_ROUTES);
+/** The methods a path takes, from the routes the app registered (for 405 + Allow). */
+function allowedMethods(app: OpenAPIHono<AppEnv>, path: string): string[] {
+  const methods = app.routes
+    .filter((route) => route.method !== 'ALL' && !route.path.includes('*') && pathMatcher(route.path).test(path))
+    .map((route) => route.method);
+  if (methods.includes('GET')) methods.push('HEAD');
+  return [...new Set(methods)];
+}
+
+function toDomainError(thrown: unknown): { error: DomainError; unexpected: boolean } {
+  if (thrown instanceof HTTPException && thrown.status === 413) return { error: new DomainError('PayloadTooLarge', 'The request body is too large.'), unexpected: false };
+  if (thrown instanceof HTTPException && thrown.status === 400) return { error: new DomainError('InvalidPayload', 'The request body could not be read.'), unexpected: false };
+  return normalizeError(thrown);
+}
+
+/**
+ * The one REST app (DESIGN.md "Platform decisions"): every REST prefix, the sign-in authority's
+ * endpoints and the operations routes. Mounted on node:http by the production entry and exported
+ * by `app/<prefix>/[[...path]]/route.ts` for `next dev` and hosts without our entry.
+ */
+export function createRestApp(): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>({ strict: true, defaultHook: validationHook });
+
+  app.use('*', correlate, rejectUnusableText);
+  app.use('*', async (c, next) => (isLimitedPath(c.req.path) ? limitPerIp(c, next) : next()));
+  app.use('*', limitBodySize);
+
+  // Static segments first: `/purchase/checkout/{id}` wins over `/purchase/{issuerClientId}/offerings`
+  // (`checkout` is a reserved issuerClientId for this reason).
+  app.openapi(createPurchaseCheckout.route, createPurchaseCheckout.handler);
+  app.openapi(getPurchaseCheckoutResult.route, getPurchaseCheckoutResult.handler);
+  app.openapi(getStorefront.route, getStorefront.handler);
+  app.openapi(getOfferingDetail.route, getOfferingDetail.handler);
+  app.openapi(findLicenses.route, findLicenses.handler);
+  app.openapi(getLicense.route, getLicense.handler);
+  app.openapi(listLicenseSeats.route, listLicenseSeats.handler);
+  app.openapi(runtimeDiscovery.configurationRoute, runtimeDiscovery.configurationHandler);
+  app.openapi(runtimeDiscovery.jwksRoute, runtimeDiscovery.jwksHandler);
+
+  for (const [name, scheme] of Object.entries(SECURITY_SCHEMES)) app.openAPIRegistry.registerComponent('securitySchemes', name, scheme);
+  registerOperationsRoutes(app);
+  app.all(`${IDENTITY_PREFIX}/*`, (c) => handleIdentity(c.req.raw));
+
+  app.notFound((c) => {
+    const allow = allowedMethods(app, c.req.path);
+    const error =
+      allow.length > 0
+        ? new DomainError('MethodNotAllowed', `${c.req.method} is not allowed on this path.`, { headers: { Allow: allow.join(', ') } })
+        : new DomainError('NotFound', 'No resource at this path.');
+    return apiErrorResponse(error, c.get('correlationId'));
+  });
+
+  app.onError((thrown, c) => {
+    const { error, unexpected } = toDomainError(thrown);
+    if (unexpected) logger.error({ err: thrown, method: c.req.method, path: c.req.path }, 'unexpected failure');
+    return isIdentityPath(c.req.path) ? oauthErrorResponse(error) : apiErrorResponse(error, c.get('correlationId'));
+  });
+  return app;
+}
+
+export const restApp = createRestApp();
+
+/** The OpenAPI 3.1 document of every REST operation. */
+export const openApiDocument = () => restApp.getOpenAPI31Document(DOCUMENT_INFO);
+
+/** Every operation of the document: method, path template (`{param}`), whether it reads a body. */
+export function documentedOperations(): { method: string; path: string; operationId: string; takesBody: boolean }[] {
+  const paths = openApiDocument().paths ?? {};
+  return Object.entries(paths).flatMap(([path, item]) =>
+    (['get', 'post', 'put', 'patch', 'delete'] as const).flatMap((method) => {
+      const operation = item?.[method];
+      return operation ? [{ method: method.toUpperCase(), path, operationId: operation.operationId ?? '', takesBody: Boolean(operation.requestBody) }] : [];
+    }),
+  );
+}
+
+/**
+ * The answer for a method a fetch Request cannot carry (TRACE, TRACK, CONNECT), which the entry
+ * server gives before the app sees the request: 405 with Allow, or 404 where nothing lives.
+ */
+export function refuseUnsupportedMethod(method: string, pathname: string, headers: Record<string, string | string[] | undefined>): Response {
+  const given = headers[CORRELATION_HEADER];
+  const correlationId = correlationIdOf(new Request('http://service/', { headers: typeof given === 'string' ? { [CORRELATION_HEADER]: given } : {} }));
+  const allow = allowedMethods(restApp, pathname);
+  const error =
+    allow.length > 0
+      ? new DomainError('MethodNotAllowed', `${method} is not allowed on this path.`, { headers: { Allow: allow.join(', ') } })
+      : new DomainError('NotFound', 'No resource at this path.');
+  const response = isIdentityPath(pathname) ? oauthErrorResponse(error) : apiErrorResponse(error, correlationId);
+  response.headers.set('X-Correlation-Id', correlationId);
+  response.headers.set('X-Content-Type-Options', 'nosniff');
+  return response;
+}
+
+/** The fetch handler both mounts use. */
+export const handleRest = (request: Request): Promise<Response> => Promise.resolve(restApp.fetch(request));

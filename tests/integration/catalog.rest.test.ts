@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_IDS } from '@/prisma/seed';
-import { REST_ROUTES } from '@/server/http/rest-app';
+import { documentedOperations } from '@/server/http/rest-app';
 import { CatalogStatus } from '@/server/catalog/catalog-enums';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -172,14 +172,14 @@ describe('REST plumbing on the running service', () => {
     expect(response.headers.get('allow')).toContain('GET');
   });
 
-  const jsonRoutes = REST_ROUTES.filter((route) => route.method !== 'GET' && route.method !== 'DELETE' && route.jsonBody !== false);
+  const jsonRoutes = documentedOperations().filter((operation) => operation.takesBody);
 
   it('the route table has JSON endpoints to check', () => {
     expect(jsonRoutes.map((route) => route.path)).toContain('/purchase/checkout');
   });
 
   it.each(jsonRoutes.map((route) => [route.method, route.path] as const))('%s %s with a body of { is 400 InvalidPayload, before any credential is looked at', async (method, path) => {
-    const response = await fetch(`${server.baseUrl}${path.replace(/:[A-Za-z]+/g, 'x')}`, { method, body: '{', headers: { 'content-type': 'application/json' } });
+    const response = await fetch(`${server.baseUrl}${path.replace(/\{[A-Za-z]+\}/g, 'x')}`, { method, body: '{', headers: { 'content-type': 'application/json' } });
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.Code).toBe('InvalidPayload');

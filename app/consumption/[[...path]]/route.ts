@@ -1,4 +1,5 @@
-// REST paths are plain fetch handlers in server/http; this file only mounts them in Next.
+// Every path here is answered by the one REST app (server/http/rest-app.ts); production mounts it
+// on node:http ahead of Next, and this file serves it under `next dev` and hosts without our entry.
 import { handleRest } from '@/server/http/rest-app';
 
 export const dynamic = 'force-dynamic';

@@ -1,5 +1,6 @@
-// The sign-in authority's endpoints are plain fetch handlers in server/http; mounted here in Next.
-import { handleIdentity } from '@/server/http/endpoints/identity-endpoints';
+// Every path here is answered by the one REST app (server/http/rest-app.ts); production mounts it
+// on node:http ahead of Next, and this file serves it under `next dev` and hosts without our entry.
+import { handleRest } from '@/server/http/rest-app';
 
 export const dynamic = 'force-dynamic';
-export { handleIdentity as GET, handleIdentity as POST };
+export { handleRest as GET, handleRest as POST, handleRest as PUT, handleRest as PATCH, handleRest as DELETE, handleRest as HEAD, handleRest as OPTIONS };

@@ -1,11 +1,10 @@
+import { createMiddleware } from 'hono/factory';
 import { db } from '../../db';
-import { verifyBuyerToken, type Buyer } from '../../identity/verify-buyer-token';
-import type { RestContext } from '../rest-router';
+import { verifyBuyerToken } from '../../identity/verify-buyer-token';
+import type { AppEnv } from '../app-env';
 
-/** Purchase API operations run as the signed-in buyer named by the bearer token. */
-export function withBuyerToken(handler: (context: RestContext & { buyer: Buyer }) => Promise<Response>) {
-  return async (context: RestContext): Promise<Response> => {
-    const buyer = await verifyBuyerToken({ db: db() }, context.request.headers.get('authorization'));
-    return handler({ ...context, buyer });
-  };
-}
+/** Purchase API operations run as the signed-in buyer named by the bearer token (`c.var.buyer`). */
+export const withBuyerToken = createMiddleware<AppEnv>(async (c, next) => {
+  c.set('buyer', await verifyBuyerToken({ db: db() }, c.req.header('authorization') ?? null));
+  await next();
+});

@@ -1,0 +1,11 @@
+import type { ApiKeyPrincipal } from '../api-keys/authenticate-api-key';
+import type { Buyer } from '../identity/verify-buyer-token';
+
+/** What the REST app's middleware hands to handlers (Hono context variables). */
+export interface AppEnv {
+  Variables: {
+    correlationId: string;
+    apiKey: ApiKeyPrincipal;
+    buyer: Buyer;
+  };
+}

@@ -1,0 +1,99 @@
+import { createMiddleware } from 'hono/factory';
+import { bodyLimit } from 'hono/body-limit';
+import { routePath, matchedRoutes } from 'hono/route';
+import { DomainError } from '../../errors';
+import { consumeLimit } from '../../platform/limits/limits';
+import { runWithLogContext, logger } from '../../platform/logging/logger';
+import { recordHttpRequest } from '../../platform/metrics/metrics';
+import type { AppEnv } from '../app-env';
+import { correlationIdOf } from '../correlation';
+import { CLIENT_IP_HEADER } from '../client-ip-header';
+
+// The middleware every request through the REST app passes, in this order, before any route's own
+// (body, credentials, validation): correlation id and request log, path sanity, the per-IP limit,
+// the body size limit of the route family.
+
+/** Adopts or makes the correlation id, logs one line per request under it, counts it for /metrics. */
+export const correlate = createMiddleware<AppEnv>(async (c, next) => {
+  const correlationId = correlationIdOf(c.req.raw);
+  c.set('correlationId', correlationId);
+  const started = performance.now();
+  await runWithLogContext({ correlationId }, async () => {
+    await next();
+    const seconds = (performance.now() - started) / 1000;
+    const last = matchedRoutes(c).at(-1);
+    // Route patterns only, never raw paths: a label per path would be unbounded.
+    const route = last && last.method !== 'ALL' ? routePath(c, -1) : 'unmatched';
+    recordHttpRequest({ route, method: c.req.method, status: c.res.status }, seconds);
+    logger.info({ method: c.req.method, route, status: c.res.status, ms: Math.round(seconds * 1000) }, 'request');
+  });
+  c.res.headers.set('X-Correlation-Id', correlationId);
+  c.res.headers.set('X-Content-Type-Options', 'nosniff');
+});
+
+function decodedPath(rawPath: string): string {
+  try {
+    return decodeURIComponent(rawPath);
+  } catch {
+    return rawPath;
+  }
+}
+
+/**
+ * No identifier of ours contains a NUL or an ill-formed character, so a path with one names
+ * nothing (404), and a query parameter with one is refused by name (400) before PostgreSQL sees it.
+ */
+export const rejectUnusableText = createMiddleware<AppEnv>(async (c, next) => {
+  const url = new URL(c.req.url);
+  const path = decodedPath(url.pathname);
+  if (path.includes('\u0000') || !path.isWellFormed()) throw new DomainError('NotFound', 'No resource at this path.');
+  for (const [name, value] of url.searchParams) {
+    if (value.includes('\u0000') || !value.isWellFormed() || name.includes('\u0000') || !name.isWellFormed()) {
+      throw new DomainError('ValidationError', 'One or more fields failed validation.', {
+        details: [{ Code: 'InvalidFormat', Message: 'Must not contain NUL or ill-formed characters.', Field: name.isWellFormed() ? name.replaceAll('\u0000', '') : 'query' }],
+      });
+    }
+  }
+  await next();
+});
+
+/** The coarse per-IP limit, ahead of every credential check (README "Limits"). */
+export const limitPerIp = createMiddleware<AppEnv>(async (c, next) => {
+  await consumeLimit('ip', c.req.header(CLIENT_IP_HEADER) ?? 'unknown');
+  await next();
+});
+
+/** Body size limits per route family, enforced while the body is read (README "Limits"). */
+export const BODY_LIMIT_BYTES = {
+  '/purchase': 16 * 1024,
+  '/licensing-mgmt': 64 * 1024,
+  '/licensing': 16 * 1024,
+  '/consumption': 1024 * 1024,
+  '/mcp': 256 * 1024,
+  '/identity': 16 * 1024,
+} as const;
+const DEFAULT_BODY_LIMIT = 16 * 1024;
+
+const limiters = Object.entries(BODY_LIMIT_BYTES).map(([prefix, maxSize]) => ({
+  prefix,
+  maxSize,
+  middleware: bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new DomainError('PayloadTooLarge', `The request body is larger than ${maxSize} bytes.`);
+    },
+  }),
+}));
+const fallbackLimiter = bodyLimit({
+  maxSize: DEFAULT_BODY_LIMIT,
+  onError: () => {
+    throw new DomainError('PayloadTooLarge', `The request body is larger than ${DEFAULT_BODY_LIMIT} bytes.`);
+  },
+});
+
+export const limitBodySize = createMiddleware<AppEnv>(async (c, next) => {
+  const path = c.req.path;
+  // Longest prefix first: /licensing-mgmt before /licensing.
+  const family = limiters.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`));
+  return (family?.middleware ?? fallbackLimiter)(c, next);
+});

@@ -1,0 +1,76 @@
+import { createMiddleware } from 'hono/factory';
+import type { Hook } from '@hono/zod-openapi';
+import { DomainError } from '../../errors';
+import type { AppEnv } from '../app-env';
+import { validationErrorFromZod } from '../normalize-error';
+
+/** Deeper than any request shape of ours; deeper bodies are refused before anything else reads them. */
+export const MAX_BODY_DEPTH = 16;
+
+function depthOf(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (item === null || typeof item !== 'object') continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > MAX_BODY_DEPTH) return deepest;
+    for (const inner of Object.values(item)) stack.push([inner, depth + 1]);
+  }
+  return deepest;
+}
+
+/**
+ * Reads the body as a JSON object, whatever Content-Type says (curl's `-d` sends form encoding),
+ * before credentials are looked at: unreadable, not an object, or nested too deeply is 400
+ * InvalidPayload. The route's validator then sees it as JSON.
+ */
+export const readJsonBody = createMiddleware<AppEnv>(async (c, next) => {
+  const text = await c.req.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new DomainError('InvalidPayload', 'The request body is not valid JSON.');
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new DomainError('InvalidPayload', 'The request body must be a JSON object.');
+  }
+  if (depthOf(parsed) > MAX_BODY_DEPTH) throw new DomainError('InvalidPayload', `The request body is nested deeper than ${MAX_BODY_DEPTH} levels.`);
+  const headers = new Headers(c.req.raw.headers);
+  headers.set('content-type', 'application/json');
+  c.req.raw = new Request(c.req.raw.url, { method: c.req.raw.method, headers, body: text });
+  c.req.bodyCache = {};
+  await next();
+});
+
+/** The first string field holding a NUL or ill-formed Unicode, as the caller named it. */
+function unusableStringField(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') || !value.isWellFormed() ? path.join('.') || 'body' : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = unusableStringField(inner, [...path, key]);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
+ * Every route's validation outcome: a path parameter that fails its shape names nothing (404);
+ * a body or query field is a 400 ValidationError with Details naming the field as the caller
+ * wrote it. Accepted strings must be well-formed and free of NUL, which PostgreSQL cannot store.
+ */
+export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
+  if (!result.success) {
+    if (result.target === 'param') throw new DomainError('NotFound', 'No resource at this path.');
+    throw validationErrorFromZod(result.error, { keepFieldNames: true });
+  }
+  if (result.target === 'json' || result.target === 'query') {
+    const field = unusableStringField(result.data);
+    if (field !== null) {
+      throw new DomainError('ValidationError', 'One or more fields failed validation.', {
+        details: [{ Code: 'InvalidFormat', Message: 'Must not contain NUL or ill-formed Unicode.', Field: field }],
+      });
+    }
+  }
+};

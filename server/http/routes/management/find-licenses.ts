@@ -1,0 +1,28 @@
+import { createRoute, type RouteHandler } from '@hono/zod-openapi';
+import { db } from '../../../db';
+import { findLicensesByCorrelationId } from '../../../licensing/find-licenses-by-correlation-id';
+import { licensesByCorrelationIdQuerySchema } from '../../../licensing/license-query.schema';
+import { licenseListViewSchema } from '../../../licensing/license-view.schema';
+import type { AppEnv } from '../../app-env';
+import { withApiKey } from '../../auth/with-api-key';
+import { errorResponses, okResponse, SECURITY } from '../../openapi';
+
+// Management answers are per seller and change with every seat or status change: no cache keeps them.
+export const NO_STORE = { 'Cache-Control': 'no-store' };
+
+export const route = createRoute({
+  method: 'get',
+  path: '/licensing-mgmt/licenses',
+  operationId: 'findLicensesByCorrelationId',
+  tags: ['Management API'],
+  summary: "The seller's licenses carrying its own reference (the tenant id)",
+  security: SECURITY.apiKey,
+  middleware: [withApiKey] as const,
+  request: { query: licensesByCorrelationIdQuerySchema },
+  responses: { ...okResponse(licenseListViewSchema, 'Matching licenses, oldest first; none is an empty list.'), ...errorResponses(['ApiKeyMissing', 'ApiKeyInvalid', 'ValidationError']) },
+});
+
+export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
+  const answer = await findLicensesByCorrelationId({ db: db() }, { sellerId: c.get('apiKey').sellerId, correlationId: c.req.valid('query').correlationId });
+  return c.json(licenseListViewSchema.parse(answer), 200, NO_STORE);
+};

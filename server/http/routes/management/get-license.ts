@@ -1,0 +1,26 @@
+import { createRoute, type RouteHandler } from '@hono/zod-openapi';
+import { db } from '../../../db';
+import { getSellerLicense } from '../../../licensing/get-seller-license';
+import { licenseViewSchema } from '../../../licensing/license-view.schema';
+import type { AppEnv } from '../../app-env';
+import { withApiKey } from '../../auth/with-api-key';
+import { errorResponses, okResponse, SECURITY } from '../../openapi';
+import { NO_STORE } from './find-licenses';
+import { licenseIdParams } from './license-id-param';
+
+export const route = createRoute({
+  method: 'get',
+  path: '/licensing-mgmt/licenses/{licenseId}',
+  operationId: 'getLicense',
+  tags: ['Management API'],
+  summary: 'One license (Status, features, term); 404 when another seller issued it',
+  security: SECURITY.apiKey,
+  middleware: [withApiKey] as const,
+  request: { params: licenseIdParams },
+  responses: { ...okResponse(licenseViewSchema, 'The license.'), ...errorResponses(['ApiKeyMissing', 'ApiKeyInvalid', 'NotFound']) },
+});
+
+export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
+  const answer = await getSellerLicense({ db: db() }, { sellerId: c.get('apiKey').sellerId, licenseId: c.req.valid('param').licenseId });
+  return c.json(licenseViewSchema.parse(answer), 200, NO_STORE);
+};

@@ -1,0 +1,26 @@
+import { createRoute, type RouteHandler } from '@hono/zod-openapi';
+import { db } from '../../../db';
+import { licenseSeatsViewSchema } from '../../../licensing/license-view.schema';
+import { listLicenseSeats } from '../../../licensing/list-license-seats';
+import type { AppEnv } from '../../app-env';
+import { withApiKey } from '../../auth/with-api-key';
+import { errorResponses, okResponse, SECURITY } from '../../openapi';
+import { NO_STORE } from './find-licenses';
+import { licenseIdParams } from './license-id-param';
+
+export const route = createRoute({
+  method: 'get',
+  path: '/licensing-mgmt/licenses/{licenseId}/seats',
+  operationId: 'listLicenseSeats',
+  tags: ['Management API'],
+  summary: "Every seat of a license, retired ones included",
+  security: SECURITY.apiKey,
+  middleware: [withApiKey] as const,
+  request: { params: licenseIdParams },
+  responses: { ...okResponse(licenseSeatsViewSchema, 'The seats.'), ...errorResponses(['ApiKeyMissing', 'ApiKeyInvalid', 'NotFound']) },
+});
+
+export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
+  const answer = await listLicenseSeats({ db: db() }, { sellerId: c.get('apiKey').sellerId, licenseId: c.req.valid('param').licenseId });
+  return c.json(licenseSeatsViewSchema.parse(answer), 200, NO_STORE);
+};

@@ -1,0 +1,30 @@
+import { createRoute, z, type RouteHandler } from '@hono/zod-openapi';
+import { catalogCache, catalogCacheKeys } from '../../../catalog/catalog-cache';
+import { offeringDetailSchema } from '../../../catalog/catalog.schemas';
+import { getOfferingDetail } from '../../../catalog/get-offering-detail';
+import { db } from '../../../db';
+import type { AppEnv } from '../../app-env';
+import { errorResponses, okResponse, SECURITY } from '../../openapi';
+import { cachedCatalogHeaders, CACHE_CONTROL_HEADER } from './catalog-cache-headers';
+import { issuerClientIdParam } from './get-storefront';
+
+export const route = createRoute({
+  method: 'get',
+  path: '/purchase/{issuerClientId}/offerings/{offeringId}',
+  operationId: 'getOfferingDetail',
+  tags: ['Purchase API'],
+  summary: 'One listed offering with its product and resolved features (cached 90 s)',
+  security: SECURITY.none,
+  request: {
+    params: z.object({ issuerClientId: issuerClientIdParam, offeringId: z.string().min(1).max(100).openapi({ param: { name: 'offeringId', in: 'path' } }) }),
+  },
+  responses: { ...okResponse(offeringDetailSchema, 'The offering.', CACHE_CONTROL_HEADER), ...errorResponses(['NotFound']) },
+});
+
+export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
+  const { issuerClientId, offeringId } = c.req.valid('param');
+  const entry = await catalogCache.getOrLoad(catalogCacheKeys.offering(issuerClientId, offeringId), () =>
+    getOfferingDetail({ db: db() }, issuerClientId, offeringId),
+  );
+  return c.json(offeringDetailSchema.parse(entry!.value), 200, cachedCatalogHeaders(entry!));
+};

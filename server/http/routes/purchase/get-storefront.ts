@@ -1,0 +1,27 @@
+import { createRoute, z, type RouteHandler } from '@hono/zod-openapi';
+import { catalogCache, catalogCacheKeys } from '../../../catalog/catalog-cache';
+import { storefrontSchema } from '../../../catalog/catalog.schemas';
+import { getStorefront } from '../../../catalog/get-storefront';
+import { db } from '../../../db';
+import type { AppEnv } from '../../app-env';
+import { errorResponses, okResponse, SECURITY } from '../../openapi';
+import { cachedCatalogHeaders, CACHE_CONTROL_HEADER } from './catalog-cache-headers';
+
+export const issuerClientIdParam = z.string().min(1).max(100).openapi({ param: { name: 'issuerClientId', in: 'path' }, example: 'demo' });
+
+export const route = createRoute({
+  method: 'get',
+  path: '/purchase/{issuerClientId}/offerings',
+  operationId: 'getStorefront',
+  tags: ['Purchase API'],
+  summary: "A seller's storefront: listed products and offerings (cached 90 s)",
+  security: SECURITY.none,
+  request: { params: z.object({ issuerClientId: issuerClientIdParam }) },
+  responses: { ...okResponse(storefrontSchema, 'The storefront.', CACHE_CONTROL_HEADER), ...errorResponses(['NotFound']) },
+});
+
+export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
+  const { issuerClientId } = c.req.valid('param');
+  const entry = await catalogCache.getOrLoad(catalogCacheKeys.storefront(issuerClientId), () => getStorefront({ db: db() }, issuerClientId));
+  return c.json(storefrontSchema.parse(entry!.value), 200, cachedCatalogHeaders(entry!));
+};
