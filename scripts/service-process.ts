@@ -32,6 +32,9 @@ export async function startServiceProcess(options: { databaseUrl: string; env?: 
       HOST: '127.0.0.1',
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
       APP_SECRET: crypto.randomBytes(32).toString('base64url'),
+      // TEST_REST_MOUNT=next runs a whole suite with the REST app behind Next's route files.
+      REST_DIRECT_MOUNT: process.env.TEST_REST_MOUNT === 'next' ? 'false' : 'true',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { HTTP_STATUS_BY_CODE } from '@/server/errors';
+import { OPERATIONS_PATHS } from '@/server/http/operations-routes';
+import { IDENTITY_PREFIX, openApiDocument, restApp } from '@/server/http/rest-app';
+
+const document = openApiDocument();
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+describe('the OpenAPI document', () => {
+  it('is OpenAPI 3.1 with the three security schemes', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.components?.securitySchemes ?? {}).sort()).toEqual(['AccountApiKey', 'BuyerToken', 'RuntimeToken']);
+  });
+
+  it('lists every route of the app (outside the operations and identity routes)', () => {
+    const appRoutes = restApp.routes
+      .filter((route) => route.method !== 'ALL' && !route.path.includes('*'))
+      .filter((route) => !OPERATIONS_PATHS.some((path) => route.path === path || route.path.startsWith(`${path}/`)))
+      .filter((route) => !route.path.startsWith(IDENTITY_PREFIX))
+      .map((route) => `${route.method} ${route.path.replace(/:([A-Za-z]+)/g, '{$1}')}`);
+    const documented = Object.entries(document.paths ?? {}).flatMap(([path, item]) => METHODS.filter((method) => item?.[method]).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(appRoutes.length).toBeGreaterThan(0);
+    expect([...new Set(appRoutes)].sort()).toEqual(documented.sort());
+  });
+
+  it('each operation names an id, its security and every ApiError Code it can answer, under the Code\'s status', () => {
+    for (const [path, item] of Object.entries(document.paths ?? {})) {
+      for (const method of METHODS) {
+        const operation = item?.[method];
+        if (!operation) continue;
+        const where = `${method.toUpperCase()} ${path}`;
+        expect(operation.operationId, where).toBeTruthy();
+        expect(operation.security, where).toBeDefined();
+        expect(Object.keys(operation.responses ?? {}), where).toEqual(expect.arrayContaining(['200', '429', '500']));
+        for (const [status, response] of Object.entries(operation.responses ?? {})) {
+          if (status === '200') continue;
+          const schema = (response as { content?: Record<string, { schema?: { properties?: { Code?: { enum?: string[] } } } }> }).content?.['application/json']?.schema;
+          const codes = schema?.properties?.Code?.enum ?? [];
+          expect(codes.length, `${where} ${status}`).toBeGreaterThan(0);
+          for (const code of codes) expect(HTTP_STATUS_BY_CODE[code as keyof typeof HTTP_STATUS_BY_CODE], `${where} ${code}`).toBe(Number(status));
+        }
+      }
+    }
+  });
+
+  it('request bodies are the wire shapes: PascalCase keys', () => {
+    const body = document.paths?.['/purchase/checkout']?.post?.requestBody as { content: Record<string, { schema: { properties: Record<string, unknown>; required: string[] } }> };
+    const schema = body.content['application/json']!.schema;
+    expect(Object.keys(schema.properties)).toEqual(['RequestId', 'OfferingId', 'IssuerClientId', 'CorrelationId', 'SuccessUrl', 'CancelUrl', 'OriginContext']);
+    expect(schema.required).toEqual(['RequestId', 'OfferingId', 'IssuerClientId']);
+  });
+});
