@@ -3,13 +3,9 @@ import type { Account } from '@/generated/prisma/client';
 import { randomToken, safeEqual, sha256Hex } from '../crypto/secrets';
 import type { Db } from '../db';
 import { sendSignInCodeEmail } from '../mail/sign-in-code-mail';
+import { limitRule } from '../platform/limits/limit-rules';
 import { findOrCreateAccountByEmail, normalizeEmail } from './accounts';
-import {
-  SIGN_IN_CODE_MAX_ATTEMPTS,
-  SIGN_IN_CODE_SECONDS,
-  SIGN_IN_CODES_PER_WINDOW,
-  SIGN_IN_CODE_WINDOW_SECONDS,
-} from './identity-config';
+import { SIGN_IN_CODE_MAX_ATTEMPTS, SIGN_IN_CODE_SECONDS } from './identity-config';
 import { OAuthError } from './oauth-error';
 
 // Passwordless sign-in by a one-time code e-mailed to the address. One row per attempt; the
@@ -50,9 +46,11 @@ export async function sendSignInCode(
   input: { continuationToken: string; clientId: string },
 ): Promise<{ continuationToken: string; email: string; codeLength: number }> {
   const row = await findByContinuationToken(ctx, input.continuationToken, input.clientId);
-  const since = new Date(nowOf(ctx).getTime() - SIGN_IN_CODE_WINDOW_SECONDS * 1000);
+  // Codes sent per address per window: the numbers of the limits table (README "Limits").
+  const perAddress = limitRule('signInCode');
+  const since = new Date(nowOf(ctx).getTime() - perAddress.durationSeconds * 1000);
   const recent = await ctx.db.oneTimeCode.count({ where: { email: row.email, sentAt: { gte: since } } });
-  if (recent >= SIGN_IN_CODES_PER_WINDOW) {
+  if (recent >= perAddress.points) {
     throw new OAuthError('slow_down', 'Too many codes were sent to this address; wait a few minutes and try again.', 429);
   }
   const code = crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');

@@ -8,9 +8,7 @@ export const AUTHORIZATION_CODE_SECONDS = 5 * 60;
 export const AUTHORIZATION_REQUEST_SECONDS = 15 * 60;
 export const SIGN_IN_CODE_SECONDS = 10 * 60;
 export const SIGN_IN_CODE_MAX_ATTEMPTS = 5;
-/** Codes e-mailed to one address within SIGN_IN_CODE_WINDOW_SECONDS. */
-export const SIGN_IN_CODES_PER_WINDOW = 5;
-export const SIGN_IN_CODE_WINDOW_SECONDS = 15 * 60;
+// Codes e-mailed per address: the `signInCode` row of server/platform/limits/limit-table.ts.
 
 /** The portal signs people in through the same codes, under its own internal client id. */
 export const PORTAL_CLIENT_ID = 'portal';

@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import type { Seller } from '@/generated/prisma/client';
 import { db, type Db } from '../db';
-import { DomainError, type ApiErrorCode } from '../errors';
+import { DomainError, HTTP_STATUS_BY_CODE, type ApiErrorCode } from '../errors';
 import { normalizeError } from '../http/normalize-error';
 import { logger } from '../platform/logging/logger';
 import { getPortalSession, type PortalSession } from '../portal/session';
@@ -17,15 +17,19 @@ export async function createTrpcContext(): Promise<TrpcContext> {
   return { db: db(), session: await getPortalSession() };
 }
 
-const TRPC_CODE_BY_STATUS: Record<number, TRPCError['code']> = {
+// Total over every status of the Code table: a Code with a new status does not compile until it is
+// mapped here, so no ApiError silently becomes INTERNAL_SERVER_ERROR on tRPC.
+const TRPC_CODE_BY_STATUS = {
   400: 'BAD_REQUEST',
   401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_SUPPORTED',
   409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  429: 'TOO_MANY_REQUESTS',
   500: 'INTERNAL_SERVER_ERROR',
-};
+} as const satisfies Record<(typeof HTTP_STATUS_BY_CODE)[ApiErrorCode], TRPCError['code']>;
 
 const t = initTRPC.context<TrpcContext>().create({
   transformer: superjson,
@@ -50,7 +54,7 @@ const errorConversion = t.middleware(async ({ next, path }) => {
   const { error, unexpected } = normalizeError(original);
   if (unexpected) logger.error({ err: original, procedure: path }, 'tRPC procedure failed unexpectedly');
   const cause = Object.assign(new Error(error.message), { apiCode: error.code, details: error.details });
-  throw new TRPCError({ code: TRPC_CODE_BY_STATUS[error.status] ?? 'INTERNAL_SERVER_ERROR', message: error.message, cause });
+  throw new TRPCError({ code: TRPC_CODE_BY_STATUS[HTTP_STATUS_BY_CODE[error.code]], message: error.message, cause });
 });
 
 export const createTrpcRouter = t.router;

@@ -1,0 +1,73 @@
+import { env } from '../../env';
+
+// Every rate limit of the service, with its number, in one table (DESIGN "Limits"; spec "Limits").
+// The README's "Limits" table lists the same rows; change both together.
+
+export interface LimitRule {
+  /** Points (usually requests) one key may spend per window. */
+  points: number;
+  /** The window, in whole seconds (Redis keeps TTLs in whole seconds). */
+  durationSeconds: number;
+  /** Once refused, the key stays refused this many seconds instead of until the window ends. */
+  blockDurationSeconds?: number;
+}
+
+interface LimitDefinition extends Omit<LimitRule, 'points'> {
+  /** A number, or read from the configuration when the configuration names it. */
+  points: number | (() => number);
+  /** What one key of the limit stands for. */
+  per: string;
+  /** The first sentence of the refusal message; the wait is appended. */
+  refusal: string;
+}
+
+export const LIMIT_TABLE = {
+  /** The coarse limit ahead of every credential check (REST prefixes and /identity); spec: "not shown". */
+  ip: {
+    points: () => env().RATE_LIMIT_IP_PER_MINUTE,
+    durationSeconds: 60,
+    per: 'client IP address',
+    refusal: 'Too many requests from this address.',
+  },
+  /** Spec: POST /licensing/runtime/GenerateLicenseAuthorization, 300 per minute per license. */
+  runtimeAuthorization: {
+    points: 300,
+    durationSeconds: 60,
+    per: 'license (the one the runtime token names)',
+    refusal: 'Too many authorization requests for this license.',
+  },
+  /** Spec: POST /consumption/runtime/messages, 1200 per minute per license. */
+  consumption: {
+    points: 1200,
+    durationSeconds: 60,
+    per: 'license',
+    refusal: 'Too many consumption messages for this license.',
+  },
+  /**
+   * Spec: at most 5 claim e-mails per address per hour across all sellers. Above it the checkout
+   * still succeeds and returns the link; only the e-mail is withheld (use tryConsumeLimit).
+   */
+  claimEmail: {
+    points: 5,
+    durationSeconds: 60 * 60,
+    per: 'e-mail address, across all sellers',
+    refusal: 'Too many claim e-mails were sent to this address.',
+  },
+  /** Sign-in codes e-mailed to one address (portal and native sign-in); counted today by server/identity/email-sign-in. */
+  signInCode: {
+    points: 5,
+    durationSeconds: 15 * 60,
+    per: 'e-mail address',
+    refusal: 'Too many codes were sent to this address.',
+  },
+} as const satisfies Record<string, LimitDefinition>;
+
+export type LimitName = keyof typeof LIMIT_TABLE;
+
+export const LIMIT_NAMES = Object.keys(LIMIT_TABLE) as [LimitName, ...LimitName[]];
+
+/** What one key of a limit stands for and how a refusal starts (for messages and documentation). */
+export function limitDescription(name: LimitName): { per: string; refusal: string } {
+  const { per, refusal } = LIMIT_TABLE[name];
+  return { per, refusal };
+}

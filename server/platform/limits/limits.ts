@@ -1,0 +1,74 @@
+import { env } from '../../env';
+import { DomainError } from '../../errors';
+import { recordRateLimitRefusal } from '../metrics/metrics';
+import { limitRule, limitRulesVersion } from './limit-rules';
+import { limitDescription, type LimitName } from './limit-table';
+import { createLimiterSet, type LimitDecision, type LimiterSet, type LimitState } from './limiter-set';
+
+// Every rate limit of the service goes through here (DESIGN "Limits"): the numbers live in
+// limit-table.ts, the store (memory, or Redis with REDIS_URL) in limiter-set.ts.
+
+export { LIMIT_NAMES, LIMIT_TABLE, type LimitName, type LimitRule } from './limit-table';
+export { configureLimitsForTests, limitRule, type LimitOverrides } from './limit-rules';
+export type { LimitDecision, LimitState } from './limiter-set';
+
+// server/* runs twice in one process (tsx and Next's bundle): one limiter set and one Redis
+// connection for both copies, so a key is counted once whichever copy serves the request.
+const holder = globalThis as unknown as { __licensingLimiters?: LimiterSet };
+
+function limiters(): LimiterSet {
+  holder.__licensingLimiters ??= createLimiterSet({
+    redisUrl: env().REDIS_URL,
+    keyPrefix: env().REDIS_KEY_PREFIX,
+    rule: limitRule,
+    rulesVersion: limitRulesVersion,
+  });
+  return holder.__licensingLimiters;
+}
+
+function assertPoints(points: number): void {
+  if (!Number.isInteger(points) || points < 1) throw new RangeError(`points must be a positive integer, got ${points}`);
+}
+
+/**
+ * Spends `points` of `key`'s allowance under limit `name` and says whether it was allowed. For a
+ * limit whose refusal is not an error (claim e-mails: the checkout succeeds, the e-mail is withheld).
+ */
+export async function tryConsumeLimit(name: LimitName, key: string, points = 1): Promise<LimitDecision> {
+  assertPoints(points);
+  const decision = await limiters().take(name, key, points);
+  if (!decision.allowed) recordRateLimitRefusal(name);
+  return decision;
+}
+
+/** Spends `points` of `key`'s allowance under limit `name`; over it, throws RateLimited with Retry-After. */
+export async function consumeLimit(name: LimitName, key: string, points = 1): Promise<void> {
+  const decision = await tryConsumeLimit(name, key, points);
+  if (decision.allowed) return;
+  const seconds = decision.retryAfterSeconds;
+  throw new DomainError('RateLimited', `${limitDescription(name).refusal} Retry after ${seconds} second${seconds === 1 ? '' : 's'}.`, {
+    headers: { 'Retry-After': String(seconds) },
+  });
+}
+
+/** What `key` has spent in its current window, without spending; null when nothing was. */
+export async function peekLimit(name: LimitName, key: string): Promise<LimitState | null> {
+  return limiters().peek(name, key);
+}
+
+/** Tests: forgets `key`'s count under limit `name`. */
+export async function resetLimit(name: LimitName, key: string): Promise<void> {
+  await limiters().reset(name, key);
+}
+
+/** 'memory', or the Redis connection's state ('ready', 'reconnecting', ...), for readiness reports. */
+export function limitsStoreStatus(): string {
+  return limiters().storeStatus();
+}
+
+/** Graceful shutdown: quits Redis. A later use of the limits starts a fresh set. */
+export async function closeLimits(): Promise<void> {
+  const set = holder.__licensingLimiters;
+  holder.__licensingLimiters = undefined;
+  await set?.close();
+}

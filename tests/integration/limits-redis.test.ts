@@ -1,0 +1,161 @@
+import crypto from 'node:crypto';
+import net from 'node:net';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetEnvForTests } from '@/server/env';
+import { DomainError } from '@/server/errors';
+import { limitRulesVersion } from '@/server/platform/limits/limit-rules';
+import { createLimiterSet, type LimiterSet } from '@/server/platform/limits/limiter-set';
+import { closeLimits, configureLimitsForTests, consumeLimit, limitRule, limitsStoreStatus } from '@/server/platform/limits/limits';
+
+// Two instances of the service sharing one Redis: instance A is this process's limits module
+// (reaching Redis through a TCP relay the test can cut), instance B a second, separately built
+// limiter set connected straight to Redis. Every key lives under a random prefix, removed at the end.
+const REDIS_URL = process.env.REDIS_URL;
+
+/** A TCP relay to Redis that can be cut (every connection dropped, the port closed) and restored. */
+function redisRelay(target: URL) {
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | undefined;
+  let port = 0;
+  const track = (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+  };
+  async function start() {
+    server = net.createServer((client) => {
+      const upstream = net.connect(Number(target.port || 6379), target.hostname);
+      track(client);
+      track(upstream);
+      client.pipe(upstream).pipe(client);
+      client.on('close', () => upstream.destroy());
+      upstream.on('close', () => client.destroy());
+    });
+    await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
+    port = (server.address() as net.AddressInfo).port;
+  }
+  async function cut() {
+    const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
+    for (const socket of sockets) socket.destroy();
+    await closed;
+  }
+  return { start, cut, url: () => `redis://127.0.0.1:${port}` };
+}
+
+async function until(condition: () => boolean, what: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+describe.skipIf(!REDIS_URL)('rate limits shared through Redis (runs when REDIS_URL is set)', () => {
+  const prefix = `limits-test-${crypto.randomBytes(6).toString('hex')}`;
+  const saved = { ...process.env };
+  const relay = redisRelay(new URL(REDIS_URL ?? 'redis://127.0.0.1:6379'));
+  let inspect: Redis;
+  let instanceB: LimiterSet;
+  const redisKey = (limit: string, key: string) => `${prefix}:rl:${limit}:${key}`;
+
+  beforeAll(async () => {
+    await relay.start();
+    Object.assign(process.env, {
+      REDIS_URL: relay.url(),
+      REDIS_KEY_PREFIX: prefix,
+      DATABASE_URL: process.env.DATABASE_URL ?? 'postgresql://unused',
+      APP_SECRET: process.env.APP_SECRET ?? 'x'.repeat(32),
+    });
+    resetEnvForTests();
+    await closeLimits();
+    configureLimitsForTests({ runtimeAuthorization: { points: 5, durationSeconds: 30 }, consumption: { points: 3, durationSeconds: 30 } });
+    instanceB = createLimiterSet({ redisUrl: REDIS_URL, keyPrefix: prefix, rule: limitRule, rulesVersion: limitRulesVersion });
+    inspect = new Redis(REDIS_URL!);
+  });
+
+  afterAll(async () => {
+    await closeLimits();
+    await instanceB?.close();
+    configureLimitsForTests(null);
+    if (inspect) {
+      const keys: string[] = [];
+      let cursor = '0';
+      do {
+        const [next, batch] = await inspect.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+        cursor = next;
+        keys.push(...batch);
+      } while (cursor !== '0');
+      if (keys.length) await inspect.del(...keys);
+      await inspect.quit();
+    }
+    await relay.cut().catch(() => {});
+    process.env = saved;
+    resetEnvForTests();
+  });
+
+  it('two instances count one key together, under the configured key prefix', async () => {
+    const license = crypto.randomUUID();
+    for (let i = 0; i < 3; i++) await consumeLimit('runtimeAuthorization', license);
+    expect(limitsStoreStatus()).toBe('ready');
+    for (let i = 0; i < 2; i++) expect(await instanceB.take('runtimeAuthorization', license, 1)).toMatchObject({ allowed: true });
+
+    const refusal = await consumeLimit('runtimeAuthorization', license).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(DomainError);
+    expect(refusal).toMatchObject({ code: 'RateLimited' });
+    const retryAfter = Number((refusal as DomainError).headers?.['Retry-After']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(30);
+    expect(await instanceB.take('runtimeAuthorization', license, 1)).toMatchObject({ allowed: false, remainingPoints: 0 });
+
+    expect(await inspect.get(redisKey('runtimeAuthorization', license))).toBe('7');
+    const ttl = await inspect.pttl(redisKey('runtimeAuthorization', license));
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(30_000);
+    // Another key is another count.
+    expect(await instanceB.take('runtimeAuthorization', crypto.randomUUID(), 1)).toMatchObject({ allowed: true });
+  });
+
+  it('when Redis goes away mid-way an instance counts alone in memory instead of failing, and returns to Redis after', async () => {
+    const license = crypto.randomUUID();
+    await consumeLimit('consumption', license);
+    expect(await inspect.get(redisKey('consumption', license))).toBe('1');
+
+    await relay.cut();
+    await until(() => limitsStoreStatus() !== 'ready', 'instance A to notice the outage');
+
+    // The insurance limiter of this process starts from zero and applies the same numbers.
+    for (let i = 0; i < 3; i++) await expect(consumeLimit('consumption', license)).resolves.toBeUndefined();
+    await expect(consumeLimit('consumption', license)).rejects.toMatchObject({ code: 'RateLimited', headers: { 'Retry-After': expect.stringMatching(/^\d+$/) } });
+    // Nothing of that reached Redis; the other instance still counts there.
+    expect(await inspect.get(redisKey('consumption', license))).toBe('1');
+    expect(await instanceB.take('consumption', license, 1)).toMatchObject({ allowed: true, remainingPoints: 1 });
+
+    await relay.start();
+    await until(() => limitsStoreStatus() === 'ready', 'instance A to reconnect');
+    await expect(consumeLimit('consumption', license)).resolves.toBeUndefined();
+    expect(await inspect.get(redisKey('consumption', license))).toBe('3');
+    await expect(consumeLimit('consumption', license)).rejects.toMatchObject({ code: 'RateLimited' });
+  });
+
+  it('a Redis that is unreachable from the start answers from memory too', async () => {
+    const unreachable = createLimiterSet({ redisUrl: `redis://127.0.0.1:${await freePort()}`, keyPrefix: prefix, rule: limitRule, rulesVersion: limitRulesVersion });
+    try {
+      const started = Date.now();
+      for (let i = 0; i < 3; i++) expect(await unreachable.take('consumption', 'k', 1)).toMatchObject({ allowed: true });
+      expect(await unreachable.take('consumption', 'k', 1)).toMatchObject({ allowed: false });
+      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(unreachable.storeStatus()).not.toBe('ready');
+    } finally {
+      await unreachable.close();
+    }
+  });
+});
