@@ -35,6 +35,8 @@ export async function startServiceProcess(options: { databaseUrl: string; env?: 
       // TEST_REST_MOUNT=next runs a whole suite with the REST app behind Next's route files.
       REST_DIRECT_MOUNT: process.env.TEST_REST_MOUNT === 'next' ? 'false' : 'true',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      // Each server counts its own limits unless a test shares a prefix on purpose (several instances).
+      REDIS_KEY_PREFIX: `svc-${crypto.randomBytes(4).toString('hex')}`,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

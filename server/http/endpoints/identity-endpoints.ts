@@ -7,6 +7,7 @@ import { maskEmail, redeemSignInCode, sendSignInCode, startEmailSignIn } from '.
 import { grantScope, issueTokens, refreshTokens } from '../../identity/issue-tokens';
 import { OAuthError } from '../../identity/oauth-error';
 import { jsonResponse } from '../json';
+import { logger } from '../../platform/logging/logger';
 
 // The built-in sign-in authority's HTTP face, at /identity. OAuth endpoints answer standard OAuth
 // error bodies ({ error, error_description }), not ApiError: OAuth client libraries read those.
@@ -168,7 +169,7 @@ export async function handleIdentity(request: Request): Promise<Response> {
     return await route.handle(request);
   } catch (error) {
     if (error instanceof OAuthError) return oauthJson(error.toJSON(), error.status);
-    console.error('[identity]', error);
+    logger.error({ err: error }, 'identity: unexpected failure');
     return oauthJson({ error: 'server_error', error_description: 'An unexpected error occurred.' }, 500);
   }
 }

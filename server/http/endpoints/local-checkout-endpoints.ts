@@ -1,6 +1,7 @@
 import { db, type Db } from '../../db';
 import { DomainError } from '../../errors';
 import { cancelLocalCheckout, payLocalCheckout, type LocalCheckoutOutcome } from '../../payments/pay-local-checkout';
+import { logger } from '../../platform/logging/logger';
 
 // The local processor's hosted page posts here (/checkout/local/{sessionId}/pay|cancel). The buyer
 // arrives in a system browser without a portal session, as on a processor's hosted page: the
@@ -33,7 +34,7 @@ function handleLocalCheckoutAction(action: 'pay' | 'cancel', run: (ctx: { db: Db
       if (error instanceof DomainError && error.code === 'NotFound') {
         return htmlPage(404, 'Checkout not found', 'There is no checkout at this address. It may have been mistyped.');
       }
-      console.error(`[local checkout ${action}]`, error);
+      logger.error({ err: error, action }, 'local checkout: the action failed');
       return htmlPage(500, 'Something went wrong', 'The checkout could not be updated. Go back and try again in a moment.');
     }
   };

@@ -4,6 +4,7 @@ import { env } from '../../env';
 import { handleStripeEvent } from '../../payments/handle-stripe-event';
 import { stripeClient } from '../../payments/stripe-client';
 import { jsonResponse } from '../json';
+import { logger } from '../../platform/logging/logger';
 
 // POST /payments/stripe/webhook: Stripe's event deliveries. Not a REST path of the spec, so its
 // answers are what Stripe reads: any 2xx acknowledges, anything else is delivered again later.
@@ -30,7 +31,7 @@ export async function handleStripeWebhook(request: Request): Promise<Response> {
   try {
     await handleStripeEvent({ db: db() }, event);
   } catch (error) {
-    console.error(`[stripe] handling ${event.type} ${event.id} failed; Stripe will redeliver it:`, error);
+    logger.error({ err: error, eventType: event.type, eventId: event.id }, 'stripe: handling the event failed; Stripe will redeliver it');
     return jsonResponse({ error: 'The event could not be handled; it will be retried.' }, { status: 500, headers: noStore });
   }
   return jsonResponse({ received: true }, { headers: noStore });
