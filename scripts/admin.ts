@@ -102,7 +102,7 @@ const commands: Record<string, Command> = {
 
   'revoke-api-key': {
     usage: 'revoke-api-key <prefix-or-id>',
-    summary: 'Revoke an account API key by its prefix (SVC_AK_XXXXXXXX) or its id. Other instances refuse it within 10 seconds.',
+    summary: 'Revoke an account API key by its prefix (SVC_AK_XXXXXXXX) or its id. Running instances refuse it within a second (10 seconds at most).',
     options: {},
     prepare: (_values, positionals) => {
       if (positionals.length === 0) throw new UsageError('Name the key to revoke: its prefix (SVC_AK_XXXXXXXX) or its id.');
@@ -128,7 +128,7 @@ const commands: Record<string, Command> = {
         const { rotateSigningKey } = await import('../server/keys/signing-keys');
         const { kid } = await rotateSigningKey(ctx, purpose);
         const versions = await ctx.db.signingKey.count({ where: { purpose } });
-        console.log(`New ${purpose} signing key ${kid}; ${versions} version(s) in the JWKS. Running instances pick it up within a minute.`);
+        console.log(`New ${purpose} signing key ${kid}; ${versions} version(s) in the JWKS. Running instances pick it up within a second (a minute at most).`);
       };
     },
   },

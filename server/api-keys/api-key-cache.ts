@@ -1,4 +1,6 @@
-import { TtlCache } from '../cache/ttl-cache';
+import type { Db } from '../db';
+import { InvalidatedCache } from '../platform/invalidation/invalidated-cache';
+import { publishInvalidation } from '../platform/invalidation/invalidation';
 
 /** Who an account API key speaks for. */
 export interface ApiKeyPrincipal {
@@ -7,13 +9,19 @@ export interface ApiKeyPrincipal {
   apiKeyId: string;
 }
 
-// Positive lookups only, keyed by the key's hash, for 10 seconds at most: a key revoked in this
-// process is forgotten at once; another instance stops accepting it within 10 seconds.
+// Positive lookups only, keyed by the key's hash, for 10 seconds at most: a revoked key is
+// forgotten at once in this module copy and within a second in every other copy and instance
+// (topic `api-key`); the 10 seconds bound only what a lost notification leaves behind.
 export const API_KEY_CACHE_SECONDS = 10;
-export const apiKeyCache = new TtlCache<ApiKeyPrincipal>(API_KEY_CACHE_SECONDS * 1000, 10_000);
+export const apiKeyCache = new InvalidatedCache<ApiKeyPrincipal>({
+  topic: 'api-key',
+  ttlMs: API_KEY_CACHE_SECONDS * 1000,
+  maxEntries: 10_000,
+});
 
-export function forgetApiKey(secretHash: string): void {
-  apiKeyCache.deleteWhere((key) => key === secretHash);
+/** Every copy forgets the key; call after its revocation is committed. */
+export function forgetApiKey(ctx: { db: Db }, secretHash: string): Promise<void> {
+  return publishInvalidation(ctx, 'api-key', secretHash);
 }
 
 // lastUsedAt is written at most once a minute per key: when this process last wrote it, per key id.

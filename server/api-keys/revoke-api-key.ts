@@ -7,7 +7,7 @@ import { apiKeyViewSelect, type ApiKeyView } from './list-api-keys';
 async function revokeRow(ctx: { db: Db }, row: { id: string; secretHash: string }): Promise<ApiKeyView> {
   // Revoking twice keeps the first revocation time.
   await ctx.db.apiKey.updateMany({ where: { id: row.id, revokedAt: null }, data: { revokedAt: new Date() } });
-  forgetApiKey(row.secretHash);
+  await forgetApiKey(ctx, row.secretHash);
   return ctx.db.apiKey.findUniqueOrThrow({ where: { id: row.id }, select: apiKeyViewSelect });
 }
 

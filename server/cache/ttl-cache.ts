@@ -5,7 +5,8 @@ export interface CachedValue<T> {
 
 /**
  * A bounded in-process cache whose entries live for a fixed time. Used for hot reads only: every
- * instance keeps its own, so lifetimes are short and writers in this process invalidate explicitly.
+ * module copy and every instance keeps its own, so lifetimes are short, and writers invalidate
+ * every copy through server/platform/invalidation (the lifetime stays as the safety net).
  */
 export class TtlCache<T> {
   private readonly entries = new Map<string, CachedValue<T>>();
@@ -42,6 +43,14 @@ export class TtlCache<T> {
     if (hit) return hit;
     const value = await load();
     return value === null ? null : this.set(key, value);
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
   }
 
   deleteWhere(predicate: (key: string) => boolean): void {

@@ -1,15 +1,37 @@
-import { TtlCache } from '../cache/ttl-cache';
+import type { Db } from '../db';
+import { InvalidatedCache } from '../platform/invalidation/invalidated-cache';
+import { publishInvalidation } from '../platform/invalidation/invalidation';
 
 /** Spec "Limits": catalog reads are cached for 90 seconds. */
 export const CATALOG_CACHE_SECONDS = 90;
-
-export const catalogCache = new TtlCache<unknown>(CATALOG_CACHE_SECONDS * 1000, 5_000);
 
 const storefrontKey = (issuerClientId: string) => `storefront:${issuerClientId}`;
 const offeringKey = (issuerClientId: string, offeringId: string) => `offering:${issuerClientId}:${offeringId}`;
 export const catalogCacheKeys = { storefront: storefrontKey, offering: offeringKey };
 
-/** Called by catalog edits in this process; other instances see an edit within 90 seconds. */
+/** Whether a cache key belongs to the seller's catalog (its storefront or one of its offerings). */
+function ofSeller(cacheKey: string, issuerClientId: string): boolean {
+  return cacheKey === storefrontKey(issuerClientId) || cacheKey.startsWith(`offering:${issuerClientId}:`);
+}
+
+// Topic `catalog`, keyed by issuerClientId: an edit empties the seller's entries in every module
+// copy and instance within a second; the 90 seconds bound what a lost notification leaves.
+export const catalogCache = new InvalidatedCache<unknown>({
+  topic: 'catalog',
+  ttlMs: CATALOG_CACHE_SECONDS * 1000,
+  maxEntries: 5_000,
+  matches: ofSeller,
+});
+
+/** Called by catalog edits after they are committed: every copy drops the seller's catalog. */
+export function publishCatalogChange(ctx: { db: Db }, issuerClientId: string): Promise<void> {
+  return publishInvalidation(ctx, 'catalog', issuerClientId);
+}
+
+/**
+ * This module copy only; other copies see the edit when their entries expire. Kept for the Stripe
+ * Connect readiness update until it moves to publishCatalogChange, which reaches every copy.
+ */
 export function invalidateCatalog(issuerClientId: string): void {
-  catalogCache.deleteWhere((key) => key === storefrontKey(issuerClientId) || key.startsWith(`offering:${issuerClientId}:`));
+  catalogCache.deleteWhere((key) => ofSeller(key, issuerClientId));
 }

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import type { SigningKeyPurpose } from '@/generated/prisma/client';
-import { TtlCache } from '../cache/ttl-cache';
 import { open, seal } from '../crypto/secret-box';
 import type { Db } from '../db';
+import { InvalidatedCache } from '../platform/invalidation/invalidated-cache';
+import { publishInvalidation } from '../platform/invalidation/invalidation';
 
 // ES256 signing keys, one series per purpose (runtime tokens and authorizations; the identity
 // authority's tokens). Versions are additive and never disabled: the newest signs, every version
@@ -17,9 +18,11 @@ export interface ActiveSigningKey {
 
 export type PublicJwk = JWK & { kid: string; alg: 'ES256'; use: 'sig' };
 
+// Both caches are keyed by purpose. Adding a version publishes `signing-key` with its purpose, so
+// every module copy and instance reloads both within a second; the minute bounds a lost notice.
 const CACHE_MS = 60_000;
-const activeKeys = new TtlCache<ActiveSigningKey>(CACHE_MS, 10);
-const publicKeySets = new TtlCache<PublicJwk[]>(CACHE_MS, 10);
+const activeKeys = new InvalidatedCache<ActiveSigningKey>({ topic: 'signing-key', ttlMs: CACHE_MS, maxEntries: 10 });
+const publicKeySets = new InvalidatedCache<PublicJwk[]>({ topic: 'signing-key', ttlMs: CACHE_MS, maxEntries: 10 });
 
 // Any fixed number: instances creating the first key of a purpose at once take turns.
 const KEY_CREATION_LOCK = 72_707_370;
@@ -42,15 +45,21 @@ async function createKey(db: Db, purpose: SigningKeyPurpose) {
 async function loadActive(db: Db, purpose: SigningKeyPurpose): Promise<ActiveSigningKey> {
   let row = await db.signingKey.findFirst({ where: { purpose }, orderBy: { createdAt: 'desc' } });
   if (!row && typeof db.$transaction !== 'function') {
-    // Called inside someone's transaction: that transaction's own lock order applies.
+    // Called inside someone's transaction: that transaction's own lock order applies (and
+    // PostgreSQL delivers the notification when it commits).
     row = await createKey(db, purpose);
+    await publishInvalidation({ db }, 'signing-key', purpose);
   } else if (!row) {
+    let created = false;
     row = await db.$transaction(async (tx) => {
       await tx.$executeRaw`select pg_advisory_xact_lock(${KEY_CREATION_LOCK})`;
       const existing = await tx.signingKey.findFirst({ where: { purpose }, orderBy: { createdAt: 'desc' } });
-      return existing ?? createKey(tx as unknown as Db, purpose);
+      if (existing) return existing;
+      created = true;
+      return createKey(tx as unknown as Db, purpose);
     });
-    publicKeySets.deleteWhere((key) => key === purpose);
+    // Copies that cached an empty key set of this purpose drop it.
+    if (created) await publishInvalidation({ db }, 'signing-key', purpose);
   }
   const privateJwk = JSON.parse(open('signing-key', row.privateKeyCiphertext)) as JWK;
   const privateKey = (await importJWK(privateJwk, 'ES256')) as CryptoKey;
@@ -74,13 +83,14 @@ export async function listPublicJwks(ctx: { db: Db }, purpose: SigningKeyPurpose
 /** Adds a new version; older ones keep verifying what they signed. */
 export async function rotateSigningKey(ctx: { db: Db }, purpose: SigningKeyPurpose): Promise<{ kid: string }> {
   const row = await createKey(ctx.db, purpose);
-  forgetSigningKeys();
+  await publishInvalidation(ctx, 'signing-key', purpose);
   return { kid: row.kid };
 }
 
+/** This module copy only: drops every cached key (a kid seen in a token but not in the cached set). */
 export function forgetSigningKeys(): void {
-  activeKeys.deleteWhere(() => true);
-  publicKeySets.deleteWhere(() => true);
+  activeKeys.clear();
+  publicKeySets.clear();
 }
 
 /** Signing keys are generated on first start, so discovery documents never show an empty JWKS. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../db';
 import { DomainError } from '../errors';
+import { publishInvalidation } from '../platform/invalidation/invalidation';
 
 export const revokeLicenseCodeInputSchema = z.object({ codeId: z.string().min(1).max(100) });
 export type RevokeLicenseCodeInput = z.infer<typeof revokeLicenseCodeInputSchema>;
@@ -24,6 +25,8 @@ export async function revokeLicenseCodeByBuyer(
   const code = await ctx.db.licenseCode.findFirst({ where: owned, select: { id: true } });
   if (!code) throw new DomainError('NotFound', 'No license code with that id on your licenses.');
   await ctx.db.licenseCode.updateMany({ where: { id: code.id, revokedAt: null }, data: { revokedAt: ctx.now ?? new Date() } });
+  // Published on a repeated revoke too: cheap, and it covers a first publish that was lost.
+  await publishInvalidation(ctx, 'license-code', code.id);
   const revoked = await ctx.db.licenseCode.findUniqueOrThrow({ where: { id: code.id }, select: { id: true, revokedAt: true } });
   return { id: revoked.id, revokedAt: revoked.revokedAt! };
 }

@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import type { Checkout, LicenseStatus } from '@/generated/prisma/client';
 import { failCheckout, settleCheckout } from '../checkout/settle-checkout';
 import type { Db } from '../db';
+import { publishInvalidation } from '../platform/invalidation/invalidation';
 import { applyStripeAccountUpdate } from './stripe-connect-onboarding';
 
 // What Stripe's events do to our checkouts and licenses. Stripe delivers at least once and in no
@@ -122,11 +123,16 @@ async function moveLicense(
   ctx: { db: Db },
   input: { subscriptionId: string; status: LicenseStatus; checkoutId?: string },
 ): Promise<StripeEventOutcome> {
-  const moved = await ctx.db.license.updateMany({
+  const moved = await ctx.db.license.updateManyAndReturn({
     where: { processorSubscriptionId: input.subscriptionId, status: { notIn: [...FINAL_LICENSE_STATUSES, input.status] } },
     data: { status: input.status },
+    select: { id: true },
   });
-  if (moved.count > 0) return 'license-updated';
+  if (moved.length > 0) {
+    // Every copy drops the license's cached status, so its seats see the change at their next refresh.
+    for (const license of moved) await publishInvalidation(ctx, 'license-status', license.id);
+    return 'license-updated';
+  }
   if (await ctx.db.license.count({ where: { processorSubscriptionId: input.subscriptionId } })) return 'no-change';
 
   // No license yet. If its checkout is still waiting for checkout.session.completed, this event

@@ -5,6 +5,7 @@ import { createApiKey } from '@/server/api-keys/create-api-key';
 import { listApiKeys } from '@/server/api-keys/list-api-keys';
 import { revokeApiKey, revokeApiKeyByPrefixOrId } from '@/server/api-keys/revoke-api-key';
 import type { ApiErrorCode, DomainError } from '@/server/errors';
+import { startInvalidationListener, stopInvalidationListener } from '@/server/platform/invalidation/invalidation';
 import { createSeller } from '../support/factories';
 import { refusalOf } from '../support/refusal';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -15,8 +16,12 @@ let ctx: { db: TestDatabase['db'] };
 beforeAll(async () => {
   database = await createTestDatabase();
   ctx = { db: database.db };
+  // The key cache listens for revocations from other copies (tests/integration/invalidation.test.ts);
+  // started here on this file's database rather than lazily from an unset DATABASE_URL.
+  await startInvalidationListener(database.url);
 });
 afterAll(async () => {
+  await stopInvalidationListener();
   await database?.drop();
 });
 

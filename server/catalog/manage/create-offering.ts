@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import { invalidateCatalog } from '../catalog-cache';
+import { publishCatalogChange } from '../catalog-cache';
 import { toMinorUnits } from '../money';
 import { createOfferingSchema, type CreateOfferingInput, type SellerScoped } from './catalog-edit.schema';
 import { toSellerOffering, type SellerOffering } from './seller-catalog.schema';
@@ -18,6 +18,6 @@ export async function createOffering(ctx: { db: Db }, input: SellerScoped<Create
       priceMinor: baseRate === null ? null : toMinorUnits(baseRate, fields.currency),
     },
   });
-  invalidateCatalog(seller.issuerClientId);
+  await publishCatalogChange(ctx, seller.issuerClientId);
   return toSellerOffering(offering);
 }

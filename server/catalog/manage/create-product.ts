@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import { invalidateCatalog } from '../catalog-cache';
+import { publishCatalogChange } from '../catalog-cache';
 import { createProductSchema, type CreateProductInput, type SellerScoped } from './catalog-edit.schema';
 import { toSellerProduct, type SellerProduct } from './seller-catalog.schema';
 import { findSellerOrThrow } from './seller-scope';
@@ -8,6 +8,6 @@ export async function createProduct(ctx: { db: Db }, input: SellerScoped<CreateP
   const fields = createProductSchema.parse(input);
   const seller = await findSellerOrThrow(ctx, input.sellerId);
   const product = await ctx.db.product.create({ data: { ...fields, sellerId: seller.id } });
-  invalidateCatalog(seller.issuerClientId);
+  await publishCatalogChange(ctx, seller.issuerClientId);
   return toSellerProduct(product);
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db';
 import { DomainError } from '../../errors';
-import { invalidateCatalog } from '../catalog-cache';
+import { publishCatalogChange } from '../catalog-cache';
 import { deleteFeatureSchema, type DeleteFeatureInput, type SellerScoped } from './catalog-edit.schema';
 import { findSellerOrThrow } from './seller-scope';
 
@@ -11,6 +11,6 @@ export async function deleteFeature(ctx: { db: Db }, input: SellerScoped<DeleteF
   // deleted meanwhile answers NotFound rather than a database error.
   const { count } = await ctx.db.feature.deleteMany({ where: { id: featureId, offering: { sellerId: seller.id } } });
   if (count === 0) throw new DomainError('NotFound', 'No feature with that id in your catalog.');
-  invalidateCatalog(seller.issuerClientId);
+  await publishCatalogChange(ctx, seller.issuerClientId);
   return { featureId };
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../../db';
 import { env } from '../../env';
 import { DomainError } from '../../errors';
-import { invalidateCatalog } from '../catalog-cache';
+import { publishCatalogChange } from '../catalog-cache';
 import { findSellerOrThrow } from './seller-scope';
 
 /**
@@ -16,6 +16,6 @@ export async function markCheckoutReady(ctx: { db: Db }, input: { sellerId: stri
   const seller = await findSellerOrThrow(ctx, input.sellerId);
   if (env().STRIPE_SECRET_KEY) throw new DomainError('ValidationError', 'Connect a Stripe account to take paid checkouts.');
   if (!seller.checkoutReady) await ctx.db.seller.update({ where: { id: seller.id }, data: { checkoutReady: true } });
-  invalidateCatalog(seller.issuerClientId);
+  await publishCatalogChange(ctx, seller.issuerClientId);
   return { isCheckoutReady: true };
 }

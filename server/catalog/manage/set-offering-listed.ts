@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import { invalidateCatalog } from '../catalog-cache';
+import { publishCatalogChange } from '../catalog-cache';
 import { setOfferingListedSchema, type SellerScoped, type SetOfferingListedInput } from './catalog-edit.schema';
 import { toSellerOffering, type SellerOffering } from './seller-catalog.schema';
 import { findOwnOfferingOrThrow, findSellerOrThrow } from './seller-scope';
@@ -17,6 +17,6 @@ export async function setOfferingListed(ctx: { db: Db }, input: SellerScoped<Set
     data: { listed },
     include: { features: { orderBy: { key: 'asc' } } },
   });
-  invalidateCatalog(seller.issuerClientId);
+  await publishCatalogChange(ctx, seller.issuerClientId);
   return toSellerOffering(offering);
 }

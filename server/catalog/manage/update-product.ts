@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import { invalidateCatalog } from '../catalog-cache';
+import { publishCatalogChange } from '../catalog-cache';
 import { updateProductSchema, type SellerScoped, type UpdateProductInput } from './catalog-edit.schema';
 import { toSellerProduct, type SellerProduct } from './seller-catalog.schema';
 import { findOwnProductOrThrow, findSellerOrThrow } from './seller-scope';
@@ -10,6 +10,6 @@ export async function updateProduct(ctx: { db: Db }, input: SellerScoped<UpdateP
   const seller = await findSellerOrThrow(ctx, input.sellerId);
   await findOwnProductOrThrow(ctx, seller.id, productId);
   const product = await ctx.db.product.update({ where: { id: productId }, data: fields });
-  invalidateCatalog(seller.issuerClientId);
+  await publishCatalogChange(ctx, seller.issuerClientId);
   return toSellerProduct(product);
 }

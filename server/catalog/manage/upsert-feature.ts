@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import { invalidateCatalog } from '../catalog-cache';
+import { publishCatalogChange } from '../catalog-cache';
 import { upsertFeatureSchema, type SellerScoped, type UpsertFeatureInput } from './catalog-edit.schema';
 import { toSellerFeature, type SellerFeature } from './seller-catalog.schema';
 import { findOwnOfferingOrThrow, findSellerOrThrow } from './seller-scope';
@@ -14,6 +14,6 @@ export async function upsertFeature(ctx: { db: Db }, input: SellerScoped<UpsertF
     create: { ...fields, offeringId, key },
     update: fields,
   });
-  invalidateCatalog(seller.issuerClientId);
+  await publishCatalogChange(ctx, seller.issuerClientId);
   return toSellerFeature(feature);
 }

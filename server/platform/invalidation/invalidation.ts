@@ -1,0 +1,284 @@
+import net from 'node:net';
+import pg from 'pg';
+import type { Db } from '../../db';
+import { env } from '../../env';
+
+// Cache invalidation for every module copy and every instance (DESIGN.md "Platform decisions":
+// caches). The production entry loads server/* through tsx while Next loads its own bundle of the
+// same modules, so each in-process cache exists twice per process, and several instances may share
+// one PostgreSQL. A writer publishes after its change is committed; PostgreSQL NOTIFY carries the
+// message to one listening connection per module copy, which hands it to that copy's handlers.
+// Caches keep their bounded lifetimes as the safety net for anything this misses.
+
+export const INVALIDATION_TOPICS = ['api-key', 'license-code', 'seat', 'license-status', 'signing-key', 'catalog'] as const;
+export type InvalidationTopic = (typeof INVALIDATION_TOPICS)[number];
+
+/** The key a handler receives when every entry of its topic must go. */
+export const ALL_KEYS = '*';
+
+/** The one channel of every instance on the database. Payload: JSON `{"topic": ..., "key": ...}`. */
+export const INVALIDATION_CHANNEL = 'licensing_cache_invalidation';
+
+/** The listener connection's application_name, so operators (and tests) can find it in pg_stat_activity. */
+export const INVALIDATION_LISTENER_NAME = 'licensing-cache-invalidation';
+
+// PostgreSQL refuses payloads of 8000 bytes or more. Keys are ids and hashes, far shorter; a longer
+// one is sent as ALL_KEYS for its topic: hashing it would match no cache entry, refusing it after
+// the change is committed would lose the invalidation, and a wider drop only costs reloads.
+const MAX_KEY_BYTES = 1024;
+
+const RECONNECT_FIRST_MS = 100;
+const RECONNECT_MAX_MS = 5_000;
+// A connection that died silently (a dropped NAT entry, a failed-over host) delivers nothing and
+// reports nothing: a query now and then finds out, and a missing answer ends the connection.
+const HEARTBEAT_MS = 30_000;
+const HEARTBEAT_TIMEOUT_MS = 10_000;
+// A lazy start without usable configuration is tried again after this long, not on every read.
+const LAZY_START_RETRY_MS = 60_000;
+
+// ---------- handlers of this module copy ----------
+
+type InvalidationHandler = (key: string) => void;
+
+const handlers = new Map<InvalidationTopic, Set<{ handle: InvalidationHandler }>>();
+
+/**
+ * Registers a handler in this module copy. It receives the published key, or ALL_KEYS when every
+ * entry of the topic must go (the listener (re)connected, so notifications may have been missed).
+ * Returns the unregistration.
+ */
+export function onInvalidation(topic: InvalidationTopic, handler: InvalidationHandler): () => void {
+  const entry = { handle: handler };
+  const registered = handlers.get(topic) ?? new Set();
+  handlers.set(topic, registered);
+  registered.add(entry);
+  return () => {
+    registered.delete(entry);
+    if (registered.size === 0 && handlers.get(topic) === registered) handlers.delete(topic);
+  };
+}
+
+function dispatch(topic: InvalidationTopic, key: string): void {
+  for (const entry of [...(handlers.get(topic) ?? [])]) {
+    try {
+      entry.handle(key);
+    } catch (error) {
+      console.error(`[invalidation] a ${topic} handler failed:`, error);
+    }
+  }
+}
+
+function flushAll(): void {
+  for (const topic of [...handlers.keys()]) dispatch(topic, ALL_KEYS);
+}
+
+function isTopic(value: unknown): value is InvalidationTopic {
+  return typeof value === 'string' && (INVALIDATION_TOPICS as readonly string[]).includes(value);
+}
+
+function parseMessage(payload: string | undefined): { topic: InvalidationTopic; key: string } | null {
+  try {
+    const message = JSON.parse(payload ?? '') as { topic?: unknown; key?: unknown };
+    return isTopic(message.topic) && typeof message.key === 'string' ? { topic: message.topic, key: message.key } : null;
+  } catch {
+    return null;
+  }
+}
+
+// ---------- publishing ----------
+
+/**
+ * Drops `key` of `topic` in every module copy of every instance. Call it after the change is
+ * committed: this copy's handlers run at once, the others' within about a second. Inside a
+ * transaction PostgreSQL delivers the notification at commit (never on rollback), while this copy's
+ * handlers still run at once. The publisher's own listener hears the notification as well; the
+ * second drop is cheap and undoes a read that raced the commit.
+ *
+ * A failed NOTIFY is logged, not thrown: the change itself is committed, and other copies then
+ * drop the entry when its lifetime ends.
+ */
+export async function publishInvalidation(ctx: { db: Db }, topic: InvalidationTopic, key: string): Promise<void> {
+  const sent = Buffer.byteLength(key, 'utf8') > MAX_KEY_BYTES ? ALL_KEYS : key;
+  dispatch(topic, sent);
+  const payload = JSON.stringify({ topic, key: sent });
+  try {
+    // $executeRaw, not $queryRaw: pg_notify returns void, which the query result reader refuses.
+    await ctx.db.$executeRaw`select pg_notify(${INVALIDATION_CHANNEL}, ${payload})`;
+  } catch (error) {
+    console.error(`[invalidation] could not publish a ${topic} invalidation; other copies rely on the cache lifetime:`, error);
+  }
+}
+
+// ---------- the listener of this module copy ----------
+
+interface Listener {
+  url: string;
+  /** Connected and listening; null while (re)connecting. */
+  client: pg.Client | null;
+  connecting: Promise<void> | null;
+  retry: NodeJS.Timeout | null;
+  failures: number;
+}
+
+let listener: Listener | null = null;
+let stoppedByCaller = false;
+let lazyStartRetryAt = 0;
+
+/**
+ * Listens on INVALIDATION_CHANNEL over a dedicated connection (not the Prisma pool: a pooled
+ * connection would stop listening when the pool drops it). Idempotent; resolves once listening.
+ * If an attempt fails the promise rejects, and the listener keeps retrying until stopped.
+ * The default URL is the configuration's DATABASE_URL.
+ */
+export async function startInvalidationListener(databaseUrl?: string): Promise<void> {
+  stoppedByCaller = false;
+  const url = databaseUrl ?? env().DATABASE_URL;
+  if (listener && listener.url !== url) await stopListening();
+  listener ??= { url, client: null, connecting: null, retry: null, failures: 0 };
+  const state = listener;
+  if (state.client) return;
+  if (state.connecting) return state.connecting;
+  if (state.retry) clearTimeout(state.retry);
+  state.retry = null;
+  return connect(state);
+}
+
+/** Closes the listener of this module copy; its caches then rely on their lifetimes. No lazy start follows until started again. */
+export async function stopInvalidationListener(): Promise<void> {
+  stoppedByCaller = true;
+  await stopListening();
+}
+
+// Every module copy in the process registers its stop here, so a graceful shutdown in one copy
+// (the tsx-loaded server) also closes the listener of Next's copy before the database goes away.
+const processStops = ((globalThis as { [key: symbol]: unknown })[Symbol.for('licensing.invalidation.stops')] ??= new Set()) as Set<
+  () => Promise<void>
+>;
+processStops.add(stopInvalidationListener);
+
+/** Closes the listeners of every module copy in this process (graceful shutdown). */
+export async function stopAllInvalidationListeners(): Promise<void> {
+  await Promise.all([...processStops].map((stop) => stop()));
+}
+
+/**
+ * Starts the listener of this module copy if nothing started it yet, without waiting for it.
+ * Caches call it on their read path, so every copy (Next's bundle too) listens once it caches.
+ */
+export function ensureInvalidationListener(): void {
+  if (listener || stoppedByCaller || Date.now() < lazyStartRetryAt) return;
+  let url: string;
+  try {
+    url = env().DATABASE_URL;
+  } catch (error) {
+    lazyStartRetryAt = Date.now() + LAZY_START_RETRY_MS;
+    console.error('[invalidation] listener not started; caches rely on their lifetimes:', errorMessage(error));
+    return;
+  }
+  // Failures are logged where they happen, and the listener keeps retrying.
+  startInvalidationListener(url).catch(() => {});
+}
+
+async function stopListening(): Promise<void> {
+  const state = listener;
+  listener = null;
+  if (!state) return;
+  if (state.retry) clearTimeout(state.retry);
+  state.retry = null;
+  // An attempt under way sees that it is no longer the listener and closes its own connection.
+  await state.connecting?.catch(() => {});
+  const client = state.client;
+  state.client = null;
+  await client?.end().catch(() => {});
+}
+
+function connect(state: Listener): Promise<void> {
+  const attempt = listen(state).catch((error: unknown) => {
+    if (listener === state) {
+      const delay = scheduleRetry(state);
+      console.error(`[invalidation] could not listen (attempt ${state.failures}); retrying in ${delay} ms:`, errorMessage(error));
+    }
+    throw error;
+  });
+  state.connecting = attempt;
+  const settled = () => {
+    if (state.connecting === attempt) state.connecting = null;
+  };
+  attempt.then(settled, settled);
+  return attempt;
+}
+
+async function listen(state: Listener): Promise<void> {
+  let socket: net.Socket | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+  const client = new pg.Client({
+    connectionString: state.url,
+    application_name: INVALIDATION_LISTENER_NAME,
+    keepAlive: true,
+    // The listener never keeps a process alive on its own (scripts that read a cache still exit).
+    stream: () => (socket = new net.Socket().unref()),
+  });
+  // Without an 'error' listener a lost connection would throw from the event emitter and end the
+  // process. The first error is the reason logged when the connection ends (pg adds its own after it).
+  let reason: string | undefined;
+  client.on('error', (error) => {
+    reason ??= errorMessage(error);
+  });
+  client.on('end', () => {
+    clearInterval(heartbeat);
+    connectionLost(state, client, reason);
+  });
+  client.on('notification', (notification) => {
+    if (notification.channel !== INVALIDATION_CHANNEL) return;
+    const message = parseMessage(notification.payload);
+    if (message) dispatch(message.topic, message.key);
+    else console.error('[invalidation] ignored a malformed notification on', INVALIDATION_CHANNEL);
+  });
+  try {
+    await client.connect();
+    await client.query(`listen ${pg.escapeIdentifier(INVALIDATION_CHANNEL)}`);
+  } catch (error) {
+    await client.end().catch(() => {});
+    throw error;
+  }
+  if (listener !== state) {
+    await client.end().catch(() => {});
+    return;
+  }
+  state.client = client;
+  state.failures = 0;
+  heartbeat = setInterval(() => checkAlive(client, socket), HEARTBEAT_MS).unref();
+  // Listening first, then flushing: a change committed from now on arrives as a notification, and
+  // one that was missed while no connection listened (or before the first) is covered by the flush.
+  flushAll();
+}
+
+function connectionLost(state: Listener, client: pg.Client, reason: string | undefined): void {
+  if (state.client !== client) return; // an attempt that failed (logged there), or a connection closed on purpose
+  state.client = null;
+  if (listener !== state) return;
+  const delay = scheduleRetry(state);
+  console.error(`[invalidation] listener connection lost (${reason ?? 'closed by the server'}); reconnecting in ${delay} ms`);
+}
+
+function checkAlive(client: pg.Client, socket: net.Socket | undefined): void {
+  const deadline = setTimeout(() => socket?.destroy(new Error('no answer to the heartbeat')), HEARTBEAT_TIMEOUT_MS).unref();
+  const settled = () => clearTimeout(deadline);
+  client.query('select 1').then(settled, settled);
+}
+
+/** Capped exponential backoff with jitter, so instances do not reconnect in step after a restart. */
+function scheduleRetry(state: Listener): number {
+  const delay = Math.round(Math.min(RECONNECT_MAX_MS, RECONNECT_FIRST_MS * 2 ** state.failures) * (0.8 + Math.random() * 0.4));
+  state.failures += 1;
+  state.retry = setTimeout(() => {
+    state.retry = null;
+    if (listener === state && !state.client && !state.connecting) connect(state).catch(() => {});
+  }, delay);
+  state.retry.unref();
+  return delay;
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
