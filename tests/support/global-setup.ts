@@ -1,5 +1,6 @@
 import path from 'node:path';
 import pg from 'pg';
+import PgBoss from 'pg-boss';
 import type { TestProject } from 'vitest/node';
 import { databaseUrl, startEmbeddedPostgres } from '../../server/database/embedded-postgres';
 import { applyMigrations } from '../../server/database/migrate';
@@ -39,10 +40,24 @@ export default async function setup(project: TestProject) {
   await admin.query(`create database ${TEMPLATE_DATABASE}`);
   await admin.end();
   await applyMigrations(databaseUrl(server.adminUrl, TEMPLATE_DATABASE));
+  await installJobQueueSchema(databaseUrl(server.adminUrl, TEMPLATE_DATABASE));
 
   project.provide('adminDatabaseUrl', server.adminUrl);
   project.provide('templateDatabase', TEMPLATE_DATABASE);
   return async () => {
     await server.stop();
   };
+}
+
+/**
+ * pg-boss creates its schema on its first start; doing it once in the template means every
+ * database cloned from it starts its job queue at once. Maintenance and schedules stay off: this
+ * instance only installs, and it must leave no connection behind (a template cannot be cloned
+ * while anyone is connected to it).
+ */
+async function installJobQueueSchema(url: string): Promise<void> {
+  const boss = new PgBoss({ connectionString: url, max: 1, supervise: false, schedule: false });
+  boss.on('error', (error) => console.error('pg-boss (template schema):', error));
+  await boss.start();
+  await boss.stop({ graceful: false, wait: true, close: true });
 }
