@@ -39,7 +39,7 @@ async function main() {
   const { OPERATIONS_PATHS } = await import('../server/http/operations-routes');
   const { isUndecodablePath, startMainServer } = await import('../server/main-server');
   const { startJobQueue, stopJobQueue, jobQueueDepth } = await import('../server/platform/jobs/job-queue');
-  const { startInvalidationListener, stopInvalidationListener } = await import('../server/platform/invalidation/invalidation');
+  const { startInvalidationListener, stopAllInvalidationListeners } = await import('../server/platform/invalidation/invalidation');
   const { closeLimits } = await import('../server/platform/limits/limits');
   const { setJobQueueDepthSource } = await import('../server/platform/metrics/metrics');
   const { logger } = await import('../server/platform/logging/logger');
@@ -86,7 +86,7 @@ async function main() {
     // Stop accepting and finish in-flight requests, then the worker (its running jobs finish), then the rest.
     await running.close();
     await stopJobQueue();
-    await stopInvalidationListener();
+    await stopAllInvalidationListeners();
     await closeLimits();
     await nextApp.close();
     await db().$disconnect();

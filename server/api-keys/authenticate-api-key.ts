@@ -2,6 +2,7 @@ import type { Db } from '../db';
 import { DomainError } from '../errors';
 import { apiKeyCache, claimLastUsedWrite, LAST_USED_WRITE_INTERVAL_MS, type ApiKeyPrincipal } from './api-key-cache';
 import { API_KEY_PATTERN, hashApiKey } from './api-key-secret';
+import { logger } from '../platform/logging/logger';
 
 export type { ApiKeyPrincipal } from './api-key-cache';
 
@@ -44,5 +45,5 @@ function recordUse(ctx: { db: Db }, apiKeyId: string): void {
       where: { id: apiKeyId, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now - LAST_USED_WRITE_INTERVAL_MS) } }] },
       data: { lastUsedAt: new Date(now) },
     })
-    .catch((error: unknown) => console.error(`[api-keys] could not record the use of key ${apiKeyId}:`, error));
+    .catch((error: unknown) => logger.error({ err: error, apiKeyId }, 'api-keys: could not record the use of a key'));
 }

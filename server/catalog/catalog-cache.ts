@@ -27,11 +27,3 @@ export const catalogCache = new InvalidatedCache<unknown>({
 export function publishCatalogChange(ctx: { db: Db }, issuerClientId: string): Promise<void> {
   return publishInvalidation(ctx, 'catalog', issuerClientId);
 }
-
-/**
- * This module copy only; other copies see the edit when their entries expire. Kept for the Stripe
- * Connect readiness update until it moves to publishCatalogChange, which reaches every copy.
- */
-export function invalidateCatalog(issuerClientId: string): void {
-  catalogCache.deleteWhere((key) => ofSeller(key, issuerClientId));
-}

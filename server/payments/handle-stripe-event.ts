@@ -4,6 +4,7 @@ import { failCheckout, settleCheckout } from '../checkout/settle-checkout';
 import type { Db } from '../db';
 import { publishInvalidation } from '../platform/invalidation/invalidation';
 import { applyStripeAccountUpdate } from './stripe-connect-onboarding';
+import { logger } from '../platform/logging/logger';
 
 // What Stripe's events do to our checkouts and licenses. Stripe delivers at least once and in no
 // guaranteed order, so every step is a guarded update: a replay changes nothing, and a state that
@@ -84,7 +85,7 @@ async function checkoutOfSession(ctx: { db: Db }, session: Stripe.Checkout.Sessi
   if (checkout?.processor === 'stripe') return checkout;
   // A session this service did not open (an account shared with other software, or a checkout
   // whose creation rolled back after Stripe answered): acknowledged, nothing to do.
-  console.warn(`[stripe] no checkout for Checkout Session ${session.id}; event ignored`);
+  logger.warn({ sessionId: session.id }, 'stripe: no checkout for this Checkout Session; event ignored');
   return null;
 }
 

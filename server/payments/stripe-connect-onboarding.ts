@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import { invalidateCatalog } from '../catalog/catalog-cache';
+import { publishCatalogChange } from '../catalog/catalog-cache';
 import { findSellerOrThrow } from '../catalog/manage/seller-scope';
 import type { Db } from '../db';
 import { env } from '../env';
@@ -88,6 +88,6 @@ async function setCheckoutReady(ctx: { db: Db }, seller: { id: string; issuerCli
   // A guarded write: only a real change counts (and empties the storefront cache), so a replayed event changes nothing.
   const changed = await ctx.db.seller.updateMany({ where: { id: seller.id, checkoutReady: !ready }, data: { checkoutReady: ready } });
   if (changed.count === 0) return false;
-  invalidateCatalog(seller.issuerClientId);
+  await publishCatalogChange(ctx, seller.issuerClientId);
   return true;
 }

@@ -7,6 +7,7 @@ import { handleStripeWebhook } from '@/server/http/endpoints/stripe-webhook-endp
 import { LICENSE_DELIVERY_EMAIL_KIND } from '@/server/mail/license-delivery-mail';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { logger } from '@/server/platform/logging/logger';
 
 // POST /payments/stripe/webhook with deliveries signed by the SDK itself, as Stripe signs them.
 
@@ -330,7 +331,7 @@ describe('Stripe webhook: subscription status moves the license', () => {
     const { checkout } = await pendingCheckout({ subscription: true });
     const subscriptionId = `sub_${unique()}`;
     const pastDue = subscriptionEvent('customer.subscription.updated', subscriptionId, { status: 'past_due', metadata: { checkoutId: checkout.id } });
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(logger, 'error').mockImplementation(() => {});
 
     const early = await deliver(pastDue);
     expect(early.status).toBe(500);

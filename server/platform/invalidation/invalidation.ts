@@ -2,6 +2,7 @@ import net from 'node:net';
 import pg from 'pg';
 import type { Db } from '../../db';
 import { env } from '../../env';
+import { logger } from '../logging/logger';
 
 // Cache invalidation for every module copy and every instance (DESIGN.md "Platform decisions":
 // caches). The production entry loads server/* through tsx while Next loads its own bundle of the
@@ -63,7 +64,7 @@ function dispatch(topic: InvalidationTopic, key: string): void {
     try {
       entry.handle(key);
     } catch (error) {
-      console.error(`[invalidation] a ${topic} handler failed:`, error);
+      logger.error({ err: error, topic }, 'invalidation: a handler failed');
     }
   }
 }
@@ -105,7 +106,7 @@ export async function publishInvalidation(ctx: { db: Db }, topic: InvalidationTo
     // $executeRaw, not $queryRaw: pg_notify returns void, which the query result reader refuses.
     await ctx.db.$executeRaw`select pg_notify(${INVALIDATION_CHANNEL}, ${payload})`;
   } catch (error) {
-    console.error(`[invalidation] could not publish a ${topic} invalidation; other copies rely on the cache lifetime:`, error);
+    logger.error({ err: error, topic }, 'invalidation: could not publish; other copies rely on the cache lifetime');
   }
 }
 
@@ -172,7 +173,7 @@ export function ensureInvalidationListener(): void {
     url = env().DATABASE_URL;
   } catch (error) {
     lazyStartRetryAt = Date.now() + LAZY_START_RETRY_MS;
-    console.error('[invalidation] listener not started; caches rely on their lifetimes:', errorMessage(error));
+    logger.warn({ reason: errorMessage(error) }, 'invalidation: listener not started; caches rely on their lifetimes');
     return;
   }
   // Failures are logged where they happen, and the listener keeps retrying.
@@ -196,7 +197,7 @@ function connect(state: Listener): Promise<void> {
   const attempt = listen(state).catch((error: unknown) => {
     if (listener === state) {
       const delay = scheduleRetry(state);
-      console.error(`[invalidation] could not listen (attempt ${state.failures}); retrying in ${delay} ms:`, errorMessage(error));
+      logger.warn({ attempt: state.failures, delayMs: delay, reason: errorMessage(error) }, 'invalidation: could not listen; retrying');
     }
     throw error;
   });
@@ -232,7 +233,7 @@ async function listen(state: Listener): Promise<void> {
     if (notification.channel !== INVALIDATION_CHANNEL) return;
     const message = parseMessage(notification.payload);
     if (message) dispatch(message.topic, message.key);
-    else console.error('[invalidation] ignored a malformed notification on', INVALIDATION_CHANNEL);
+    else logger.warn({ channel: INVALIDATION_CHANNEL }, 'invalidation: ignored a malformed notification');
   });
   try {
     await client.connect();
@@ -258,7 +259,7 @@ function connectionLost(state: Listener, client: pg.Client, reason: string | und
   state.client = null;
   if (listener !== state) return;
   const delay = scheduleRetry(state);
-  console.error(`[invalidation] listener connection lost (${reason ?? 'closed by the server'}); reconnecting in ${delay} ms`);
+  logger.warn({ reason: reason ?? 'closed by the server', delayMs: delay }, 'invalidation: listener connection lost; reconnecting');
 }
 
 function checkAlive(client: pg.Client, socket: net.Socket | undefined): void {
