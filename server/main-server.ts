@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import http from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { CLIENT_IP_HEADER } from './http/client-ip-header';
@@ -52,16 +54,19 @@ export async function startMainServer(options: MainServerOptions): Promise<Runni
 
   const server = http.createServer((req, res) => {
     // Whatever a client sends in these headers is replaced by the truth about its connection.
-    req.headers[LOOPBACK_CLIENT_HEADER] = isLoopback(req.socket.remoteAddress) ? '1' : '0';
+    setTrustedHeader(req, LOOPBACK_CLIENT_HEADER, isLoopback(req.socket.remoteAddress) ? '1' : '0');
     const forwardedFor = req.headers['x-forwarded-for'];
-    req.headers[CLIENT_IP_HEADER] = clientIpOf(req.socket.remoteAddress, Array.isArray(forwardedFor) ? forwardedFor.join(', ') : forwardedFor, options.trustProxy ?? 0);
+    setTrustedHeader(req, CLIENT_IP_HEADER, clientIpOf(req.socket.remoteAddress, Array.isArray(forwardedFor) ? forwardedFor.join(', ') : forwardedFor, options.trustProxy ?? 0));
     const pathname = (req.url ?? '/').split('?')[0]!;
-    const mount = mounts.find((candidate) => candidate.prefixes.some((prefix) => underPrefix(pathname, prefix)) && !candidate.except.has(pathname));
+    // `//purchase/x` is still under /purchase: only the REST app answers there (with a 404).
+    const routingPath = pathname.replace(/\/{2,}/g, '/');
+    const mount = mounts.find((candidate) => candidate.prefixes.some((prefix) => underPrefix(routingPath, prefix)) && !candidate.except.has(routingPath));
     if (mount?.refuseMethod && FETCH_FORBIDDEN_METHODS.has(req.method ?? '')) return void writeResponse(res, mount.refuseMethod(req.method!, pathname, req.headers));
     if (mount?.when(pathname)) return void mount.listener(req, res);
     return void options.fallback(req, res);
   });
   server.keepAliveTimeout = 65_000;
+  server.on('clientError', answerUnreadableRequest);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -84,6 +89,41 @@ export async function startMainServer(options: MainServerOptions): Promise<Runni
         });
       }),
   };
+}
+
+/**
+ * Replaces a header in both views Node keeps (Next reads `headers`, the fetch adapter `rawHeaders`),
+ * dropping every value the client sent under that name.
+ */
+function setTrustedHeader(req: http.IncomingMessage, name: string, value: string): void {
+  const raw: string[] = [];
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    if (req.rawHeaders[i]!.toLowerCase() !== name) raw.push(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  }
+  raw.push(name, value);
+  req.rawHeaders.splice(0, req.rawHeaders.length, ...raw);
+  req.headers[name] = value;
+}
+
+/**
+ * A request Node's HTTP parser cannot read (an unknown method such as TRACK, a malformed request
+ * line or header) never reaches a handler; it still gets an ApiError with a correlation id.
+ */
+function answerUnreadableRequest(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const correlationId = crypto.randomUUID();
+  const [status, reason, code, message] =
+    error.code === 'HPE_INVALID_METHOD'
+      ? [405, 'Method Not Allowed', 'MethodNotAllowed', 'This method is not supported.']
+      : [400, 'Bad Request', 'InvalidPayload', 'The request could not be read.'];
+  const body = JSON.stringify({ Code: code, Message: message, CorrelationId: correlationId });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `X-Correlation-Id: ${correlationId}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 // Methods a fetch Request cannot be made with (Fetch standard "forbidden methods").

@@ -26,6 +26,7 @@ import {
 } from '@/server/platform/invalidation/invalidation';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { logger } from '@/server/platform/logging/logger';
 
 // Cache invalidation across module copies and instances (DESIGN.md "Platform decisions": caches):
 // "another instance" is a separate connection running NOTIFY, or a second copy of the modules
@@ -162,7 +163,7 @@ describe('cache invalidation over PostgreSQL LISTEN/NOTIFY', () => {
   });
 
   it('a malformed notification or an unknown topic is ignored, and the next one is still delivered', async () => {
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const errors = vi.spyOn(logger, 'warn').mockImplementation(() => {});
     cleanups.push(() => errors.mockRestore());
     const seats = recordTopic('seat');
     await notifyFromAnotherInstance('not json');
@@ -221,8 +222,8 @@ describe('cache invalidation over PostgreSQL LISTEN/NOTIFY', () => {
   });
 
   it('after its connection is killed the listener reconnects, flushes every cached entry and hears later notifications', async () => {
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    cleanups.push(() => errors.mockRestore());
+    const warnings = vi.spyOn(logger, 'warn').mockImplementation(() => {});
+    cleanups.push(() => warnings.mockRestore());
     const created = await keyCachedButRevokedInDatabase();
     const seats = recordTopic('seat');
     const killed = await listenerPids();

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentedOperations } from '@/server/http/rest-app';
 import { rawRequest } from '../support/raw-http';
@@ -12,10 +13,10 @@ const servers: Record<'node:http' | 'Next route files', TestServer> = {} as neve
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const [direct, viaNext] = await Promise.all([
-    startTestServer({ databaseUrl: database.url, env: { REST_DIRECT_MOUNT: 'true' } }),
-    startTestServer({ databaseUrl: database.url, env: { REST_DIRECT_MOUNT: 'false' } }),
-  ]);
+  // One database, so one APP_SECRET: the signing keys stored there are sealed under it.
+  const APP_SECRET = crypto.randomBytes(32).toString('base64url');
+  const direct = await startTestServer({ databaseUrl: database.url, env: { APP_SECRET, REST_DIRECT_MOUNT: 'true' } });
+  const viaNext = await startTestServer({ databaseUrl: database.url, env: { APP_SECRET, REST_DIRECT_MOUNT: 'false' } });
   servers['node:http'] = direct;
   servers['Next route files'] = viaNext;
 });

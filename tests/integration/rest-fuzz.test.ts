@@ -47,7 +47,7 @@ function variants(target: { method: string; path: string }): { label: string; me
     { label: 'ill-formed percent-encoding', method: target.method, path: withSegment(last, '%E0%A4%A') },
     { label: 'lone surrogate', method: target.method, path: withSegment(last, '%ED%A0%80') },
     { label: 'over-long segment', method: target.method, path: withSegment(last, 'x'.repeat(8000)) },
-    { label: 'invalid id', method: target.method, path: withSegment(last, "'; drop table license; --") },
+    { label: 'invalid id', method: target.method, path: withSegment(last, encodeURIComponent("'; drop table license; --")) },
     { label: 'oversized body', method: 'POST', path: target.path, body: JSON.stringify({ Pad: 'x'.repeat(2 * 1024 * 1024) }), headers: { 'content-type': 'application/json' } },
     { label: 'deeply nested body', method: 'POST', path: target.path, body: deep, headers: { 'content-type': 'application/json' } },
     { label: 'array body', method: 'POST', path: target.path, body: '[1,2,3]', headers: { 'content-type': 'application/json' } },

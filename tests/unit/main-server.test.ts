@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_IP_HEADER } from '@/server/http/client-ip-header';
 import { LOOPBACK_CLIENT_HEADER } from '@/server/mail/outbox-access';
 import { isUndecodablePath, startMainServer, type RunningServer } from '@/server/main-server';
 
@@ -11,6 +12,7 @@ beforeAll(async () => {
     host: '127.0.0.1',
     mounts: [
       { prefixes: ['/licensing/runtime'], handler: async () => new Response('direct') },
+      { prefixes: ['/echo-headers'], handler: async (request) => new Response(`${request.headers.get(LOOPBACK_CLIENT_HEADER)} ${request.headers.get(CLIENT_IP_HEADER)}`) },
       { prefixes: ['/purchase'], when: isUndecodablePath, handler: async () => new Response('rest-guard') },
     ],
     fallback: (req, res) => res.end(`next:${req.headers[LOOPBACK_CLIENT_HEADER]}`),
@@ -31,6 +33,15 @@ describe('production entry server', () => {
   it('gives a REST path that cannot be decoded to the REST handler, not to Next', async () => {
     expect(await (await fetch(`${base}/purchase/demo/offerings/%E0%A4%A`)).text()).toBe('rest-guard');
     expect(await (await fetch(`${base}/purchase/demo/offerings`)).text()).toMatch(/^next:/);
+  });
+
+  it('the fetch handlers see the entry server\'s loopback and client address headers, never the client\'s own', async () => {
+    const text = await (await fetch(`${base}/echo-headers`, { headers: { [LOOPBACK_CLIENT_HEADER]: '0', [CLIENT_IP_HEADER]: '6.6.6.6' } })).text();
+    expect(text).toBe('1 127.0.0.1');
+  });
+
+  it('a double slash is still under the prefix, so only the mounted handler answers', async () => {
+    expect(await (await fetch(`${base}//licensing/runtime/x`)).text()).toBe('direct');
   });
 
   it('replaces a client-sent loopback header with the truth about the connection', async () => {

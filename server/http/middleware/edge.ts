@@ -1,5 +1,4 @@
 import { createMiddleware } from 'hono/factory';
-import { bodyLimit } from 'hono/body-limit';
 import { routePath, matchedRoutes } from 'hono/route';
 import { DomainError } from '../../errors';
 import { consumeLimit } from '../../platform/limits/limits';
@@ -74,26 +73,41 @@ export const BODY_LIMIT_BYTES = {
 } as const;
 const DEFAULT_BODY_LIMIT = 16 * 1024;
 
-const limiters = Object.entries(BODY_LIMIT_BYTES).map(([prefix, maxSize]) => ({
-  prefix,
-  maxSize,
-  middleware: bodyLimit({
-    maxSize,
-    onError: () => {
-      throw new DomainError('PayloadTooLarge', `The request body is larger than ${maxSize} bytes.`);
-    },
-  }),
-}));
-const fallbackLimiter = bodyLimit({
-  maxSize: DEFAULT_BODY_LIMIT,
-  onError: () => {
-    throw new DomainError('PayloadTooLarge', `The request body is larger than ${DEFAULT_BODY_LIMIT} bytes.`);
-  },
-});
+function bodyLimitOf(path: string): number {
+  const family = Object.entries(BODY_LIMIT_BYTES).find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`));
+  return family?.[1] ?? DEFAULT_BODY_LIMIT;
+}
 
+const tooLarge = (maxSize: number) => new DomainError('PayloadTooLarge', `The request body is larger than ${maxSize} bytes.`);
+
+/**
+ * A declared Content-Length over the family's limit is refused unread; a body without one is read
+ * up to the limit and refused the moment it passes it. (Hono's bodyLimit rebuilds the request from
+ * the node adapter's light request object, which undici refuses; this reads the stream itself.)
+ */
 export const limitBodySize = createMiddleware<AppEnv>(async (c, next) => {
-  const path = c.req.path;
-  // Longest prefix first: /licensing-mgmt before /licensing.
-  const family = limiters.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`));
-  return (family?.middleware ?? fallbackLimiter)(c, next);
+  const raw = c.req.raw;
+  if (!raw.body) return next();
+  const maxSize = bodyLimitOf(c.req.path);
+  const declared = raw.headers.get('content-length');
+  if (declared !== null && !raw.headers.has('transfer-encoding')) {
+    if (Number(declared) > maxSize) throw tooLarge(maxSize);
+    return next();
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = raw.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > maxSize) {
+      await reader.cancel();
+      throw tooLarge(maxSize);
+    }
+    chunks.push(value);
+  }
+  const body = ['GET', 'HEAD'].includes(raw.method) || size === 0 ? undefined : Buffer.concat(chunks);
+  c.req.raw = new Request(c.req.url, { method: raw.method, headers: new Headers(raw.headers), body });
+  await next();
 });

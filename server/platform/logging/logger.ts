@@ -64,6 +64,24 @@ function levelFromEnvironment(): Level | 'silent' {
  * A JSON-lines logger. Without a destination it writes to stdout synchronously (no transport, no
  * worker thread: the module is also bundled by Next). Tests pass a stream to read the lines.
  */
+/**
+ * An error as a log line needs: libraries hang whole clients and requests on their errors (pg-boss
+ * puts the pg client there), which must not be written out. The cause chain is kept.
+ */
+function serializeError(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const { code, detail, severity } = error as Error & { code?: unknown; detail?: unknown; severity?: unknown };
+  return {
+    type: error.name,
+    message: error.message,
+    stack: error.stack,
+    ...(typeof code === 'string' || typeof code === 'number' ? { errorCode: code } : {}),
+    ...(typeof detail === 'string' ? { detail } : {}),
+    ...(typeof severity === 'string' ? { severity } : {}),
+    ...(error.cause !== undefined ? { cause: serializeError(error.cause) } : {}),
+  };
+}
+
 export function createLogger(destination?: DestinationStream): Logger {
   return pino(
     {
@@ -71,6 +89,7 @@ export function createLogger(destination?: DestinationStream): Logger {
       base: { service: SERVICE_NAME, pid: process.pid, hostname: os.hostname() },
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: [...REDACT_PATHS], censor: '[redacted]' },
+      serializers: { err: serializeError },
       mixin() {
         const context = logContext.getStore();
         return context ? { correlationId: context.correlationId } : {};
