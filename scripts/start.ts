@@ -40,7 +40,7 @@ async function main() {
   const { seedIfEmpty } = await import('../prisma/seed');
   const { IDENTITY_PAGE, IDENTITY_PREFIX, REST_PREFIXES, handleRest, refuseUnsupportedMethod } = await import('../server/http/rest-app');
   const { OPERATIONS_PATHS } = await import('../server/http/operations-routes');
-  const { isUndecodablePath, startMainServer } = await import('../server/main-server');
+  const { nextCannotRoute, startMainServer } = await import('../server/main-server');
   const { startJobQueue, stopJobQueue, jobQueueDepth } = await import('../server/platform/jobs/job-queue');
   const { startInvalidationListener, stopAllInvalidationListeners } = await import('../server/platform/invalidation/invalidation');
   const { closeLimits } = await import('../server/platform/limits/limits');
@@ -64,8 +64,8 @@ async function main() {
     mounts: [
       config.REST_DIRECT_MOUNT
         ? { prefixes: [...REST_PREFIXES, IDENTITY_PREFIX], except: [IDENTITY_PAGE], handler: handleRest, refuseMethod: refuseUnsupportedMethod }
-        : // Through Next's route files (the benchmark's baseline); a path Next cannot decode still gets an ApiError.
-          { prefixes: [...REST_PREFIXES, IDENTITY_PREFIX], except: [IDENTITY_PAGE], when: isUndecodablePath, handler: handleRest, refuseMethod: refuseUnsupportedMethod },
+        : // Through Next's route files (the benchmark's baseline); what Next would answer itself still gets the app.
+          { prefixes: [...REST_PREFIXES, IDENTITY_PREFIX], except: [IDENTITY_PAGE], when: nextCannotRoute, handler: handleRest, refuseMethod: refuseUnsupportedMethod },
       { prefixes: OPERATIONS_PATHS, handler: handleRest, refuseMethod: refuseUnsupportedMethod },
     ],
     fallback: nextApp.getRequestHandler(),

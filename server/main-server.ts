@@ -16,7 +16,7 @@ export interface MainServerOptions {
   mounts: {
     prefixes: readonly string[];
     except?: readonly string[];
-    when?: (pathname: string) => boolean;
+    when?: (pathname: string, method: string) => boolean;
     handler: (request: Request) => Promise<Response>;
     /** The answer to a method the Fetch API cannot carry (CONNECT, TRACE, TRACK), which never reaches `handler`. */
     refuseMethod?: (method: string, pathname: string, headers: http.IncomingHttpHeaders) => Response;
@@ -62,7 +62,7 @@ export async function startMainServer(options: MainServerOptions): Promise<Runni
     const routingPath = pathname.replace(/\/{2,}/g, '/');
     const mount = mounts.find((candidate) => candidate.prefixes.some((prefix) => underPrefix(routingPath, prefix)) && !candidate.except.has(routingPath));
     if (mount?.refuseMethod && FETCH_FORBIDDEN_METHODS.has(req.method ?? '')) return void writeResponse(res, mount.refuseMethod(req.method!, pathname, req.headers));
-    if (mount?.when(pathname)) return void mount.listener(req, res);
+    if (mount?.when(pathname, req.method ?? 'GET')) return void mount.listener(req, res);
     return void options.fallback(req, res);
   });
   server.keepAliveTimeout = 65_000;
@@ -134,8 +134,16 @@ async function writeResponse(res: http.ServerResponse, response: Response): Prom
   res.end(Buffer.from(await response.arrayBuffer()));
 }
 
-/** True when a path cannot be percent-decoded (Next answers such paths with a plain-text 500). */
-export function isUndecodablePath(pathname: string): boolean {
+// The methods a Next route file can export; Next answers any other itself.
+const NEXT_ROUTE_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/**
+ * What Next would answer itself rather than hand to a route file: a path it cannot decode (its
+ * plain-text 500), a path with an empty segment (its redirect), a method no route file can export.
+ * With the REST app behind Next's route files, the entry server gives these to the app directly.
+ */
+export function nextCannotRoute(pathname: string, method: string): boolean {
+  if (!NEXT_ROUTE_METHODS.has(method) || pathname.includes('//')) return true;
   try {
     decodeURIComponent(pathname);
     return false;

@@ -75,7 +75,7 @@ function problem(response: RawResponse, method: string): string | null {
   return null;
 }
 
-describe('fuzzing every REST route family on the production mount', () => {
+describe(`fuzzing every REST route family (REST app ${process.env.TEST_REST_MOUNT === 'next' ? "behind Next's route files" : 'on node:http'})`, () => {
   it('every category to every route family answers an ApiError with X-Correlation-Id and never a 5xx', async () => {
     const problems: string[] = [];
     let sent = 0;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_IP_HEADER } from '@/server/http/client-ip-header';
 import { LOOPBACK_CLIENT_HEADER } from '@/server/mail/outbox-access';
-import { isUndecodablePath, startMainServer, type RunningServer } from '@/server/main-server';
+import { nextCannotRoute, startMainServer, type RunningServer } from '@/server/main-server';
 
 let running: RunningServer;
 let base: string;
@@ -13,7 +13,7 @@ beforeAll(async () => {
     mounts: [
       { prefixes: ['/licensing/runtime'], handler: async () => new Response('direct') },
       { prefixes: ['/echo-headers'], handler: async (request) => new Response(`${request.headers.get(LOOPBACK_CLIENT_HEADER)} ${request.headers.get(CLIENT_IP_HEADER)}`) },
-      { prefixes: ['/purchase'], when: isUndecodablePath, handler: async () => new Response('rest-guard') },
+      { prefixes: ['/purchase'], when: nextCannotRoute, handler: async () => new Response('rest-guard') },
     ],
     fallback: (req, res) => res.end(`next:${req.headers[LOOPBACK_CLIENT_HEADER]}`),
   });
@@ -32,6 +32,8 @@ describe('production entry server', () => {
 
   it('gives a REST path that cannot be decoded to the REST handler, not to Next', async () => {
     expect(await (await fetch(`${base}/purchase/demo/offerings/%E0%A4%A`)).text()).toBe('rest-guard');
+    expect(await (await fetch(`${base}/purchase//offerings`)).text()).toBe('rest-guard');
+    expect(await (await fetch(`${base}/purchase/demo/offerings`, { method: 'PROPFIND' })).text()).toBe('rest-guard');
     expect(await (await fetch(`${base}/purchase/demo/offerings`)).text()).toMatch(/^next:/);
   });
 
