@@ -86,14 +86,18 @@ const tooLarge = (maxSize: number) => new DomainError('PayloadTooLarge', `The re
  * the node adapter's light request object, which undici refuses; this reads the stream itself.)
  */
 export const limitBodySize = createMiddleware<AppEnv>(async (c, next) => {
-  const raw = c.req.raw;
-  if (!raw.body) return next();
+  // Touching `body` makes the node adapter build a full Request; a GET's headers say enough.
+  const method = c.req.method;
+  const declared = c.req.header('content-length');
+  const chunked = c.req.header('transfer-encoding') !== undefined;
+  if ((method === 'GET' || method === 'HEAD') && declared === undefined && !chunked) return next();
   const maxSize = bodyLimitOf(c.req.path);
-  const declared = raw.headers.get('content-length');
-  if (declared !== null && !raw.headers.has('transfer-encoding')) {
+  if (declared !== undefined && !chunked) {
     if (Number(declared) > maxSize) throw tooLarge(maxSize);
     return next();
   }
+  const raw = c.req.raw;
+  if (!raw.body) return next();
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = raw.body.getReader();
