@@ -203,6 +203,27 @@ describe('POST /purchase/checkout: errors', () => {
     expect(body.Details).toContainEqual({ Code: detailCode, Message: expect.any(String), Field: field });
   });
 
+  it.each([
+    ['a NUL', '{"CorrelationId":"order-\\u0000-1"}'],
+    ['a lone surrogate', '{"CorrelationId":"ref-\\ud800"}'],
+  ])('a string field holding %s is 400 ValidationError naming the field, and no checkout is made', async (_what, fragment) => {
+    const requestId = crypto.randomUUID();
+    const body = JSON.stringify(checkoutFor(DEMO_IDS.community, { RequestId: requestId })).replace(/}$/, `,${fragment.slice(1)}`);
+    const response = await postCheckout(body);
+    expect(response.status).toBe(400);
+    const answer = await response.json();
+    expect(answer.Code).toBe('ValidationError');
+    expect(answer.Details).toEqual([{ Code: 'InvalidFormat', Message: expect.any(String), Field: 'CorrelationId' }]);
+    expect(await database.db.checkout.count({ where: { requestId } })).toBe(0);
+  });
+
+  it('a camelCase twin of a field does not count: only PascalCase keys are read', async () => {
+    const { RequestId: _dropped, ...rest } = checkoutFor(DEMO_IDS.community);
+    const response = await postCheckout({ ...rest, requestId: crypto.randomUUID() });
+    expect(response.status).toBe(400);
+    expect((await response.json()).Details).toContainEqual({ Code: 'Required', Message: expect.any(String), Field: 'RequestId' });
+  });
+
   it('CorrelationId of exactly 128 characters is accepted', async () => {
     expect((await postCheckout(checkoutFor(DEMO_IDS.community, { CorrelationId: 'c'.repeat(128) }))).status).toBe(200);
   });
