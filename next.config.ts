@@ -2,6 +2,7 @@ import type { NextConfig } from 'next';
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  distDir: process.env.NEXT_DIST_DIR ?? '.next',
   reactStrictMode: true,
   // Under the REST prefixes only the REST app answers: no redirect for a trailing slash.
   skipTrailingSlashRedirect: true,

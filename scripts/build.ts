@@ -7,7 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const BUILD_INPUTS = ['app', 'server', 'emails', 'public', 'prisma/schema.prisma', 'package-lock.json', 'next.config.ts', 'postcss.config.mjs', 'tsconfig.json'];
-const HASH_FILE = path.join('.next', 'source-hash');
+// NEXT_DIST_DIR: a build directory of its own (next.config.ts reads it too), e.g. for a second work tree's tests.
+const DIST_DIR = process.env.NEXT_DIST_DIR ?? '.next';
+const HASH_FILE = path.join(DIST_DIR, 'source-hash');
 
 function listFiles(entry: string): string[] {
   if (!fs.existsSync(entry)) return [];
@@ -27,7 +29,7 @@ export function sourceHash(): string {
 }
 
 export function buildIsCurrent(): boolean {
-  return fs.existsSync(path.join('.next', 'BUILD_ID')) && fs.existsSync(HASH_FILE) && fs.readFileSync(HASH_FILE, 'utf8') === sourceHash();
+  return fs.existsSync(path.join(DIST_DIR, 'BUILD_ID')) && fs.existsSync(HASH_FILE) && fs.readFileSync(HASH_FILE, 'utf8') === sourceHash();
 }
 
 function run(args: string[]): void {
