@@ -27,6 +27,8 @@ const envSchema = z
     BUYER_TOKEN_JWKS_URL: optionalUrl,
     BUYER_TOKEN_AUDIENCE: z.string().min(1).optional(),
     BUYER_TOKEN_CLIENT_ID: z.string().min(1).optional(),
+    /** The external authority verifies every address it puts in a token (so an address may link an account without email_verified). */
+    BUYER_TOKEN_ISSUER_VERIFIES_EMAIL: flag('false'),
 
     /** smtp(s)://user:pass@host:port; unset: e-mails are kept in the dev outbox. */
     SMTP_URL: optionalUrl,
@@ -52,6 +54,13 @@ const envSchema = z
     /** Bearer token for GET /metrics from a non-loopback client; unset: loopback only. */
     METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+    /** Allow the built-in local processor (its Pay button settles without payment) under NODE_ENV=production, for a demo. */
+    LOCAL_PROCESSOR_IN_PRODUCTION: flag('false'),
+    /** Earlier APP_SECRET values, comma-separated, still accepted for decryption while data is re-sealed (README "Rotating APP_SECRET"). */
+    APP_SECRET_PREVIOUS: z.string().optional(),
+    /** Stripe's signing secret of the Connect webhook endpoint (events of connected accounts). */
+    STRIPE_CONNECT_WEBHOOK_SECRET: z.string().min(1).optional(),
 
     /** The operator's page of kept e-mails at /dev/outbox: local (this machine only), true, false. */
     DEV_OUTBOX: z.enum(['local', 'true', 'false']).default('false'),
