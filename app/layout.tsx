@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import './globals.css';
@@ -9,7 +10,9 @@ export const metadata: Metadata = {
   description: 'Sell software and issue and enforce its licenses.',
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Reading the request makes every page render per request, so each carries its own CSP nonce.
+  await headers();
   return (
     <html lang="en">
       <body className="min-h-screen font-sans">

@@ -38,7 +38,9 @@ async function main() {
   const { env } = await import('../server/env');
   const { db } = await import('../server/db');
   const { seedIfEmpty } = await import('../prisma/seed');
-  const { IDENTITY_PAGE, IDENTITY_PREFIX, REST_PREFIXES, handleRest, refuseUnsupportedMethod } = await import('../server/http/rest-app');
+  const { IDENTITY_PAGE, IDENTITY_PREFIX, LOCAL_CHECKOUT_PREFIX, REST_PREFIXES, STRIPE_WEBHOOK_PATH, handleRest, isLocalCheckoutAction, refuseUnsupportedMethod } = await import(
+    '../server/http/rest-app'
+  );
   const { OPERATIONS_PATHS } = await import('../server/http/operations-routes');
   const { nextCannotRoute, startMainServer } = await import('../server/main-server');
   const { startJobQueue, stopJobQueue, jobQueueDepth } = await import('../server/platform/jobs/job-queue');
@@ -67,6 +69,8 @@ async function main() {
         : // Through Next's route files (the benchmark's baseline); what Next would answer itself still gets the app.
           { prefixes: [...REST_PREFIXES, IDENTITY_PREFIX], except: [IDENTITY_PAGE], when: nextCannotRoute, handler: handleRest, refuseMethod: refuseUnsupportedMethod },
       { prefixes: OPERATIONS_PATHS, handler: handleRest, refuseMethod: refuseUnsupportedMethod },
+      { prefixes: [STRIPE_WEBHOOK_PATH], handler: handleRest },
+      { prefixes: [LOCAL_CHECKOUT_PREFIX], when: isLocalCheckoutAction, handler: handleRest },
     ],
     fallback: nextApp.getRequestHandler(),
   });

@@ -59,7 +59,14 @@ export function registerOperationsRoutes(app: OpenAPIHono<AppEnv>): void {
     return c.json(document as object, 200, { 'Cache-Control': 'public, max-age=300' });
   });
 
-  app.get('/docs', (c) => c.html(DOCS_PAGE));
+  app.get('/docs', (c) =>
+    c.html(DOCS_PAGE, 200, {
+      // Swagger UI sets styles inline; its scripts are these files only.
+      'Content-Security-Policy': "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+      'X-Frame-Options': 'DENY',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+    }),
+  );
   app.get('/docs/init.js', (c) => c.body(DOCS_INIT, 200, { 'content-type': 'text/javascript; charset=utf-8' }));
   app.get('/docs/:asset', async (c) => {
     const asset = c.req.param('asset');

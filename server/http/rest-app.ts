@@ -5,6 +5,8 @@ import { logger } from '../platform/logging/logger';
 import { apiErrorResponse, oauthErrorResponse } from './api-error';
 import type { AppEnv } from './app-env';
 import { handleIdentity } from './endpoints/identity-endpoints';
+import { handleLocalCancel, handleLocalPay } from './endpoints/local-checkout-endpoints';
+import { handleStripeWebhook } from './endpoints/stripe-webhook-endpoint';
 import { CORRELATION_HEADER, correlationIdOf } from './correlation';
 import { correlate, limitBodySize, limitPerIp, rejectUnusableText } from './middleware/edge';
 import { validationHook } from './middleware/read-json-body';
@@ -25,6 +27,11 @@ export const REST_PREFIXES = ['/purchase', '/licensing', '/licensing-mgmt', '/co
 /** The built-in sign-in authority (OAuth error bodies, not ApiError); its HTML page stays Next's. */
 export const IDENTITY_PREFIX = '/identity';
 export const IDENTITY_PAGE = '/identity/sign-in';
+
+export const STRIPE_WEBHOOK_PATH = '/payments/stripe/webhook';
+export const LOCAL_CHECKOUT_PREFIX = '/checkout/local';
+/** POSTs under /checkout/local are the hosted page's Pay and Cancel; its GET is a Next page. */
+export const isLocalCheckoutAction = (path: string, method: string) => method === 'POST' && /^\/checkout\/local\/[^/]+\/(pay|cancel)\/?$/.test(path);
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 export const isIdentityPath = (path: string) => under(path, IDENTITY_PREFIX);
@@ -81,6 +88,11 @@ export function createRestApp(): OpenAPIHono<AppEnv> {
   for (const [name, scheme] of Object.entries(SECURITY_SCHEMES)) app.openAPIRegistry.registerComponent('securitySchemes', name, scheme);
   registerOperationsRoutes(app);
   app.all(`${IDENTITY_PREFIX}/*`, (c) => handleIdentity(c.req.raw));
+  // Browser and processor callbacks outside the REST contract (their answers are redirects, HTML or
+  // what Stripe reads), here for the correlation id, the body limit and the one error mapping.
+  app.post(STRIPE_WEBHOOK_PATH, (c) => handleStripeWebhook(c.req.raw));
+  app.post(`${LOCAL_CHECKOUT_PREFIX}/:sessionId/pay`, (c) => handleLocalPay(c.req.raw));
+  app.post(`${LOCAL_CHECKOUT_PREFIX}/:sessionId/cancel`, (c) => handleLocalCancel(c.req.raw));
 
   app.notFound((c) => {
     const allow = allowedMethods(app, c.req.path);

@@ -8,6 +8,11 @@ import { logger } from '../../platform/logging/logger';
 // unguessable session id in the path is the capability. Answers are browser redirects, not JSON.
 
 const noStore = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
+// The small pages below have no script; their one style attribute is all they need.
+const HTML_PAGE_HEADERS = {
+  'Content-Security-Policy': "default-src 'none'; style-src-attr 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  'X-Frame-Options': 'DENY',
+};
 
 function sessionIdOf(request: Request, action: 'pay' | 'cancel'): string {
   const match = new RegExp(`^/checkout/local/([^/]+)/${action}/?$`).exec(new URL(request.url).pathname);
@@ -21,7 +26,7 @@ function sessionIdOf(request: Request, action: 'pay' | 'cancel'): string {
 function htmlPage(status: number, title: string, text: string): Response {
   const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem"><h1>${escape(title)}</h1><p>${escape(text)}</p><p><a href="/">Back to the start page</a></p></body></html>`;
-  return new Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8', ...noStore } });
+  return new Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8', ...noStore, ...HTML_PAGE_HEADERS } });
 }
 
 function handleLocalCheckoutAction(action: 'pay' | 'cancel', run: (ctx: { db: Db }, input: { checkoutId: string }) => Promise<LocalCheckoutOutcome>) {

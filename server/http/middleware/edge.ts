@@ -70,6 +70,8 @@ export const BODY_LIMIT_BYTES = {
   '/consumption': 1024 * 1024,
   '/mcp': 256 * 1024,
   '/identity': 16 * 1024,
+  // Stripe's events carry whole objects (a Checkout Session with its line items).
+  '/payments/stripe': 512 * 1024,
 } as const;
 const DEFAULT_BODY_LIMIT = 16 * 1024;
 

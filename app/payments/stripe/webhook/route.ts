@@ -1,5 +1,6 @@
-// Stripe's webhook deliveries; the handler is a plain fetch function in server/http.
-import { handleStripeWebhook } from '@/server/http/endpoints/stripe-webhook-endpoint';
+// Answered by the REST app (server/http/rest-app.ts), which the production entry mounts ahead of
+// Next; this file serves it under hosts without our entry.
+import { handleRest } from '@/server/http/rest-app';
 
 export const dynamic = 'force-dynamic';
-export { handleStripeWebhook as POST };
+export { handleRest as POST };

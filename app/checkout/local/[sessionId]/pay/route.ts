@@ -1,5 +1,6 @@
-// The local processor's Pay button; a plain fetch handler in server/http, only mounted here.
-import { handleLocalPay } from '@/server/http/endpoints/local-checkout-endpoints';
+// Answered by the REST app (server/http/rest-app.ts), which the production entry mounts ahead of
+// Next; this file serves it under hosts without our entry.
+import { handleRest } from '@/server/http/rest-app';
 
 export const dynamic = 'force-dynamic';
-export { handleLocalPay as POST };
+export { handleRest as POST };

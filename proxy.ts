@@ -1,0 +1,31 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { contentSecurityPolicy, newNonce, NONCE_HEADER, pageSecurityHeaders } from './server/security/page-headers';
+
+// Every page gets a fresh CSP nonce (Next reads it from the request's CSP header and puts it on its
+// own scripts) and the page security headers. Pages are rendered per request for it (the root
+// layout reads the nonce).
+export function proxy(request: NextRequest) {
+  const nonce = newNonce();
+  const policy = contentSecurityPolicy(nonce, { development: process.env.NODE_ENV === 'development' });
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set(NONCE_HEADER, nonce);
+  requestHeaders.set('Content-Security-Policy', policy);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set('Content-Security-Policy', policy);
+  const base = process.env.PUBLIC_BASE_URL ?? '';
+  for (const [name, value] of Object.entries(pageSecurityHeaders(base))) response.headers.set(name, value);
+  return response;
+}
+
+export const config = {
+  // Pages only: static assets, the REST prefixes and the sign-in authority's endpoints are not pages.
+  matcher: [
+    {
+      source: '/((?!_next/static|_next/image|favicon.ico|icon.svg|api/|purchase/|licensing/|licensing-mgmt/|consumption/|mcp/|identity/oauth2/|identity/discovery/|identity/\\.well-known/).*)',
+      missing: [
+        { type: 'header', key: 'next-router-prefetch' },
+        { type: 'header', key: 'purpose', value: 'prefetch' },
+      ],
+    },
+  ],
+};
