@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { routePath, matchedRoutes } from 'hono/route';
 import { DomainError } from '../../errors';
+import { env } from '../../env';
 import { consumeLimit } from '../../platform/limits/limits';
 import { runWithLogContext, logger } from '../../platform/logging/logger';
 import { recordHttpRequest } from '../../platform/metrics/metrics';
@@ -28,7 +29,10 @@ export const correlate = createMiddleware<AppEnv>(async (c, next) => {
   });
   c.res.headers.set('X-Correlation-Id', correlationId);
   c.res.headers.set('X-Content-Type-Options', 'nosniff');
+  if (env().publicBaseUrl.startsWith('https:')) c.res.headers.set('Strict-Transport-Security', HSTS);
 });
+
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 function decodedPath(rawPath: string): string {
   try {
