@@ -14,43 +14,64 @@ export interface SettlementRefs {
   customerEmail?: string | null;
 }
 
+/** What a settlement leaves to do once its transaction has committed. */
+export interface Settlement {
+  licenseId: string;
+  buyerEmail: string | null;
+  offeringName: string;
+  sellerName: string;
+}
+
 /**
- * Payment completed: mint the license and complete the checkout, exactly once however often the
- * processor reports it (the pending → completed update is the guard). The delivery e-mail goes out
- * after the commit.
+ * Payment completed, inside the caller's transaction: mint the license and complete the checkout,
+ * exactly once however often the processor reports it (the pending → completed update is the
+ * guard). Null when the checkout was not pending. `processorStateAt` (the time of the processor's
+ * event) becomes the license's, so an older subscription event cannot overwrite the new state.
+ * The caller sends the delivery e-mail after the commit (deliverSettlement).
  */
-export async function settleCheckout(ctx: { db: Db }, refs: SettlementRefs): Promise<{ settled: boolean; licenseId: string | null }> {
-  const outcome = await ctx.db.$transaction(async (tx) => {
-    const claimed = await tx.checkout.updateMany({ where: { id: refs.checkoutId, status: 'pending' }, data: { status: 'completed', completedAt: new Date() } });
-    if (claimed.count === 0) return null;
-    const checkout = await tx.checkout.findUniqueOrThrow({ where: { id: refs.checkoutId }, include: { offering: true, seller: true } });
-    const email = refs.customerEmail ?? checkout.customerEmail;
-    const buyerAccountId = checkout.buyerAccountId ?? (email ? (await findOrCreateAccountByEmail({ db: tx as unknown as Db }, email)).id : null);
-    const minted = await mintLicense(tx as unknown as Db, {
-      offering: checkout.offering,
-      buyerAccountId,
-      correlationId: checkout.correlationId,
-      seatCount: checkout.quantity,
-      checkoutId: checkout.id,
-      processorSubscriptionId: refs.processorSubscriptionId,
-    });
-    await tx.checkout.update({
-      where: { id: checkout.id },
-      data: {
-        buyerAccountId,
-        processorCustomerId: refs.processorCustomerId ?? undefined,
-        processorSubscriptionId: refs.processorSubscriptionId ?? undefined,
-        credentialCiphertext: minted.code ? seal(CREDENTIAL_SEAL_PURPOSE, minted.code) : null,
-      },
-    });
-    const buyer = buyerAccountId ? await tx.account.findUnique({ where: { id: buyerAccountId } }) : null;
-    return { licenseId: minted.licenseId, buyerEmail: buyer?.email ?? null, offeringName: checkout.offering.name, sellerName: sellerDisplayName(checkout.seller) };
+export async function settleCheckoutWithin(
+  tx: Db,
+  refs: SettlementRefs & { processorStateAt?: Date | null },
+): Promise<Settlement | null> {
+  const claimed = await tx.checkout.updateMany({ where: { id: refs.checkoutId, status: 'pending' }, data: { status: 'completed', completedAt: new Date() } });
+  if (claimed.count === 0) return null;
+  const checkout = await tx.checkout.findUniqueOrThrow({ where: { id: refs.checkoutId }, include: { offering: true, seller: true } });
+  const email = refs.customerEmail ?? checkout.customerEmail;
+  const buyerAccountId = checkout.buyerAccountId ?? (email ? (await findOrCreateAccountByEmail({ db: tx }, email)).id : null);
+  const minted = await mintLicense(tx, {
+    offering: checkout.offering,
+    buyerAccountId,
+    correlationId: checkout.correlationId,
+    seatCount: checkout.quantity,
+    checkoutId: checkout.id,
+    processorSubscriptionId: refs.processorSubscriptionId,
   });
-  if (!outcome) return { settled: false, licenseId: null };
-  if (outcome.buyerEmail) {
-    await sendLicenseDeliveryEmail(ctx, { to: outcome.buyerEmail, offeringName: outcome.offeringName, sellerName: outcome.sellerName });
-  }
-  return { settled: true, licenseId: outcome.licenseId };
+  if (refs.processorStateAt) await tx.license.update({ where: { id: minted.licenseId }, data: { processorStateAt: refs.processorStateAt } });
+  await tx.checkout.update({
+    where: { id: checkout.id },
+    data: {
+      buyerAccountId,
+      processorCustomerId: refs.processorCustomerId ?? undefined,
+      processorSubscriptionId: refs.processorSubscriptionId ?? undefined,
+      credentialCiphertext: minted.code ? seal(CREDENTIAL_SEAL_PURPOSE, minted.code) : null,
+    },
+  });
+  const buyer = buyerAccountId ? await tx.account.findUnique({ where: { id: buyerAccountId } }) : null;
+  return { licenseId: minted.licenseId, buyerEmail: buyer?.email ?? null, offeringName: checkout.offering.name, sellerName: sellerDisplayName(checkout.seller) };
+}
+
+/** After the settlement's commit: the license delivery e-mail (sendEmail decides how it goes out). */
+export async function deliverSettlement(ctx: { db: Db }, settlement: Settlement): Promise<void> {
+  if (!settlement.buyerEmail) return;
+  await sendLicenseDeliveryEmail(ctx, { to: settlement.buyerEmail, offeringName: settlement.offeringName, sellerName: settlement.sellerName });
+}
+
+/** Payment completed, in a transaction of its own (the local processor's Pay button). */
+export async function settleCheckout(ctx: { db: Db }, refs: SettlementRefs): Promise<{ settled: boolean; licenseId: string | null }> {
+  const settlement = await ctx.db.$transaction((tx) => settleCheckoutWithin(tx as unknown as Db, refs));
+  if (!settlement) return { settled: false, licenseId: null };
+  await deliverSettlement(ctx, settlement);
+  return { settled: true, licenseId: settlement.licenseId };
 }
 
 /** The checkout cannot complete (cancelled, expired, refused): failed, with the reason. */

@@ -35,3 +35,8 @@ export function stripeClient(): Stripe {
   holder.__licensingStripe = { secretKey, apiBase, client };
   return client;
 }
+
+/** Whether a secret key is a live-mode one (sk_live_…, or a restricted rk_live_…); anything else is test mode. */
+export function isLiveKey(secretKey: string): boolean {
+  return /^[sr]k_live_/.test(secretKey);
+}

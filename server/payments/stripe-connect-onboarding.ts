@@ -74,14 +74,23 @@ export async function refreshStripeReadiness(ctx: { db: Db }, input: { sellerId:
 }
 
 /**
- * The same from Stripe's account.updated event (signature already verified). An account this
- * service did not create is acknowledged and ignored. The payload is applied as it is: Stripe may
- * deliver an older state late, which the seller's next return to the portal corrects.
+ * The same from Stripe's account.updated event (signature, mode and event id already checked by
+ * the webhook), inside the webhook's transaction; the caller publishes the catalog change after the
+ * commit. An account this service did not create is acknowledged and ignored, and so is an event
+ * that did not come from the account it describes (a connected account's own events carry its id
+ * in `event.account`). The payload is applied as it is: Stripe may deliver an older state late,
+ * which the seller's next return to the portal corrects.
  */
-export async function applyStripeAccountUpdate(ctx: { db: Db }, account: Stripe.Account): Promise<'updated' | 'no-change' | 'ignored'> {
-  const seller = await ctx.db.seller.findUnique({ where: { stripeAccountId: account.id } });
-  if (!seller) return 'ignored';
-  return (await setCheckoutReady(ctx, seller, account.charges_enabled === true)) ? 'updated' : 'no-change';
+export async function applyStripeAccountUpdate(
+  tx: Db,
+  input: { account: Stripe.Account; eventAccount: string | null },
+): Promise<{ outcome: 'updated' | 'no-change' | 'ignored' | 'wrong-account'; issuerClientId?: string }> {
+  const seller = await tx.seller.findUnique({ where: { stripeAccountId: input.account.id } });
+  if (!seller) return { outcome: 'ignored' };
+  if (input.eventAccount !== seller.stripeAccountId) return { outcome: 'wrong-account' };
+  const ready = input.account.charges_enabled === true;
+  const changed = await tx.seller.updateMany({ where: { id: seller.id, checkoutReady: !ready }, data: { checkoutReady: ready } });
+  return changed.count > 0 ? { outcome: 'updated', issuerClientId: seller.issuerClientId } : { outcome: 'no-change' };
 }
 
 async function setCheckoutReady(ctx: { db: Db }, seller: { id: string; issuerClientId: string }, ready: boolean): Promise<boolean> {

@@ -61,6 +61,8 @@ describe('a paid checkout through Stripe', () => {
     const event = {
       id: `evt_${crypto.randomBytes(6).toString('hex')}`,
       object: 'event',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
       type: 'checkout.session.completed',
       data: {
         object: {
@@ -88,6 +90,27 @@ describe('a paid checkout through Stripe', () => {
     const cancelled = { ...event, id: 'evt_cancel', type: 'customer.subscription.deleted', data: { object: { id: 'sub_1', object: 'subscription', status: 'canceled', metadata: {} } } };
     expect((await deliverWebhook(cancelled)).status).toBe(200);
     expect((await database.db.license.findFirstOrThrow({ where: { checkoutId: session.SessionId } })).status).toBe('Cancelled');
+  });
+
+  it('Stripe failing: 400 CheckoutFailed, the checkout is kept failed, and a retry with the same RequestId gets the same answer without calling Stripe', async () => {
+    const body = JSON.stringify({ RequestId: crypto.randomUUID(), OfferingId: DEMO_IDS.monthly, IssuerClientId: 'demo' });
+    const post = () => fetch(`${server.baseUrl}/purchase/checkout`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body });
+    const sessionCalls = () => stripeServer.requests.filter((request) => request.path === '/v1/checkout/sessions').length;
+    const before = sessionCalls();
+    stripeServer.failNext(3);
+
+    const first = await post();
+    expect(first.status).toBe(400);
+    const refused = await first.json();
+    expect(refused).toMatchObject({ Code: 'CheckoutFailed', Message: expect.any(String) });
+    expect(sessionCalls() - before).toBe(3);
+    const checkout = await database.db.checkout.findUniqueOrThrow({ where: { requestId: JSON.parse(body).RequestId } });
+    expect(checkout).toMatchObject({ status: 'failed', sessionUrl: null, error: expect.any(String) });
+
+    const retried = await post();
+    expect(retried.status).toBe(400);
+    expect(await retried.json()).toMatchObject({ Code: 'CheckoutFailed', Message: refused.Message });
+    expect(sessionCalls() - before).toBe(3);
   });
 
   it('a webhook with a bad signature is 400 and changes nothing', async () => {

@@ -21,6 +21,11 @@ export interface StripeServer {
   failNext(times?: number): void;
   /** Stripe approving a connected account (onboarding done): its charges_enabled becomes true. */
   enableCharges(accountId: string): void;
+  /**
+   * Runs before every later request is answered (the request is already recorded), so a test can
+   * look at the database while the app waits for Stripe; `null` removes it.
+   */
+  beforeAnswer(hook: ((request: RecordedRequest) => Promise<void> | void) | null): void;
   stop(): Promise<void>;
 }
 
@@ -113,15 +118,24 @@ export async function startStripeServer(): Promise<StripeServer> {
   const idempotent = new Map<string, unknown>();
   const accounts = new Map<string, ConnectedAccount>();
   let failures = 0;
+  let hook: ((request: RecordedRequest) => Promise<void> | void) | null = null;
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
+    req.on('end', async () => {
       const url = new URL(req.url ?? '/', 'http://stripe.test');
       const body = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
       const headers = flatHeaders(req.headers);
-      requests.push({ method: req.method ?? 'GET', path: url.pathname, body, headers });
+      const recorded = { method: req.method ?? 'GET', path: url.pathname, body, headers };
+      requests.push(recorded);
+      if (hook) {
+        try {
+          await hook(recorded);
+        } catch (error) {
+          console.error('stripe stand-in: beforeAnswer hook failed', error);
+        }
+      }
 
       const answer = (status: number, payload: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${crypto.randomBytes(6).toString('hex')}` });
@@ -178,6 +192,9 @@ export async function startStripeServer(): Promise<StripeServer> {
       if (!account) throw new Error(`The Stripe stand-in has no account ${accountId}.`);
       account.charges_enabled = true;
       account.details_submitted = true;
+    },
+    beforeAnswer(next) {
+      hook = next;
     },
     stop: () =>
       new Promise<void>((resolve, reject) => {
