@@ -132,7 +132,44 @@ const commands: Record<string, Command> = {
       };
     },
   },
+
+  'reseal-secrets': resealSecretsCommand(),
 };
+
+/**
+ * `reseal-secrets`: the middle step of rotating APP_SECRET (README "Rotating APP_SECRET"): with the
+ * new APP_SECRET set and the old one in APP_SECRET_PREVIOUS, every sealed value is sealed again
+ * under the new one; then APP_SECRET_PREVIOUS can be dropped. Fails (exit 1) while a value opens
+ * under no known secret.
+ */
+function resealSecretsCommand(): Command {
+  return {
+    usage: 'reseal-secrets',
+    summary: 'Re-seal what is stored sealed (signing keys, checkout credentials, queued e-mails) under the current APP_SECRET; run after moving the old one to APP_SECRET_PREVIOUS.',
+    options: {},
+    prepare: (_values, positionals) => {
+      noPositionals(positionals);
+      return async (ctx) => {
+        const { resealSecrets } = await import('../server/crypto/reseal-secrets');
+        const report = await resealSecrets(ctx);
+        console.log(`Re-sealed under the current APP_SECRET (key id ${report.keyId}):`);
+        const rows = [
+          ['signing keys', report.signingKeys],
+          ['checkout credentials', report.checkoutCredentials],
+          ['queued e-mails', report.queuedEmails],
+        ] as const;
+        for (const [name, count] of rows) {
+          console.log(`  ${name.padEnd(21)} ${count.resealed} re-sealed, ${count.current} already current, ${count.unopenable} not openable`);
+        }
+        const unopenable = rows.reduce((sum, [, count]) => sum + count.unopenable, 0);
+        if (unopenable > 0) {
+          throw new DomainError('ServerError', `${unopenable} value(s) open under no known secret: keep APP_SECRET_PREVIOUS until the secret they were sealed under is listed there.`);
+        }
+        console.log('APP_SECRET_PREVIOUS can now be dropped (restart the instances without it).');
+      };
+    },
+  };
+}
 
 function helpText(): string {
   const lines = ['Usage: npm run admin -- <command> [options]', '', 'Commands:'];

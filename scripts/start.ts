@@ -9,6 +9,7 @@ import { build, buildIsCurrent } from './build';
 import { ensureAppSecret } from '../server/app-secret';
 import { resolveDatabase } from '../server/database/local-database';
 import { applyMigrations } from '../server/database/migrate';
+import { checkProcessorAtStart, describeLiveProcessor } from '../server/payments/local-processor';
 
 const dev = process.argv.includes('--dev');
 const log = (line: string) => console.log(`[start] ${line}`);
@@ -22,6 +23,9 @@ async function main() {
   // outbox serves this machine's browsers unless the operator runs with NODE_ENV=production.
   process.env.DEV_OUTBOX ??= process.env.NODE_ENV === 'production' ? 'false' : 'local';
   ensureAppSecret(log);
+  // Before any build or database work: production without a processor that takes money is refused.
+  const processorRefusal = checkProcessorAtStart(process.env);
+  if (processorRefusal) throw new Error(processorRefusal);
   if (!dev && !buildIsCurrent()) {
     log('No current build: building (this takes a minute or two)…');
     build();
@@ -84,6 +88,7 @@ async function main() {
   console.log(`  Database:         ${database.embedded ? 'embedded PostgreSQL (.data/pg)' : 'DATABASE_URL'}`);
   console.log(`  Rate limits:      ${config.REDIS_URL ? 'shared through REDIS_URL' : 'in memory (this instance only; set REDIS_URL for several)'}`);
   console.log(`  Job worker:       ${config.JOBS_WORKER ? 'running in this instance' : 'off (JOBS_WORKER=false)'}`);
+  console.log(`  Payments:         ${describeLiveProcessor(config)}`);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,13 +1,31 @@
+import { decodeJwt } from 'jose';
 import { open } from '../crypto/secret-box';
 import type { Db } from '../db';
 import { DomainError } from '../errors';
+import { decodeLicenseCode } from '../licensing/runtime-token';
 import { checkoutResultSchema, type CheckoutResult } from './checkout-result.schema';
 
 export const CREDENTIAL_SEAL_PURPOSE = 'checkout-credential';
 
 /**
+ * The id of the license code a sealed checkout credential holds (the subject of its runtime token),
+ * or null when it cannot be read. Used to tell whether that code has been revoked since.
+ */
+export function licenseCodeIdOfSealedCredential(credentialCiphertext: string): string | null {
+  try {
+    const token = decodeLicenseCode(open(CREDENTIAL_SEAL_PURPOSE, credentialCiphertext));
+    return token ? (decodeJwt(token).sub ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The durable result of a checkout, readable only by the buyer who made it. A known session
- * always answers, failed too; an unknown one is NotFound.
+ * always answers, failed too; an unknown one is NotFound. The license code sold with it is shown
+ * until its buyer revokes it: a revoked code is never handed out again (EncodedCredential null,
+ * Status still completed). The revocation also deletes the sealed copy; the check here covers
+ * copies left from before that, and a read racing the revocation.
  */
 export async function getCheckoutResultForBuyer(ctx: { db: Db }, input: { sessionId: string; buyerAccountId: string }): Promise<CheckoutResult> {
   const checkout = await ctx.db.checkout.findUnique({
@@ -21,9 +39,19 @@ export async function getCheckoutResultForBuyer(ctx: { db: Db }, input: { sessio
   return checkoutResultSchema.parse({
     Status: checkout.status,
     CorrelationId: completed ? checkout.correlationId : null,
-    EncodedCredential: completed && checkout.credentialCiphertext ? open(CREDENTIAL_SEAL_PURPOSE, checkout.credentialCiphertext) : null,
+    EncodedCredential: completed && checkout.credentialCiphertext ? await liveCredential(ctx, checkout.credentialCiphertext) : null,
     LicenseId: completed ? (checkout.license?.id ?? null) : null,
     OfferingId: completed ? checkout.offeringId : null,
     Error: checkout.status === 'failed' ? checkout.error : null,
   });
+}
+
+/** The sealed license code, unless it was revoked (or is no longer known). */
+async function liveCredential(ctx: { db: Db }, credentialCiphertext: string): Promise<string | null> {
+  const code = open(CREDENTIAL_SEAL_PURPOSE, credentialCiphertext);
+  const token = decodeLicenseCode(code);
+  const codeId = token ? decodeJwt(token).sub : undefined;
+  if (!codeId) return null;
+  const row = await ctx.db.licenseCode.findUnique({ where: { id: codeId }, select: { revokedAt: true } });
+  return row && row.revokedAt === null ? code : null;
 }

@@ -2,10 +2,16 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { z } from 'zod';
 import { env } from '../env';
 import type { JobContext } from '../platform/jobs/registry';
+import { SecretBoxError } from '../crypto/secret-box';
 import { logger } from '../platform/logging/logger';
+import { openEmailContent, type EmailContent } from './email-content';
 
-/** The `deliver-email` job's data: the recorded e-mail to send (its row holds everything else). */
-export const deliverEmailData = z.object({ emailId: z.string().min(1) });
+/**
+ * The `deliver-email` job's data: the recorded e-mail to send (its row holds recipient, subject and
+ * kind) and its rendered body sealed under APP_SECRET (email-content.ts). The body is never on the
+ * row of an e-mail sent over SMTP; rows recorded with their body (before it moved here) still send.
+ */
+export const deliverEmailData = z.object({ emailId: z.string().min(1), content: z.string().min(1).optional() });
 export type DeliverEmailData = z.infer<typeof deliverEmailData>;
 
 /** `skipped`: the row is gone, no longer queued, or being delivered by another run right now. */
@@ -39,8 +45,8 @@ interface LockedEmail {
   id: string;
   to: string;
   subject: string;
-  html: string;
-  text: string;
+  html: string | null;
+  text: string | null;
   kind: string;
   status: string;
   attempts: number;
@@ -48,16 +54,32 @@ interface LockedEmail {
 
 type Attempted =
   | { outcome: 'sent' }
-  | { outcome: 'skipped' }
+  | { outcome: 'skipped'; final: boolean }
   | { outcome: 'retry'; reason: string; email: LockedEmail }
   | { outcome: 'failed'; reason: string; email: LockedEmail };
+
+/** The body to send: from the job's sealed content, else from a row recorded with its body. */
+function contentOf(data: DeliverEmailData, email: LockedEmail): EmailContent | { unusable: string } {
+  if (data.content) {
+    try {
+      return openEmailContent(data.content);
+    } catch (error) {
+      // Retrying cannot repair it: the secret it was sealed under is gone (APP_SECRET changed without APP_SECRET_PREVIOUS).
+      const reason = error instanceof SecretBoxError ? error.message : 'malformed content';
+      return { unusable: `The queued body cannot be opened: ${reason}` };
+    }
+  }
+  if (email.html !== null && email.text !== null) return { html: email.html, text: email.text };
+  return { unusable: 'The e-mail has no body to deliver.' };
+}
 
 /**
  * The `deliver-email` job: sends a recorded e-mail over SMTP (the worker instance's SMTP_URL) and
  * marks it `sent`. A failure is recorded on the row (error, attempts) and thrown, so the queue
  * retries with backoff; on the last allowed attempt the row is marked `failed` instead and nothing
  * is thrown. Jobs are delivered at least once, so a run that finds the row no longer `queued`, or
- * locked by a run in progress, sends nothing: one message per row.
+ * locked by a run in progress, sends nothing: one message per row. Once the e-mail is sent or
+ * failed, no copy of its body is left: none on the row, and the sealed one leaves the job's data.
  */
 export async function deliverEmail(data: DeliverEmailData, ctx: JobContext): Promise<DeliverEmailOutcome> {
   const { SMTP_URL: smtpUrl, MAIL_FROM: from } = env();
@@ -67,24 +89,33 @@ export async function deliverEmail(data: DeliverEmailData, ctx: JobContext): Pro
         select "id", "to", "subject", "html", "text", "kind", "status"::text as "status", "attempts"
         from "Email" where "id" = ${data.emailId}
         for update skip locked`;
-      if (!email || email.status !== 'queued') return { outcome: 'skipped' };
+      // Gone, or locked by a run in progress (which will finish it): nothing to do here.
+      if (!email) return { outcome: 'skipped', final: false };
+      if (email.status !== 'queued') return { outcome: 'skipped', final: true };
+      const finished = { html: null, text: null };
+      const content = contentOf(data, email);
+      if ('unusable' in content) {
+        await tx.email.update({ where: { id: email.id }, data: { status: 'failed', error: content.unusable, ...finished } });
+        return { outcome: 'failed', reason: content.unusable, email };
+      }
       try {
         if (!smtpUrl) throw new Error('SMTP_URL is not set in the instance that runs the job worker');
-        await transportFor(smtpUrl).sendMail({ from, to: email.to, subject: email.subject, html: email.html, text: email.text });
+        await transportFor(smtpUrl).sendMail({ from, to: email.to, subject: email.subject, html: content.html, text: content.text });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         await tx.email.update({
           where: { id: email.id },
-          data: { error: reason, attempts: { increment: 1 }, ...(ctx.lastAttempt ? { status: 'failed' as const } : {}) },
+          data: { error: reason, attempts: { increment: 1 }, ...(ctx.lastAttempt ? { status: 'failed' as const, ...finished } : {}) },
         });
         return { outcome: ctx.lastAttempt ? 'failed' : 'retry', reason, email };
       }
-      await tx.email.update({ where: { id: email.id }, data: { status: 'sent', sentAt: new Date(), error: null, attempts: { increment: 1 } } });
+      await tx.email.update({ where: { id: email.id }, data: { status: 'sent', sentAt: new Date(), error: null, attempts: { increment: 1 }, ...finished } });
       return { outcome: 'sent' };
     },
     { timeout: DELIVERY_TRANSACTION_TIMEOUT_MS, maxWait: DELIVERY_TRANSACTION_MAX_WAIT_MS },
   );
 
+  if (attempted.outcome !== 'retry' && (attempted.outcome !== 'skipped' || attempted.final)) await dropSealedContent(ctx, data.emailId);
   if (attempted.outcome === 'sent' || attempted.outcome === 'skipped') return attempted.outcome;
   // The address stays out of the log (an SMTP reply often quotes it); the row, by id, holds it.
   const { email } = attempted;
@@ -96,6 +127,21 @@ export async function deliverEmail(data: DeliverEmailData, ctx: JobContext): Pro
   }
   logger.warn(fields, 'e-mail delivery failed; it will be retried');
   throw new EmailDeliveryError(`E-mail ${email.id} not delivered (attempt ${ctx.attempt}): ${reason}`);
+}
+
+/**
+ * pg-boss keeps completed jobs, with their data, for days (archived after 12 hours, deleted after
+ * 7 days): once the e-mail is sent or failed, its sealed body leaves the data of every job that
+ * delivers it. Best effort: what stays is sealed under APP_SECRET anyway.
+ */
+async function dropSealedContent(ctx: JobContext, emailId: string): Promise<void> {
+  try {
+    await ctx.db.$executeRaw`
+      update pgboss.job set data = jsonb_set(data, '{payload}', (data->'payload') - 'content')
+      where name = 'deliver-email' and data->'payload'->>'emailId' = ${emailId} and data #> '{payload,content}' is not null`;
+  } catch (error) {
+    logger.warn({ emailId, err: error }, 'deliver-email: the sealed body could not be dropped from the job data (it stays sealed)');
+  }
 }
 
 function withoutAddress(text: string, address: string): string {

@@ -13,8 +13,9 @@ export interface OutboxEmail {
   error: string | null;
   createdAt: Date;
   sentAt: Date | null;
-  text: string;
-  html: string;
+  /** The rendered bodies: kept only in dev-outbox mode (no SMTP_URL); null for e-mails delivered over SMTP. */
+  text: string | null;
+  html: string | null;
 }
 
 const DEFAULT_LIMIT = 50;

@@ -16,7 +16,8 @@ export async function sendSignInCodeEmail(ctx: { db: Db }, input: SendSignInCode
   return sendEmail(ctx, {
     to: input.to,
     kind: SIGN_IN_CODE_EMAIL_KIND,
-    subject: `Your sign-in code: ${input.code}`,
+    // Not in the subject: the code is a secret, and the subject is kept on the row (and shown in mail lists).
+    subject: 'Your sign-in code',
     template: createElement(SignInCodeEmail, { code: input.code, expiresInMinutes: input.expiresInMinutes }),
   });
 }

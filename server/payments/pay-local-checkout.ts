@@ -1,6 +1,7 @@
 import { failCheckout, settleCheckout } from '../checkout/settle-checkout';
 import type { Db } from '../db';
 import { findLocalCheckout, localCheckoutPageUrl, localCheckoutReturnUrl } from './get-local-checkout';
+import { assertLocalProcessorPayable } from './local-processor';
 
 export const LOCAL_CHECKOUT_CANCELLED_ERROR = 'Payment was cancelled.';
 
@@ -23,6 +24,8 @@ async function outcomeOf(ctx: { db: Db }, checkoutId: string): Promise<LocalChec
  * was cancelled stays failed and goes back to its own page, which says so.
  */
 export async function payLocalCheckout(ctx: { db: Db }, input: { checkoutId: string }): Promise<LocalCheckoutOutcome> {
+  // Paying settles without money: refused where the local processor is not the live one (NotFound).
+  assertLocalProcessorPayable();
   const checkout = await findLocalCheckout(ctx, input.checkoutId);
   if (checkout.status === 'pending') await settleCheckout(ctx, { checkoutId: checkout.id });
   const outcome = await outcomeOf(ctx, checkout.id);

@@ -4,8 +4,10 @@ import { createElement } from 'react';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SignInCodeEmail } from '@/emails/sign-in-code';
+import { seal } from '@/server/crypto/secret-box';
 import { resetEnvForTests } from '@/server/env';
 import { deliverEmail } from '@/server/mail/deliver-email';
+import { EMAIL_CONTENT_SEAL_PURPOSE } from '@/server/mail/email-content';
 import { listOutbox } from '@/server/mail/list-outbox';
 import { sendEmail } from '@/server/mail/send-email';
 import { sendSignInCodeEmail } from '@/server/mail/sign-in-code-mail';
@@ -102,6 +104,22 @@ const jobsOf = (emailId: string) =>
     from pgboss.job where name = 'deliver-email' and data->'payload'->>'emailId' = ${emailId}
     order by created_on`;
 
+/** Every column of the deliver-email job rows of one e-mail (pg-boss's table and its archive), as text. */
+const jobRowsOf = async (emailId: string) => {
+  const rows = await database.db.$queryRaw<{ row: string }[]>`
+    select j::text as "row" from pgboss.job j where name = 'deliver-email' and data->'payload'->>'emailId' = ${emailId}
+    union all
+    select a::text as "row" from pgboss.archive a where name = 'deliver-email' and data->'payload'->>'emailId' = ${emailId}`;
+  return rows.map((row) => row.row);
+};
+
+/** The payloads of the deliver-email jobs of one e-mail, oldest first. */
+const jobPayloadsOf = async (emailId: string) => {
+  const rows = await database.db.$queryRaw<{ payload: unknown }[]>`
+    select data->'payload' as "payload" from pgboss.job where name = 'deliver-email' and data->'payload'->>'emailId' = ${emailId} order by created_on`;
+  return rows.map((row) => row.payload);
+};
+
 /** A port nothing listens on: bound once to learn a free number, then released. */
 async function closedPort(): Promise<number> {
   const probe = net.createServer();
@@ -170,7 +188,7 @@ describe('e-mail delivery on the job queue', () => {
     await stopJobQueue();
   });
 
-  it('with SMTP_URL set, a sign-in code e-mail is queued, delivered over SMTP by the worker with the code in its subject and text, and its row becomes sent', async () => {
+  it('with SMTP_URL set, a sign-in code e-mail is queued, delivered over SMTP by the worker with the code in its text (not its subject), and its row becomes sent', async () => {
     configure({ smtpUrl: smtp.url });
     const to = freshAddress();
     const code = freshCode();
@@ -179,7 +197,7 @@ describe('e-mail delivery on the job queue', () => {
 
     expect(result.status).toBe('queued');
     const mail = await smtp.waitForMail((received) => received.to === to);
-    expect(mail.subject).toBe(`Your sign-in code: ${code}`);
+    expect(mail.subject).toBe('Your sign-in code');
     expect(codeIn(mail.text)).toBe(code);
     expect(mail.text).toContain('10 minutes');
     expect(mail.html).toContain(code);
@@ -189,7 +207,71 @@ describe('e-mail delivery on the job queue', () => {
     }, 'the row is marked sent');
     expect(row).toMatchObject({ to, kind: 'sign-in-code', status: 'sent', error: null, attempts: 1 });
     expect(row.sentAt).toBeInstanceOf(Date);
+    await eventually(async () => ((await jobsOf(result.id))[0]?.state === 'completed' ? true : undefined), 'the job completed');
     expect(await jobsOf(result.id)).toEqual([expect.objectContaining({ state: 'completed' })]);
+  });
+
+  it('with SMTP_URL set, after a sign-in code is delivered no column of its e-mail row and no pg-boss job row holds the code in clear; the subject does not carry it; the message over SMTP does', async () => {
+    configure({ smtpUrl: smtp.url });
+    const to = freshAddress();
+    const code = freshCode();
+
+    const result = await sendSignInCodeEmail(ctx(), { to, code, expiresInMinutes: 10 });
+
+    const mail = await smtp.waitForMail((received) => received.to === to);
+    expect(codeIn(mail.text)).toBe(code);
+    expect(mail.html).toContain(code);
+    expect(mail.subject).not.toContain(code);
+    await eventually(async () => ((await jobsOf(result.id))[0]?.state === 'completed' ? true : undefined), 'the job completed');
+    const row = await emailRow(result.id);
+    expect(row).toMatchObject({ status: 'sent', subject: 'Your sign-in code', html: null, text: null });
+    expect(JSON.stringify(row)).not.toContain(code);
+    const jobRows = await jobRowsOf(result.id);
+    expect(jobRows).toHaveLength(1);
+    for (const jobRow of jobRows) expect(jobRow).not.toContain(code);
+    // Once sent, not even the sealed body is left in the job's data.
+    expect(await jobPayloadsOf(result.id)).toEqual([{ emailId: result.id }]);
+  });
+
+  it('while an e-mail waits for SMTP its row holds no body and the job holds it sealed under APP_SECRET, not in clear', async () => {
+    const holding = await startHoldingSmtpServer();
+    try {
+      configure({ smtpUrl: holding.url });
+      const code = freshCode();
+
+      const result = await sendSignInCodeEmail(ctx(), { to: freshAddress(), code, expiresInMinutes: 10 });
+      await within(10_000, holding.arrived, 'the worker delivering the message');
+
+      expect(await emailRow(result.id)).toMatchObject({ status: 'queued', html: null, text: null });
+      expect(JSON.stringify(await emailRow(result.id))).not.toContain(code);
+      const [payload] = await jobPayloadsOf(result.id);
+      expect(payload).toEqual({ emailId: result.id, content: expect.stringMatching(/^v2\.[0-9a-f]{8}\./) });
+      for (const jobRow of await jobRowsOf(result.id)) expect(jobRow).not.toContain(code);
+      holding.release();
+      await eventually(async () => ((await emailRow(result.id)).status === 'sent' ? true : undefined), 'the row is marked sent');
+    } finally {
+      await holding.stop();
+    }
+  });
+
+  it('a queued body that opens under no known APP_SECRET fails the e-mail at once with the reason, without retries', async () => {
+    configure({ smtpUrl: smtp.url });
+    vi.spyOn(logger, 'error').mockImplementation(() => {});
+    const to = freshAddress();
+    const email = await database.db.email.create({ data: { to, subject: 'Sealed elsewhere', kind: 'sign-in-code', status: 'queued' } });
+    const content = seal(EMAIL_CONTENT_SEAL_PURPOSE, JSON.stringify({ html: '<p>x</p>', text: 'x' }), { current: 'another-instance-secret-of-32-characters', previous: [] });
+
+    await enqueueJob('deliver-email', { emailId: email.id, content });
+
+    const failed = await eventually(async () => {
+      const current = await emailRow(email.id);
+      return current.status === 'failed' ? current : undefined;
+    }, 'the row is marked failed');
+    expect(failed.error).toMatch(/cannot be opened.*key id/);
+    expect(failed.attempts).toBe(0);
+    await eventually(async () => ((await jobsOf(email.id))[0]?.state === 'completed' ? true : undefined), 'the job completed');
+    expect(await jobsOf(email.id)).toEqual([expect.objectContaining({ state: 'completed', retryCount: 0 })]);
+    expect(smtp.messages.filter((mail) => mail.to === to)).toHaveLength(0);
   });
 
   it('without SMTP_URL, the e-mail is kept in the outbox with the code readable in its text, and no job is queued', async () => {
@@ -202,8 +284,8 @@ describe('e-mail delivery on the job queue', () => {
 
     expect(result.status).toBe('outbox');
     const row = await emailRow(result.id);
-    expect(row).toMatchObject({ to, kind: 'sign-in-code', subject: `Your sign-in code: ${code}`, status: 'outbox', sentAt: null, attempts: 0 });
-    expect(codeIn(row.text)).toBe(code);
+    expect(row).toMatchObject({ to, kind: 'sign-in-code', subject: 'Your sign-in code', status: 'outbox', sentAt: null, attempts: 0 });
+    expect(codeIn(row.text!)).toBe(code);
     expect(row.text).toMatch(/ignore this e-mail/);
     expect(row.html).toContain(code);
     expect(await jobsOf(result.id)).toEqual([]);
@@ -256,8 +338,11 @@ describe('e-mail delivery on the job queue', () => {
       expect(refusing.state.refusals).toBe(allowedAttempts);
       expect(failed.error).toMatch(/451 .*busy/);
       expect(failed.sentAt).toBeNull();
+      expect(failed).toMatchObject({ html: null, text: null });
       // The last run ended the job itself (the row says failed); pg-boss did not fail it.
       expect(await jobsOf(result.id)).toEqual([expect.objectContaining({ state: 'completed', retryCount: DELIVER_EMAIL_RETRY_LIMIT })]);
+      // Failed for good: the sealed body left the job's data too.
+      expect(await jobPayloadsOf(result.id)).toEqual([{ emailId: result.id }]);
 
       // Every attempt but the last was logged as one to retry, in order.
       const retried = warned.mock.calls.map(([fields]) => fields as unknown as { emailId: string; attempt: number });
@@ -316,7 +401,8 @@ describe('e-mail delivery on the job queue', () => {
       await expect(first).resolves.toBe('sent');
       await expect(deliverEmail({ emailId: email.id }, run)).resolves.toBe('skipped');
       expect(holding.accepted).toHaveLength(1);
-      expect(await emailRow(email.id)).toMatchObject({ status: 'sent', attempts: 1 });
+      // A row recorded with its body (before bodies left the table) sends it, then keeps none.
+      expect(await emailRow(email.id)).toMatchObject({ status: 'sent', attempts: 1, html: null, text: null });
     } finally {
       await holding.stop();
     }
@@ -417,7 +503,7 @@ describe('dev outbox listing', () => {
     expect(emails[0]).toEqual({
       id: newest.id,
       to: expect.any(String),
-      subject: expect.stringMatching(/^Your sign-in code: \d{6}$/),
+      subject: 'Your sign-in code',
       kind: 'sign-in-code',
       status: 'outbox',
       error: null,

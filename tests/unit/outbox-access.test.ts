@@ -23,6 +23,14 @@ describe('dev outbox access (it shows live sign-in codes)', () => {
     expect(canReadOutbox(new Headers())).toBe(false);
   });
 
+  it('local: a client whose loopback header says 0 is refused, whatever else its request claims', () => {
+    withMode('local');
+    const claims = new Headers({ [LOOPBACK_CLIENT_HEADER]: '0', 'x-forwarded-for': '127.0.0.1', host: 'localhost', 'x-real-ip': '::1' });
+    expect(canReadOutbox(claims)).toBe(false);
+    // Only the entry server's exact '1' counts.
+    for (const value of ['true', '1,1', 'yes', '01']) expect(canReadOutbox(new Headers({ [LOOPBACK_CLIENT_HEADER]: value }))).toBe(false);
+  });
+
   it('true: anyone; false: no one', () => {
     withMode('true');
     expect(canReadOutbox(from(false))).toBe(true);

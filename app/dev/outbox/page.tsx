@@ -26,7 +26,7 @@ function formatUtc(date: Date): string {
 
 export default async function DevOutboxPage() {
   const config = env();
-  // The page shows e-mails with live sign-in codes and claim links: it exists only where the operator enabled it.
+  // The layout refuses first (a real 404); checked again here so the page never renders without it.
   if (!canReadOutbox(await headers())) notFound();
 
   const emails = await listOutbox({ db: db() }, { limit: NEWEST_EMAIL_COUNT });
@@ -38,7 +38,7 @@ export default async function DevOutboxPage() {
         <h1 className="text-3xl font-bold tracking-tight">Dev outbox</h1>
         <p className="max-w-3xl text-slate-600">
           {config.SMTP_URL
-            ? 'SMTP_URL is set, so e-mails are delivered over SMTP; this page still lists the newest e-mails the service recorded, with their delivery status.'
+            ? 'SMTP_URL is set, so e-mails are delivered over SMTP; this page still lists the newest e-mails the service recorded, with their delivery status. Their bodies are not kept: they carry sign-in codes and claim links.'
             : 'SMTP_URL is not set, so the e-mails the service sends (sign-in codes, claim links) are kept here instead of being delivered. Newest first.'}
         </p>
       </header>
@@ -87,17 +87,23 @@ function OutboxEntry({ email }: { email: OutboxEmail }) {
             </>
           )}
         </dl>
-        <pre className="overflow-x-auto rounded bg-slate-50 p-4 text-sm whitespace-pre-wrap text-slate-800">{email.text}</pre>
-        <details>
-          <summary className="cursor-pointer text-sm text-indigo-700 underline">Show the HTML version</summary>
-          {/* Sandboxed with no permissions: the HTML is shown as the recipient would see it, and runs nothing. */}
-          <iframe
-            sandbox=""
-            srcDoc={email.html}
-            title={`HTML version of “${email.subject}”`}
-            className="mt-3 h-[32rem] w-full rounded border border-slate-200 bg-white"
-          />
-        </details>
+        {email.text === null ? (
+          <p className="text-sm text-slate-500">Body not kept: e-mails delivered over SMTP keep no copy of what they carry.</p>
+        ) : (
+          <pre className="overflow-x-auto rounded bg-slate-50 p-4 text-sm whitespace-pre-wrap text-slate-800">{email.text}</pre>
+        )}
+        {email.html !== null && (
+          <details>
+            <summary className="cursor-pointer text-sm text-indigo-700 underline">Show the HTML version</summary>
+            {/* Sandboxed with no permissions: the HTML is shown as the recipient would see it, and runs nothing. */}
+            <iframe
+              sandbox=""
+              srcDoc={email.html}
+              title={`HTML version of “${email.subject}”`}
+              className="mt-3 h-[32rem] w-full rounded border border-slate-200 bg-white"
+            />
+          </details>
+        )}
       </article>
     </li>
   );
