@@ -459,7 +459,8 @@ describe('producers without a worker', () => {
     const result = await sendEmail(ctx(), anEmail(to));
 
     expect(result.status).toBe('queued');
-    expect(await jobQueueDepth()).toEqual({ 'deliver-email': 1 });
+    // (Other jobs of the registry have queues of their own.)
+    expect((await jobQueueDepth())['deliver-email']).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect((await emailRow(result.id)).status).toBe('queued');
     expect(smtp.messages.filter((mail) => mail.to === to)).toHaveLength(0);
