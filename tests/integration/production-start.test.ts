@@ -40,7 +40,9 @@ async function startInProduction(variables: Record<string, string>) {
   // --dev: a start that got past its checks would fail at the database rather than build first.
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--dev'], { env: environment, encoding: 'utf8', timeout: 60_000 });
   const output = `${result.stdout}${result.stderr}`;
-  return { status: result.status, output, elapsedMs: Date.now() - started, generatedSecret: fs.existsSync(path.join(dataDir, 'app-secret')) };
+  const generatedSecret = fs.existsSync(path.join(dataDir, 'app-secret'));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return { status: result.status, output, elapsedMs: Date.now() - started, generatedSecret };
 }
 
 describe('npm start under NODE_ENV=production refuses, before any database work', () => {
