@@ -4,9 +4,10 @@ import { randomToken, safeEqual, sha256Hex } from '../crypto/secrets';
 import type { Db } from '../db';
 import { env } from '../env';
 import { AUTHORIZATION_CODE_SECONDS, AUTHORIZATION_REQUEST_SECONDS } from './identity-config';
-import { grantScope, issueTokens, type TokenResponse } from './issue-tokens';
+import { createRefreshToken, grantScope, grantsRefresh, issueTokens, newRefreshFamily, revokeTokensIssuedFromCode, type TokenResponse } from './issue-tokens';
 import { OAuthError } from './oauth-error';
 import { isAllowedRedirectUri } from './redirect-uris';
+import { spendSignInStart } from './sign-in-limits';
 
 // Authorization code + PKCE (S256 only) for the public client, with loopback redirects (RFC 8252).
 
@@ -26,8 +27,11 @@ function redirectWith(redirectUri: string, params: Record<string, string | null 
   return url.toString();
 }
 
-/** The authorize endpoint: validates the request and parks it until the person signs in. */
-export async function startAuthorization(ctx: Ctx, query: URLSearchParams): Promise<AuthorizeOutcome> {
+/**
+ * The authorize endpoint: validates the request and parks it until the person signs in. `clientIp`,
+ * when known, is counted against the sign-ins started per client IP before a row is stored.
+ */
+export async function startAuthorization(ctx: Ctx, query: URLSearchParams, options: { clientIp?: string } = {}): Promise<AuthorizeOutcome> {
   const clientId = query.get('client_id');
   const redirectUri = query.get('redirect_uri');
   if (clientId !== env().IDENTITY_CLIENT_ID) return { kind: 'error', error: new OAuthError('unauthorized_client', 'Unknown client_id.') };
@@ -50,6 +54,14 @@ export async function startAuthorization(ctx: Ctx, query: URLSearchParams): Prom
     scope = grantScope(query.get('scope'));
   } catch (error) {
     return fail('invalid_scope', (error as Error).message);
+  }
+
+  try {
+    await spendSignInStart(options.clientIp);
+  } catch (error) {
+    // RFC 6749 4.1.2.1: the client is told at its redirect URI that the server is busy.
+    if (error instanceof OAuthError) return fail('temporarily_unavailable', error.description);
+    throw error;
   }
 
   const browserBinding = randomToken();
@@ -98,19 +110,39 @@ export async function completeAuthorization(ctx: Ctx, input: { requestId: string
   return redirectWith(request.redirectUri, { code, state: request.state });
 }
 
-/** The token endpoint's authorization_code grant. */
+/**
+ * The token endpoint's authorization_code grant. A code is used once; presenting a used code again
+ * is refused and revokes the refresh tokens issued from it (RFC 6749 4.1.2), since the code leaked.
+ */
 export async function exchangeAuthorizationCode(
   ctx: Ctx,
   input: { code: string; codeVerifier: string | null; redirectUri: string | null; clientId: string | null },
 ): Promise<TokenResponse> {
   const row = await ctx.db.authorizationCode.findUnique({ where: { codeHash: sha256Hex(input.code) }, include: { account: true } });
   if (!row || row.clientId !== input.clientId) throw new OAuthError('invalid_grant', 'The authorization code is not valid.');
+  const replayed = async (): Promise<never> => {
+    await revokeTokensIssuedFromCode(ctx, row.id);
+    throw new OAuthError('invalid_grant', 'The authorization code was already used.');
+  };
+  if (row.usedAt) return replayed();
   if (row.expiresAt <= nowOf(ctx)) throw new OAuthError('invalid_grant', 'The authorization code has expired.');
   if (row.redirectUri !== input.redirectUri) throw new OAuthError('invalid_grant', 'redirect_uri does not match the authorization request.');
   if (!input.codeVerifier || !/^[A-Za-z0-9._~-]{43,128}$/.test(input.codeVerifier)) throw new OAuthError('invalid_grant', 'A valid code_verifier is required.');
   const expected = crypto.createHash('sha256').update(input.codeVerifier).digest('base64url');
   if (!safeEqual(expected, row.codeChallenge)) throw new OAuthError('invalid_grant', 'code_verifier does not match the code_challenge.');
-  const spent = await ctx.db.authorizationCode.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: nowOf(ctx) } });
-  if (spent.count === 0) throw new OAuthError('invalid_grant', 'The authorization code was already used.');
-  return issueTokens(ctx, { account: row.account, clientId: row.clientId, scope: row.scope, nonce: row.nonce });
+
+  // Spending the code and storing its refresh token commit together: a concurrent replay waits on
+  // the code's row, then finds it spent and revokes the token stored here.
+  const spent = await ctx.db.$transaction(async (tx) => {
+    const claimed = await tx.authorizationCode.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: nowOf(ctx) } });
+    if (claimed.count === 0) return null;
+    if (!grantsRefresh(row.scope)) return { refreshToken: undefined };
+    const refreshToken = await createRefreshToken(
+      { db: tx, now: ctx.now },
+      { accountId: row.accountId, clientId: row.clientId, scope: row.scope, family: newRefreshFamily(ctx, row.id) },
+    );
+    return { refreshToken };
+  });
+  if (!spent) return replayed();
+  return issueTokens(ctx, { account: row.account, clientId: row.clientId, scope: row.scope, nonce: row.nonce, refreshToken: spent.refreshToken });
 }

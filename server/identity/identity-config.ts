@@ -7,8 +7,14 @@ export const REFRESH_TOKEN_SECONDS = 30 * 24 * 60 * 60;
 export const AUTHORIZATION_CODE_SECONDS = 5 * 60;
 export const AUTHORIZATION_REQUEST_SECONDS = 15 * 60;
 export const SIGN_IN_CODE_SECONDS = 10 * 60;
+/** Tries of one sign-in's code; a resend does not renew them. */
 export const SIGN_IN_CODE_MAX_ATTEMPTS = 5;
-// Codes e-mailed per address: the `signInCode` row of server/platform/limits/limit-table.ts.
+// Per address, across codes and ways in: codes e-mailed (`signInCode`, `signInCodeHourly`) and
+// codes tried (`signInCodeTry`), rows of server/platform/limits/limit-table.ts.
+/** A refresh token family ends this long after its first sign-in, whatever the rotations. */
+export const REFRESH_FAMILY_SECONDS = 90 * 24 * 60 * 60;
+/** Expired sign-in rows are kept this long before the clean-up job deletes them (replays are still recognised meanwhile). */
+export const SIGN_IN_ROW_RETENTION_SECONDS = 60 * 60;
 
 /** The portal signs people in through the same codes, under its own internal client id. */
 export const PORTAL_CLIENT_ID = 'portal';

@@ -5,6 +5,8 @@ export class OAuthError extends Error {
     readonly description: string,
     readonly status = 400,
     readonly extra: Record<string, string> = {},
+    /** A limit refused the request: when it may be tried again (the `Retry-After` header). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(description);
     this.name = 'OAuthError';

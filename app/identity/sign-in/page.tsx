@@ -9,7 +9,9 @@ export const metadata: Metadata = { title: 'Sign in' };
 const ERRORS: Record<string, string> = {
   expired: 'This sign-in has expired or was opened in another browser. Go back to the app and start again.',
   email: 'Enter a valid e-mail address.',
-  slow_down: 'Too many codes were sent to this address. Wait a few minutes and try again.',
+  slow_down: 'Too many codes were sent to this address. Wait a while (up to an hour) and try again.',
+  'too-many-tries': 'Too many wrong codes were entered for this address. Wait a while (up to an hour), then request a new code.',
+  busy: 'Too many sign-ins were started from your network just now. Wait a minute and try again.',
   temporarily_unavailable: 'The code could not be e-mailed just now. Try again in a moment.',
   code: 'That code is not correct. Check the e-mail and try again.',
   'code-expired': 'That code has expired. Request a new one.',

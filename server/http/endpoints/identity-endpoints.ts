@@ -6,6 +6,7 @@ import { identityJwks, openIdConfiguration } from '../../identity/discovery';
 import { maskEmail, redeemSignInCode, sendSignInCode, startEmailSignIn } from '../../identity/email-sign-in';
 import { grantScope, issueTokens, refreshTokens } from '../../identity/issue-tokens';
 import { OAuthError } from '../../identity/oauth-error';
+import { CLIENT_IP_HEADER } from '../client-ip-header';
 import { jsonResponse } from '../json';
 import { logger } from '../../platform/logging/logger';
 
@@ -17,6 +18,16 @@ const CONTINUATION_COOKIE = 'identity_continuation';
 
 const noStore = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
 const oauthJson = (body: unknown, status = 200) => jsonResponse(body, { status, headers: noStore });
+
+/** An OAuth error body; a refusal by a limit (429) carries Retry-After. */
+function oauthErrorJson(error: OAuthError): Response {
+  const headers: Record<string, string> = { ...noStore };
+  if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(error.retryAfterSeconds);
+  return jsonResponse(error.toJSON(), { status: error.status, headers });
+}
+
+/** The client IP the entry server resolved (absent when the app is served without it, e.g. `next dev`). */
+const clientIpOf = (request: Request) => request.headers.get(CLIENT_IP_HEADER) ?? undefined;
 
 function cookie(name: string, value: string, maxAgeSeconds: number): string {
   const secure = env().publicBaseUrl.startsWith('https:') ? '; Secure' : '';
@@ -80,7 +91,8 @@ async function initiate(request: Request): Promise<Response> {
   if (!challengeTypes.includes('oob')) return oauthJson({ challenge_type: 'redirect' });
   const email = emailAddressSchema.safeParse(params.get('username') ?? '');
   if (!email.success) throw new OAuthError('invalid_request', 'username must be an e-mail address.');
-  return oauthJson(await startEmailSignIn({ db: db() }, { email: email.data, clientId }).then((r) => ({ continuation_token: r.continuationToken })));
+  const started = await startEmailSignIn({ db: db() }, { email: email.data, clientId, clientIp: clientIpOf(request) });
+  return oauthJson({ continuation_token: started.continuationToken });
 }
 
 async function challenge(request: Request): Promise<Response> {
@@ -100,7 +112,7 @@ async function challenge(request: Request): Promise<Response> {
 }
 
 async function authorize(request: Request): Promise<Response> {
-  const outcome = await startAuthorization({ db: db() }, new URL(request.url).searchParams);
+  const outcome = await startAuthorization({ db: db() }, new URL(request.url).searchParams, { clientIp: clientIpOf(request) });
   if (outcome.kind === 'error') return oauthJson(outcome.error.toJSON(), 400);
   if (outcome.kind === 'redirect') return seeOther(outcome.location);
   return seeOther(signInPage({ request: outcome.requestId }), [cookie(BINDING_COOKIE, outcome.browserBinding, 15 * 60)]);
@@ -116,11 +128,15 @@ async function signInEmail(request: Request): Promise<Response> {
   const email = emailAddressSchema.safeParse(params.get('email') ?? '');
   if (!email.success) return seeOther(signInPage({ request: requestId, error: 'email' }));
   try {
-    const started = await startEmailSignIn(ctx, { email: email.data, clientId: pending.clientId, authorizationRequestId: pending.id });
+    const started = await startEmailSignIn(ctx, { email: email.data, clientId: pending.clientId, authorizationRequestId: pending.id, clientIp: clientIpOf(request) });
     const sent = await sendSignInCode(ctx, { continuationToken: started.continuationToken, clientId: pending.clientId });
     return seeOther(signInPage({ request: requestId, step: 'code', to: maskEmail(sent.email) }), [cookie(CONTINUATION_COOKIE, sent.continuationToken, 15 * 60)]);
   } catch (error) {
-    if (error instanceof OAuthError) return seeOther(signInPage({ request: requestId, error: error.error }));
+    if (error instanceof OAuthError) {
+      // The page's messages: too many codes for the address (slow_down), too many sign-ins from this network, e-mail down.
+      const reason = error.status === 429 && error.error === 'temporarily_unavailable' ? 'busy' : error.error;
+      return seeOther(signInPage({ request: requestId, error: reason }));
+    }
     throw error;
   }
 }
@@ -143,7 +159,11 @@ async function signInCode(request: Request): Promise<Response> {
     return seeOther(location, [cookie(CONTINUATION_COOKIE, '', 0), cookie(BINDING_COOKIE, '', 0)]);
   } catch (error) {
     if (error instanceof OAuthError) {
-      const reason = error.extra.suberror === 'invalid_oob_value' ? 'code' : error.error === 'expired_token' ? 'code-expired' : 'code-spent';
+      const reason =
+        error.extra.suberror === 'invalid_oob_value' ? 'code'
+        : error.error === 'slow_down' ? 'too-many-tries'
+        : error.error === 'expired_token' ? 'code-expired'
+        : 'code-spent';
       return seeOther(signInPage({ request: requestId, step: 'code', error: reason, to: params.get('to') ?? '' }));
     }
     throw error;
@@ -168,7 +188,7 @@ export async function handleIdentity(request: Request): Promise<Response> {
     if (route.method !== request.method) return oauthJson({ error: 'invalid_request', error_description: `Use ${route.method}.` }, 405);
     return await route.handle(request);
   } catch (error) {
-    if (error instanceof OAuthError) return oauthJson(error.toJSON(), error.status);
+    if (error instanceof OAuthError) return oauthErrorJson(error);
     logger.error({ err: error }, 'identity: unexpected failure');
     return oauthJson({ error: 'server_error', error_description: 'An unexpected error occurred.' }, 500);
   }

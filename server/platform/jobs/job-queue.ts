@@ -84,6 +84,7 @@ async function open(options: StartJobQueueOptions): Promise<RunningQueue> {
     }
     if (options.worker) {
       for (const name of JOB_NAMES) running.workerIds.set(name, await startWorkers(running, name, options));
+      await registerSchedules(boss);
     }
   } catch (error) {
     await boss.stop({ graceful: false, wait: true }).catch(() => {});
@@ -91,6 +92,22 @@ async function open(options: StartJobQueueOptions): Promise<RunningQueue> {
   }
   slot.running = running;
   return running;
+}
+
+/**
+ * The registry's timers, stored by pg-boss (one schedule per job name, kept in step with the
+ * registry). The instances started with `schedule` send each due job once between them.
+ */
+async function registerSchedules(boss: PgBoss): Promise<void> {
+  for (const name of JOB_NAMES) {
+    const { schedule }: JobDefinition = JOBS[name];
+    if (schedule) {
+      const envelope: JobEnvelope = { payload: schedule.data };
+      await boss.schedule(name, schedule.cron, envelope as object, { tz: 'UTC' });
+    } else {
+      await boss.unschedule(name);
+    }
+  }
 }
 
 async function startWorkers(running: RunningQueue, name: JobName, options: StartJobQueueOptions): Promise<string[]> {

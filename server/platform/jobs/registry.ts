@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Db } from '../../db';
+import { cleanExpiredSignIns, cleanExpiredSignInsData } from '../../identity/clean-expired-sign-ins';
 import { deliverEmail, deliverEmailData } from '../../mail/deliver-email';
 
 // Every background job of the service, in one place (DESIGN.md "Platform decisions": jobs on
@@ -32,6 +33,11 @@ export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
   expireInSeconds: number;
   /** Jobs of this kind run at the same time in one worker instance. */
   concurrency: number;
+  /**
+   * Run on a timer: a cron expression (UTC) for pg-boss's `schedule`, with the data each run gets.
+   * Worker instances register it at start; pg-boss sends one job per due time across instances.
+   */
+  schedule?: { cron: string; data: z.input<Schema> };
 }
 
 const defineJob = <Schema extends z.ZodType>(definition: JobDefinition<Schema>): JobDefinition<Schema> => definition;
@@ -54,6 +60,16 @@ export const JOBS = {
     // Far beyond nodemailer's bounded timeouts and the delivery's own transaction bound (3 min).
     expireInSeconds: 10 * 60,
     concurrency: 4,
+  }),
+  /** Deletes expired sign-in rows (authorize requests, one-time codes, authorization codes, refresh tokens). */
+  'clean-expired-sign-ins': defineJob({
+    data: cleanExpiredSignInsData,
+    handle: (_data, ctx) => cleanExpiredSignIns(ctx),
+    // The next scheduled run is the retry.
+    retry: { retryLimit: 0, retryDelay: 0, retryBackoff: false },
+    expireInSeconds: 5 * 60,
+    concurrency: 1,
+    schedule: { cron: '*/5 * * * *', data: {} },
   }),
 } satisfies Record<string, JobDefinition<z.ZodType>>;
 

@@ -53,12 +53,40 @@ export const LIMIT_TABLE = {
     per: 'e-mail address, across all sellers',
     refusal: 'Too many claim e-mails were sent to this address.',
   },
-  /** Sign-in codes e-mailed to one address (portal and native sign-in); counted today by server/identity/email-sign-in. */
+  /**
+   * Sign-in codes e-mailed to one address, the short burst: every code sent counts, whatever the way
+   * in (native initiate + challenge, a resend, the portal, the sign-in page). server/identity/email-sign-in.
+   */
   signInCode: {
     points: 5,
     durationSeconds: 15 * 60,
     per: 'e-mail address',
     refusal: 'Too many codes were sent to this address.',
+  },
+  /** Sign-in codes e-mailed to one address per hour, counted like `signInCode`. */
+  signInCodeHourly: {
+    points: 10,
+    durationSeconds: 60 * 60,
+    per: 'e-mail address',
+    refusal: 'Too many codes were sent to this address.',
+  },
+  /**
+   * Codes tried for one address per hour, across all its codes and sign-ins (each code also has 5
+   * tries of its own). Counted before the code is checked, so parallel guesses cannot pass it; once
+   * spent, even the right code is refused until the window ends.
+   */
+  signInCodeTry: {
+    points: 10,
+    durationSeconds: 60 * 60,
+    per: 'e-mail address',
+    refusal: 'Too many wrong codes were entered for this address.',
+  },
+  /** Sign-ins started from one client IP (/identity authorize and initiate, the sign-in page's and the portal's code requests): each stores a row. */
+  signInStart: {
+    points: 30,
+    durationSeconds: 60,
+    per: 'client IP address',
+    refusal: 'Too many sign-ins were started from this address.',
   },
 } as const satisfies Record<string, LimitDefinition>;
 
