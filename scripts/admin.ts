@@ -117,18 +117,30 @@ const commands: Record<string, Command> = {
   },
 
   'rotate-signing-key': {
-    usage: 'rotate-signing-key [--purpose runtime|identity]',
-    summary: 'Add a new ES256 signing key version (default: runtime). It signs from now on; older versions stay in the JWKS and keep verifying.',
-    options: { purpose: { type: 'string' } },
+    usage: 'rotate-signing-key [--purpose runtime|identity] [--activate-in <seconds>]',
+    summary:
+      'Add a new ES256 signing key version (default: runtime). It is in the JWKS at once and signs from --activate-in seconds on (default 420: longer than every cache of the JWKS); until then the previous version signs. Older versions stay in the JWKS and keep verifying. --activate-in 0 is for emergencies: clients holding an older copy of the JWKS refuse new codes until it expires.',
+    options: { purpose: { type: 'string' }, 'activate-in': { type: 'string' } },
     prepare: (values, positionals) => {
       noPositionals(positionals);
       const purpose = optionalOption(values, 'purpose') ?? 'runtime';
       if (purpose !== 'runtime' && purpose !== 'identity') throw new UsageError('--purpose must be runtime or identity.');
+      const activateIn = optionalOption(values, 'activate-in');
+      if (activateIn !== undefined && !/^\d{1,7}$/.test(activateIn)) throw new UsageError('--activate-in must be a whole number of seconds (0 or more).');
       return async (ctx) => {
-        const { rotateSigningKey } = await import('../server/keys/signing-keys');
-        const { kid } = await rotateSigningKey(ctx, purpose);
+        const { rotateSigningKey, DEFAULT_ACTIVATION_DELAY_SECONDS } = await import('../server/keys/signing-keys');
+        const delay = activateIn === undefined ? DEFAULT_ACTIVATION_DELAY_SECONDS : Number(activateIn);
+        const { kid, activatesAt, signingUntilThen } = await rotateSigningKey(ctx, purpose, { activateInSeconds: delay });
         const versions = await ctx.db.signingKey.count({ where: { purpose } });
-        console.log(`New ${purpose} signing key ${kid}; ${versions} version(s) in the JWKS. Running instances pick it up within a second (a minute at most).`);
+        console.log(`New ${purpose} signing key ${kid}: in the JWKS now (${versions} version(s)); running instances serve it within a second.`);
+        if (!signingUntilThen) {
+          console.log(`It is the first ${purpose} version and signs at once.`);
+        } else {
+          console.log(`It signs from ${activatesAt.toISOString()} (in ${delay} s); until then ${signingUntilThen} keeps signing.`);
+        }
+        if (signingUntilThen && delay < DEFAULT_ACTIVATION_DELAY_SECONDS) {
+          console.log(`Warning: shorter than ${DEFAULT_ACTIVATION_DELAY_SECONDS} s. Clients holding a JWKS fetched before now do not know ${kid} until their copy expires.`);
+        }
       };
     },
   },

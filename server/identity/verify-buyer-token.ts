@@ -1,9 +1,11 @@
 import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import type { Account } from '@/generated/prisma/client';
+import { sqlStateOf } from '../database/sql-error';
 import type { Db } from '../db';
 import { env } from '../env';
 import { DomainError } from '../errors';
-import { forgetSigningKeys, listPublicJwks } from '../keys/signing-keys';
-import { findOrCreateAccountByEmail } from './accounts';
+import { listPublicJwks, reloadPublicJwksForUnknownKid, type PublicJwk } from '../keys/signing-keys';
+import { emailAddressSchema, findOrCreateAccountByEmail } from './accounts';
 import { identityIssuer, PURCHASE_SCOPE } from './identity-config';
 
 // Buyer tokens for the purchase API: from the built-in authority by default, or from an external
@@ -27,15 +29,24 @@ function trustedIssuer() {
   return { external: false, issuer: identityIssuer(), audience: config.buyerTokenAudience, algorithms: ['ES256'] };
 }
 
-/** The built-in authority's keys; a kid we have not seen (a rotation elsewhere) reloads them once. */
+// One imported key set per cached list (the list is replaced, never changed, when versions are added).
+const localKeySets = new WeakMap<PublicJwk[], JWTVerifyGetKey>();
+
+function localKeySet(keys: PublicJwk[]): JWTVerifyGetKey {
+  let keySet = localKeySets.get(keys);
+  if (!keySet) localKeySets.set(keys, (keySet = createLocalJWKSet({ keys })));
+  return keySet;
+}
+
+/**
+ * The built-in authority's keys. A kid no cached version has reloads them, at most once a minute
+ * (made-up kids cost nothing more); a real new version arrives sooner through its notice.
+ */
 function builtInKeys(ctx: { db: Db }): JWTVerifyGetKey {
   return async (header, token) => {
     let keys = await listPublicJwks(ctx, 'identity');
-    if (header.kid && !keys.some((key) => key.kid === header.kid)) {
-      forgetSigningKeys();
-      keys = await listPublicJwks(ctx, 'identity');
-    }
-    return createLocalJWKSet({ keys })(header, token);
+    if (header.kid && !keys.some((key) => key.kid === header.kid)) keys = await reloadPublicJwksForUnknownKid(ctx, 'identity');
+    return localKeySet(keys)(header, token);
   };
 }
 
@@ -46,10 +57,58 @@ function hasPurchaseScope(payload: JWTPayload): boolean {
   return granted.includes(PURCHASE_SCOPE) || granted.includes(env().buyerTokenScope);
 }
 
-function emailOf(payload: JWTPayload): string | null {
-  const candidates = [payload.email, Array.isArray(payload.emails) ? payload.emails[0] : undefined, payload.preferred_username];
-  const email = candidates.find((value): value is string => typeof value === 'string' && /^[^@\s]+@[^@\s]+$/.test(value));
-  return email ?? null;
+/**
+ * The address an external token vouches for, or null. `email` counts when the token says it is
+ * verified (`email_verified: true`), or when the operator declares that this issuer only emits
+ * verified addresses (BUYER_TOKEN_ISSUER_VERIFIES_EMAIL, e.g. Entra External ID's `email`; then
+ * B2C user flows' `emails` too) and the token does not say otherwise. `preferred_username` never
+ * counts: users and administrators can set it to anything (the nOAuth takeover).
+ */
+function verifiedEmailOf(payload: JWTPayload): string | null {
+  const issuerVerifies = env().BUYER_TOKEN_ISSUER_VERIFIES_EMAIL && payload.email_verified !== false;
+  const candidates: unknown[] = [];
+  if (payload.email_verified === true || issuerVerifies) candidates.push(payload.email);
+  if (issuerVerifies && Array.isArray(payload.emails)) candidates.push(payload.emails[0]);
+  for (const candidate of candidates) {
+    const parsed = emailAddressSchema.safeParse(candidate);
+    if (parsed.success) return parsed.data;
+  }
+  return null;
+}
+
+const linkFailed = () =>
+  new DomainError(
+    'BuyerLinkFailed',
+    'This sign-in is not linked to an account yet, and its token carries no verified e-mail address to link it by (email with email_verified true).',
+  );
+
+/**
+ * The account of an external sign-in, found by (issuer, subject), never by an address the token
+ * merely states. A known pair reaches its account whatever address the token shows now. A new
+ * pair is linked to the account of a verified address (created if new). Concurrent first requests
+ * end in one link: the unique (issuer, subject) index refuses the others, which read the winner.
+ */
+async function linkExternalBuyer(ctx: { db: Db }, issuer: string, payload: JWTPayload): Promise<Account> {
+  const where = { issuer_subject: { issuer, subject: payload.sub! } };
+  const linked = await ctx.db.externalIdentity.findUnique({ where, include: { account: true } });
+  if (linked) return linked.account;
+
+  const email = verifiedEmailOf(payload);
+  if (!email) throw linkFailed();
+  // Prisma's upsert can lose a race for a new address (unique violation): the second try finds it.
+  const account = await findOrCreateAccountByEmail(ctx, email).catch((error: unknown) => {
+    if (sqlStateOf(error) !== '23505') throw error;
+    return findOrCreateAccountByEmail(ctx, email);
+  });
+  try {
+    await ctx.db.externalIdentity.create({ data: { issuer, subject: payload.sub!, accountId: account.id } });
+    return account;
+  } catch (error) {
+    if (sqlStateOf(error) !== '23505') throw error;
+    const winner = await ctx.db.externalIdentity.findUnique({ where, include: { account: true } });
+    if (!winner) throw error;
+    return winner.account;
+  }
 }
 
 /**
@@ -77,6 +136,7 @@ export async function verifyBuyerToken(ctx: { db: Db }, authorization: string | 
     }
     throw error;
   }
+  if (typeof payload.sub !== 'string' || payload.sub === '') throw new DomainError('BuyerTokenInvalid', 'The buyer token names no subject.');
   if (!hasPurchaseScope(payload)) throw new DomainError('BuyerTokenInvalid', `The buyer token lacks the scope ${PURCHASE_SCOPE}.`);
   const clientId = env().BUYER_TOKEN_CLIENT_ID;
   if (trusted.external && clientId && payload.azp !== clientId && payload.appid !== clientId) {
@@ -88,8 +148,6 @@ export async function verifyBuyerToken(ctx: { db: Db }, authorization: string | 
     if (!account) throw new DomainError('BuyerLinkFailed', 'The buyer could not be resolved to an account.');
     return { accountId: account.id, email: account.email };
   }
-  const email = emailOf(payload);
-  if (!email) throw new DomainError('BuyerLinkFailed', 'The buyer token carries no e-mail address to link an account to.');
-  const account = await findOrCreateAccountByEmail(ctx, email);
+  const account = await linkExternalBuyer(ctx, trusted.issuer, payload);
   return { accountId: account.id, email: account.email };
 }

@@ -3,12 +3,16 @@ import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 
 import type { SigningKeyPurpose } from '@/generated/prisma/client';
 import { open, seal } from '../crypto/secret-box';
 import type { Db } from '../db';
-import { InvalidatedCache } from '../platform/invalidation/invalidated-cache';
+import { DomainError } from '../errors';
+import { logger } from '../platform/logging/logger';
 import { publishInvalidation } from '../platform/invalidation/invalidation';
+import { KeyCache } from './key-cache';
 
 // ES256 signing keys, one series per purpose (runtime tokens and authorizations; the identity
-// authority's tokens). Versions are additive and never disabled: the newest signs, every version
-// stays in the JWKS (spec "Versioning" 1).
+// authority's tokens). Versions are additive and never disabled: every version stays in the JWKS
+// (spec "Versioning" 1). Publish first, sign later: a new version is in the JWKS from the moment it
+// is stored, and signs only from its `activatesAt`, once every JWKS that was served without it has
+// expired from every cache (DESIGN.md "Platform decisions": signing keys).
 
 export interface ActiveSigningKey {
   id: string;
@@ -18,11 +22,26 @@ export interface ActiveSigningKey {
 
 export type PublicJwk = JWK & { kid: string; alg: 'ES256'; use: 'sig' };
 
-// Both caches are keyed by purpose. Adding a version publishes `signing-key` with its purpose, so
-// every module copy and instance reloads both within a second; the minute bounds a lost notice.
-const CACHE_MS = 60_000;
-const activeKeys = new InvalidatedCache<ActiveSigningKey>({ topic: 'signing-key', ttlMs: CACHE_MS, maxEntries: 10 });
-const publicKeySets = new InvalidatedCache<PublicJwk[]>({ topic: 'signing-key', ttlMs: CACHE_MS, maxEntries: 10 });
+/** In-process lifetime of both caches; adding a version drops them everywhere at once (`signing-key`), this bounds a lost notice. */
+export const KEY_CACHE_SECONDS = 60;
+/** The JWKS routes' `Cache-Control: max-age` (runtime and identity); a test keeps the two equal. */
+export const JWKS_MAX_AGE_SECONDS = 300;
+const ACTIVATION_MARGIN_SECONDS = 60;
+/**
+ * A new version signs this long after it is stored: a client may hold a JWKS fetched just before
+ * for max-age, and that JWKS may itself come from an instance whose cache missed the notice
+ * (KEY_CACHE_SECONDS). 300 + 60 + 60 = 420 s, 7 minutes.
+ */
+export const DEFAULT_ACTIVATION_DELAY_SECONDS = JWKS_MAX_AGE_SECONDS + KEY_CACHE_SECONDS + ACTIVATION_MARGIN_SECONDS;
+const MAX_ACTIVATION_DELAY_SECONDS = 30 * 86_400;
+/** A kid no cached version has (a forged token, or a notice this copy missed) reloads the set at most this often. */
+export const UNKNOWN_KID_RELOAD_SECONDS = 60;
+// While the database fails, a copy keeps the keys it holds and asks again after this long.
+const RETRY_AFTER_FAILURE_MS = 5_000;
+
+const activeKeys = new KeyCache<ActiveSigningKey>('signing-key');
+const publicKeySets = new KeyCache<PublicJwk[]>('signing-key');
+const lastUnknownKidReload = new Map<SigningKeyPurpose, number>();
 
 // Any fixed number: instances creating the first key of a purpose at once take turns.
 const KEY_CREATION_LOCK = 72_707_370;
@@ -32,65 +51,129 @@ function newKid(purpose: SigningKeyPurpose): string {
   return `${purpose}-${day}-${crypto.randomBytes(4).toString('hex')}`;
 }
 
-async function createKey(db: Db, purpose: SigningKeyPurpose) {
+async function createKey(db: Db, purpose: SigningKeyPurpose, activatesAt?: Date) {
   const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
   const kid = newKid(purpose);
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' };
   const privateJwk = await exportJWK(privateKey);
   return db.signingKey.create({
-    data: { purpose, kid, publicJwk, privateKeyCiphertext: seal('signing-key', JSON.stringify(privateJwk)) },
+    data: { purpose, kid, publicJwk, privateKeyCiphertext: seal('signing-key', JSON.stringify(privateJwk)), activatesAt },
   });
 }
 
-async function loadActive(db: Db, purpose: SigningKeyPurpose): Promise<ActiveSigningKey> {
-  let row = await db.signingKey.findFirst({ where: { purpose }, orderBy: { createdAt: 'desc' } });
-  if (!row && typeof db.$transaction !== 'function') {
+/** The first version of a purpose, made on first use (it signs at once: nothing was ever published before it). */
+async function createFirstKey(db: Db, purpose: SigningKeyPurpose) {
+  if (typeof db.$transaction !== 'function') {
     // Called inside someone's transaction: that transaction's own lock order applies (and
     // PostgreSQL delivers the notification when it commits).
-    row = await createKey(db, purpose);
+    const row = await createKey(db, purpose);
     await publishInvalidation({ db }, 'signing-key', purpose);
-  } else if (!row) {
-    let created = false;
-    row = await db.$transaction(async (tx) => {
-      await tx.$executeRaw`select pg_advisory_xact_lock(${KEY_CREATION_LOCK})`;
-      const existing = await tx.signingKey.findFirst({ where: { purpose }, orderBy: { createdAt: 'desc' } });
-      if (existing) return existing;
-      created = true;
-      return createKey(tx as unknown as Db, purpose);
-    });
-    // Copies that cached an empty key set of this purpose drop it.
-    if (created) await publishInvalidation({ db }, 'signing-key', purpose);
+    return row;
   }
+  let created = false;
+  const row = await db.$transaction(async (tx) => {
+    await tx.$executeRaw`select pg_advisory_xact_lock(${KEY_CREATION_LOCK})`;
+    const existing = await tx.signingKey.findFirst({ where: { purpose }, orderBy: { createdAt: 'desc' } });
+    if (existing) return existing;
+    created = true;
+    return createKey(tx as unknown as Db, purpose);
+  });
+  // Copies that cached an empty key set of this purpose drop it.
+  if (created) await publishInvalidation({ db }, 'signing-key', purpose);
+  return row;
+}
+
+/**
+ * The signing version: the newest one whose activation time has come. Before any has (a purpose
+ * whose only versions are pending, which only an operator's clock mistake makes), the one that
+ * activates first. Cached until the next pending activation at most, so every instance switches
+ * on time without a notice.
+ */
+async function loadActive(db: Db, purpose: SigningKeyPurpose): Promise<{ value: ActiveSigningKey; expiresAt: number }> {
+  const now = new Date();
+  let row =
+    (await db.signingKey.findFirst({ where: { purpose, activatesAt: { lte: now } }, orderBy: { createdAt: 'desc' } })) ??
+    (await db.signingKey.findFirst({ where: { purpose }, orderBy: { activatesAt: 'asc' } }));
+  row ??= await createFirstKey(db, purpose);
+  const pending = await db.signingKey.findFirst({ where: { purpose, activatesAt: { gt: now } }, orderBy: { activatesAt: 'asc' }, select: { activatesAt: true } });
   const privateJwk = JSON.parse(open('signing-key', row.privateKeyCiphertext)) as JWK;
   const privateKey = (await importJWK(privateJwk, 'ES256')) as CryptoKey;
-  return { id: row.id, kid: row.kid, privateKey };
+  const expiresAt = Math.min(Date.now() + KEY_CACHE_SECONDS * 1000, pending?.activatesAt.getTime() ?? Infinity);
+  return { value: { id: row.id, kid: row.kid, privateKey }, expiresAt };
 }
 
-/** The newest key version of a purpose, created on first use. */
+async function loadPublic(db: Db, purpose: SigningKeyPurpose): Promise<{ value: PublicJwk[]; expiresAt: number }> {
+  const rows = await db.signingKey.findMany({ where: { purpose }, orderBy: { createdAt: 'desc' }, select: { publicJwk: true } });
+  return { value: rows.map((row) => row.publicJwk as PublicJwk), expiresAt: Date.now() + KEY_CACHE_SECONDS * 1000 };
+}
+
+/**
+ * Keeps what a copy holds when the database cannot be read: an expired key set or signing key is
+ * still right (versions are never withdrawn), and dropping it would stop signing and verifying.
+ */
+function keepOnFailure<T>(what: string, purpose: SigningKeyPurpose, load: (db: Db, purpose: SigningKeyPurpose) => Promise<{ value: T; expiresAt: number }>) {
+  return (db: Db) => async (previous: T | undefined) => {
+    try {
+      return await load(db, purpose);
+    } catch (error) {
+      if (previous === undefined) throw error;
+      logger.warn({ err: error, purpose }, `signing keys: could not reload the ${what}; keeping the one held`);
+      return { value: previous, expiresAt: Date.now() + RETRY_AFTER_FAILURE_MS };
+    }
+  };
+}
+
+/** The version that signs now (created on first use). */
 export async function getActiveSigningKey(ctx: { db: Db }, purpose: SigningKeyPurpose): Promise<ActiveSigningKey> {
-  return (await activeKeys.getOrLoad(purpose, () => loadActive(ctx.db, purpose)))!.value;
+  return activeKeys.get(purpose, keepOnFailure('signing key', purpose, loadActive)(ctx.db));
 }
 
-/** Every version of a purpose that has ever existed, newest first, as public JWKs. */
+/** Every version of a purpose that has ever existed, pending ones included, newest first, as public JWKs. */
 export async function listPublicJwks(ctx: { db: Db }, purpose: SigningKeyPurpose): Promise<PublicJwk[]> {
-  const entry = await publicKeySets.getOrLoad(purpose, async () => {
-    const rows = await ctx.db.signingKey.findMany({ where: { purpose }, orderBy: { createdAt: 'desc' } });
-    return rows.map((row) => row.publicJwk as PublicJwk);
-  });
-  return entry!.value;
+  return publicKeySets.get(purpose, keepOnFailure('key set', purpose, loadPublic)(ctx.db));
 }
 
-/** Adds a new version; older ones keep verifying what they signed. */
-export async function rotateSigningKey(ctx: { db: Db }, purpose: SigningKeyPurpose): Promise<{ kid: string }> {
-  const row = await createKey(ctx.db, purpose);
+/**
+ * For a token whose kid is in no cached version: reloads the key set, at most once a minute per
+ * purpose and module copy, so a flood of made-up kids costs one query. A version added elsewhere
+ * arrives sooner through its `signing-key` notice; this covers a notice that was lost.
+ */
+export async function reloadPublicJwksForUnknownKid(ctx: { db: Db }, purpose: SigningKeyPurpose): Promise<PublicJwk[]> {
+  const now = Date.now();
+  const last = lastUnknownKidReload.get(purpose);
+  if (last !== undefined && now - last < UNKNOWN_KID_RELOAD_SECONDS * 1000) return listPublicJwks(ctx, purpose);
+  lastUnknownKidReload.set(purpose, now);
+  return publicKeySets.reload(purpose, keepOnFailure('key set', purpose, loadPublic)(ctx.db));
+}
+
+export interface RotatedSigningKey {
+  kid: string;
+  /** When it starts signing; until then the previous version keeps signing. */
+  activatesAt: Date;
+  /** The version that keeps signing until then; null for a purpose's first version, which signs at once. */
+  signingUntilThen: string | null;
+}
+
+/**
+ * Adds a new version. It is in every JWKS at once (the notice drops every copy's cached set) and
+ * signs from `activatesAt` = now + activateInSeconds (default DEFAULT_ACTIVATION_DELAY_SECONDS).
+ * A shorter delay is for emergencies and tests: a client holding a JWKS fetched before the
+ * rotation does not know the new kid until its copy expires.
+ */
+export async function rotateSigningKey(
+  ctx: { db: Db },
+  purpose: SigningKeyPurpose,
+  options: { activateInSeconds?: number } = {},
+): Promise<RotatedSigningKey> {
+  const delay = options.activateInSeconds ?? DEFAULT_ACTIVATION_DELAY_SECONDS;
+  if (!Number.isInteger(delay) || delay < 0 || delay > MAX_ACTIVATION_DELAY_SECONDS) {
+    throw new DomainError('ValidationError', `The activation delay must be a whole number of seconds from 0 to ${MAX_ACTIVATION_DELAY_SECONDS}.`);
+  }
+  const now = new Date();
+  const signing = await ctx.db.signingKey.findFirst({ where: { purpose, activatesAt: { lte: now } }, orderBy: { createdAt: 'desc' }, select: { kid: true } });
+  const row = await createKey(ctx.db, purpose, signing ? new Date(now.getTime() + delay * 1000) : now);
   await publishInvalidation(ctx, 'signing-key', purpose);
-  return { kid: row.kid };
-}
-
-/** This module copy only: drops every cached key (a kid seen in a token but not in the cached set). */
-export function forgetSigningKeys(): void {
-  activeKeys.clear();
-  publicKeySets.clear();
+  return { kid: row.kid, activatesAt: row.activatesAt, signingUntilThen: signing?.kid ?? null };
 }
 
 /** Signing keys are generated on first start, so discovery documents never show an empty JWKS. */

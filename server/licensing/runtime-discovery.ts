@@ -17,7 +17,10 @@ export function runtimeConfiguration() {
   };
 }
 
-/** Every runtime signing key version that has ever signed (spec "Versioning" 1). */
+/**
+ * Every runtime signing key version ever made (spec "Versioning" 1), including one that is not
+ * signing yet: a version is published here before it signs (server/keys/signing-keys.ts).
+ */
 export async function runtimeJwks(ctx: { db: Db }) {
   return { keys: await listPublicJwks(ctx, 'runtime') };
 }
