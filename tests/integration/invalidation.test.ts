@@ -289,7 +289,7 @@ describe('cache invalidation over PostgreSQL LISTEN/NOTIFY', () => {
     it('a signing key added through one copy signs and is in the JWKS of the other within one second', async () => {
       const before = await getActiveSigningKey(ctx, 'runtime');
       await listPublicJwks(ctx, 'runtime');
-      const { kid } = await copy.rotateSigningKey(ctx, 'runtime');
+      const { kid } = await copy.rotateSigningKey(ctx, 'runtime', { activateInSeconds: 0 });
       expect(kid).not.toBe(before.kid);
       await vi.waitFor(async () => {
         expect((await getActiveSigningKey(ctx, 'runtime')).kid).toBe(kid);

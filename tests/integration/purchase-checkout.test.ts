@@ -259,7 +259,7 @@ describe('runtime signing keys', () => {
     await server.stop();
     Object.assign(process.env, { DATABASE_URL: database.url, APP_SECRET });
     resetEnvForTests();
-    const { kid } = await rotateSigningKey({ db: database.db }, 'runtime');
+    const { kid } = await rotateSigningKey({ db: database.db }, 'runtime', { activateInSeconds: 0 });
     await startServer(port);
 
     const after = (await (await readResult((await (await postCheckout(checkoutFor(DEMO_IDS.community))).json()).SessionId)).json()).EncodedCredential;
