@@ -1,12 +1,15 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { contentSecurityPolicy, newNonce, NONCE_HEADER, pageSecurityHeaders } from './server/security/page-headers';
+import { contentSecurityPolicy, formRedirectsOutward, newNonce, NONCE_HEADER, pageSecurityHeaders } from './server/security/page-headers';
 
 // Every page gets a fresh CSP nonce (Next reads it from the request's CSP header and puts it on its
 // own scripts) and the page security headers. Pages are rendered per request for it (the root
 // layout reads the nonce).
 export function proxy(request: NextRequest) {
   const nonce = newNonce();
-  const policy = contentSecurityPolicy(nonce, { development: process.env.NODE_ENV === 'development' });
+  const policy = contentSecurityPolicy(nonce, {
+    development: process.env.NODE_ENV === 'development',
+    formRedirectsOutward: formRedirectsOutward(request.nextUrl.pathname),
+  });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set(NONCE_HEADER, nonce);
   requestHeaders.set('Content-Security-Policy', policy);

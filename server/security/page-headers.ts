@@ -4,7 +4,16 @@
 
 export const NONCE_HEADER = 'x-nonce';
 
-export function contentSecurityPolicy(nonce: string, options: { development?: boolean } = {}): string {
+/**
+ * Pages whose forms end in a redirect to an address a client registered: the sign-in page (the
+ * app's loopback redirect, `http://127.0.0.1:<port>`) and the hosted checkout (the seller's
+ * SuccessUrl/CancelUrl). A form's redirect is held to `form-action` too.
+ */
+export function formRedirectsOutward(pathname: string): boolean {
+  return pathname === '/identity/sign-in' || pathname.startsWith('/checkout/local/');
+}
+
+export function contentSecurityPolicy(nonce: string, options: { development?: boolean; formRedirectsOutward?: boolean } = {}): string {
   return [
     "default-src 'self'",
     // 'strict-dynamic': scripts the nonce-bearing scripts load are trusted too (Next's chunks).
@@ -17,8 +26,8 @@ export function contentSecurityPolicy(nonce: string, options: { development?: bo
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    // Forms post to this service, and the hosted checkout's forms to its processor redirect.
-    "form-action 'self' https:",
+    // Forms post to this service; where they end in a redirect to a registered http(s) address, there too.
+    options.formRedirectsOutward ? "form-action 'self' https: http:" : "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
 }

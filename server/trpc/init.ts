@@ -50,6 +50,11 @@ const errorConversion = t.middleware(async ({ next, path }) => {
   const result = await next();
   if (result.ok) return result;
   const original = result.error.cause ?? result.error;
+  // tRPC reads the input lazily, so an unreadable body surfaces here: a BAD_REQUEST caused by JSON.parse.
+  if (result.error.code === 'BAD_REQUEST' && original instanceof SyntaxError) {
+    const cause = Object.assign(new Error('The request body is not valid JSON.'), { apiCode: 'InvalidPayload' });
+    throw new TRPCError({ code: 'BAD_REQUEST', message: cause.message, cause });
+  }
   if (original instanceof TRPCError) throw original;
   const { error, unexpected } = normalizeError(original);
   if (unexpected) logger.error({ err: original, procedure: path }, 'tRPC procedure failed unexpectedly');

@@ -37,6 +37,13 @@ describe('security headers of pages', () => {
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
 
+  it('forms post only to this service, except where they end in a redirect to a registered address (sign-in, hosted checkout)', async () => {
+    const formAction = async (path: string) => /form-action ([^;]*)/.exec((await fetch(`${server.baseUrl}${path}`, { redirect: 'manual' })).headers.get('content-security-policy') ?? '')?.[1];
+    expect(await formAction('/login')).toBe("'self'");
+    expect(await formAction('/identity/sign-in?request=x')).toBe("'self' https: http:");
+    expect(await formAction('/checkout/local/0192f000-0000-7000-8000-000000000001')).toBe("'self' https: http:");
+  });
+
   it('every page view gets a fresh nonce, and the page\'s scripts carry it', async () => {
     const first = await fetch(`${server.baseUrl}/marketplace/demo`);
     const second = await fetch(`${server.baseUrl}/marketplace/demo`);
