@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import { db as processDb, type Db } from '../../db';
 import { currentLogContext, logger, runWithLogContext } from '../logging/logger';
 import { JOB_NAMES, JOBS, type JobData, type JobDefinition, type JobName, type RetryPolicy } from './registry';
+import pg from 'pg';
 
 // The job queue (DESIGN.md "Platform decisions": jobs on pg-boss 10 in PostgreSQL). One pg-boss
 // instance per process: the production entry loads server/* through tsx and Next loads its own
@@ -73,18 +74,22 @@ async function open(options: StartJobQueueOptions): Promise<RunningQueue> {
   });
   // Without a listener an 'error' event would end the process; pg-boss reports and carries on.
   boss.on('error', (err) => logger.error({ err }, 'job queue: pg-boss reported an error'));
-  await boss.start();
   const running: RunningQueue = { boss, databaseUrl: options.databaseUrl, workerIds: new Map(), retryDelaySeconds: options.retryDelaySeconds };
   try {
-    for (const name of JOB_NAMES) {
-      const queue = { name, ...retryPolicyOf(name, running), expireInSeconds: JOBS[name].expireInSeconds };
-      await boss.createQueue(name, queue);
-      // An existing queue takes the registry's current policy (createQueue leaves it as it was).
-      await boss.updateQueue(name, queue);
-    }
+    // Instances starting together would create the same queues (partitioned tables) at once and
+    // deadlock in PostgreSQL: the set-up runs under one advisory lock, one instance at a time.
+    await whileHoldingSetupLock(options.databaseUrl, async () => {
+      await boss.start();
+      for (const name of JOB_NAMES) {
+        const queue = { name, ...retryPolicyOf(name, running), expireInSeconds: JOBS[name].expireInSeconds };
+        await boss.createQueue(name, queue);
+        // An existing queue takes the registry's current policy (createQueue leaves it as it was).
+        await boss.updateQueue(name, queue);
+      }
+      if (options.worker) await registerSchedules(boss);
+    });
     if (options.worker) {
       for (const name of JOB_NAMES) running.workerIds.set(name, await startWorkers(running, name, options));
-      await registerSchedules(boss);
     }
   } catch (error) {
     await boss.stop({ graceful: false, wait: true }).catch(() => {});
@@ -92,6 +97,21 @@ async function open(options: StartJobQueueOptions): Promise<RunningQueue> {
   }
   slot.running = running;
   return running;
+}
+
+// Any fixed 64-bit key of ours; the migration runner uses another.
+const SETUP_LOCK_KEY = 7_265_110_293;
+
+async function whileHoldingSetupLock(databaseUrl: string, setup: () => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl, application_name: `${JOB_QUEUE_CONNECTION_NAME}-setup` });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [SETUP_LOCK_KEY]);
+    await setup();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [SETUP_LOCK_KEY]).catch(() => {});
+    await client.end().catch(() => {});
+  }
 }
 
 /**
