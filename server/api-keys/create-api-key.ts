@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { validationErrorFromZod } from '../http/normalize-error';
+import { validationErrorFromZod } from '../validation-error';
 import { createApiKeyInputSchema, type CreateApiKeyInput } from './api-key.schema';
 import { generateApiKey } from './api-key-secret';
 

@@ -3,7 +3,7 @@ import type { Seller } from '@/generated/prisma/client';
 import type { Db } from '../db';
 import { sqlStateOf } from '../database/sql-error';
 import { DomainError } from '../errors';
-import { validationErrorFromZod } from '../http/normalize-error';
+import { validationErrorFromZod } from '../validation-error';
 import {
   createSellerInputSchema,
   ISSUER_CLIENT_ID_MAX,

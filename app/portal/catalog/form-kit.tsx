@@ -3,7 +3,7 @@
 import { useCallback, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { ZodType } from 'zod';
 import type { ValidationDetail } from '@/server/errors';
-import { validationErrorFromZod } from '@/server/http/normalize-error';
+import { validationErrorFromZod } from '@/server/validation-error';
 
 // Labelled inputs with their errors beside them, and one error summary per form. Errors come from
 // the same zod schemas the services use (checked before sending) or from the tRPC error's
