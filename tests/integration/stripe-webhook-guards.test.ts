@@ -1,12 +1,11 @@
 import crypto from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LicenseClassification } from '@/server/catalog/catalog-enums';
 import { db } from '@/server/db';
 import { resetEnvForTests } from '@/server/env';
 import { handleStripeWebhook } from '@/server/http/endpoints/stripe-webhook-endpoint';
 import { logger } from '@/server/platform/logging/logger';
-import { createOffering, createProduct, createSeller } from '../support/factories';
+import { createPendingStripeCheckout } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 // What the webhook trusts beyond the signature: the endpoint a delivery was signed for (the
@@ -54,33 +53,9 @@ const now = () => Math.floor(Date.now() / 1000);
 
 /** A pending paid Stripe checkout; its seller has a connected account unless `stripeAccountId: null`. */
 async function pendingCheckout(options: { stripeAccountId?: string | null; subscription?: boolean } = {}) {
+  // A connected seller unless the test says otherwise (null: a seller without one).
   const stripeAccountId = options.stripeAccountId === undefined ? `acct_${unique()}` : options.stripeAccountId;
-  const seller = await database.db.seller.update({
-    where: { id: (await createSeller(database.db, { checkoutReady: true })).id },
-    data: { stripeAccountId },
-  });
-  const product = await createProduct(database.db, seller.id);
-  const offering = await createOffering(
-    database.db,
-    product,
-    options.subscription
-      ? { classification: LicenseClassification.Subscription, priceMinor: 900, interval: 1, intervalUnit: 2 }
-      : { classification: LicenseClassification.Perpetual, priceMinor: 4900 },
-  );
-  const buyer = await database.db.account.create({ data: { email: `buyer-${unique()}@example.test` } });
-  const checkout = await database.db.checkout.create({
-    data: {
-      requestId: crypto.randomUUID(),
-      origin: 'purchase',
-      sellerId: seller.id,
-      offeringId: offering.id,
-      buyerAccountId: buyer.id,
-      customerEmail: buyer.email,
-      processor: 'stripe',
-      processorSessionId: `cs_test_${unique()}`,
-      sessionUrl: 'https://checkout.stripe.test/c/pay/x',
-    },
-  });
+  const { seller, checkout } = await createPendingStripeCheckout(database.db, { subscription: options.subscription, stripeAccountId });
   return { seller, checkout };
 }
 

@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LicenseClassification } from '@/server/catalog/catalog-enums';
 import { resetEnvForTests } from '@/server/env';
 import { handleStripeWebhook } from '@/server/http/endpoints/stripe-webhook-endpoint';
 import { LICENSE_DELIVERY_EMAIL_KIND } from '@/server/mail/license-delivery-mail';
-import { createOffering, createProduct, createSeller } from '../support/factories';
+import { createPendingStripeCheckout } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { logger } from '@/server/platform/logging/logger';
 
@@ -49,30 +48,7 @@ const unique = () => crypto.randomBytes(6).toString('hex');
 
 /** A seller, an offering and a pending paid Stripe checkout of a signed-in buyer, as checkout creation leaves them. */
 async function pendingCheckout(options: { quantity?: number; subscription?: boolean; processorSessionId?: string } = {}) {
-  const seller = await createSeller(database.db, { checkoutReady: true });
-  const product = await createProduct(database.db, seller.id);
-  const offering = await createOffering(
-    database.db,
-    product,
-    options.subscription
-      ? { classification: LicenseClassification.Subscription, priceMinor: 900, interval: 1, intervalUnit: 2, seatBased: (options.quantity ?? 1) > 1 }
-      : { classification: LicenseClassification.Perpetual, priceMinor: 4900, seatBased: (options.quantity ?? 1) > 1 },
-  );
-  const buyer = await database.db.account.create({ data: { email: `buyer-${unique()}@example.test` } });
-  const checkout = await database.db.checkout.create({
-    data: {
-      requestId: crypto.randomUUID(),
-      origin: 'purchase',
-      sellerId: seller.id,
-      offeringId: offering.id,
-      buyerAccountId: buyer.id,
-      customerEmail: buyer.email,
-      processor: 'stripe',
-      processorSessionId: options.processorSessionId ?? `cs_test_${unique()}`,
-      sessionUrl: 'https://checkout.stripe.test/c/pay/x',
-      quantity: options.quantity ?? 1,
-    },
-  });
+  const { checkout, buyer } = await createPendingStripeCheckout(database.db, options);
   return { checkout, buyer };
 }
 

@@ -30,3 +30,40 @@ export async function createOffering(
     },
   });
 }
+
+/**
+ * A seller, a paid offering (one-time, or a monthly subscription) and a buyer's checkout waiting on
+ * a Stripe Checkout Session, as the Stripe adapter leaves it before the webhook arrives.
+ */
+export async function createPendingStripeCheckout(
+  db: PrismaClient,
+  options: { quantity?: number; subscription?: boolean; processorSessionId?: string; stripeAccountId?: string | null } = {},
+) {
+  const created = await createSeller(db, { checkoutReady: true });
+  const seller = options.stripeAccountId === undefined ? created : await db.seller.update({ where: { id: created.id }, data: { stripeAccountId: options.stripeAccountId } });
+  const product = await createProduct(db, seller.id);
+  const seatBased = (options.quantity ?? 1) > 1;
+  const offering = await createOffering(
+    db,
+    product,
+    options.subscription
+      ? { classification: LicenseClassification.Subscription, priceMinor: 900, interval: 1, intervalUnit: 2, seatBased }
+      : { classification: LicenseClassification.Perpetual, priceMinor: 4900, seatBased },
+  );
+  const buyer = await db.account.create({ data: { email: `buyer-${unique()}@example.test` } });
+  const checkout = await db.checkout.create({
+    data: {
+      requestId: crypto.randomUUID(),
+      origin: 'purchase',
+      sellerId: seller.id,
+      offeringId: offering.id,
+      buyerAccountId: buyer.id,
+      customerEmail: buyer.email,
+      processor: 'stripe',
+      processorSessionId: options.processorSessionId ?? `cs_test_${unique()}`,
+      sessionUrl: 'https://checkout.stripe.test/c/pay/x',
+      quantity: options.quantity ?? 1,
+    },
+  });
+  return { seller, buyer, checkout };
+}
