@@ -6,7 +6,11 @@ export const CORRELATION_HEADER = 'x-correlation-id';
 // anything else (empty, too long, control characters) gets a fresh one rather than an error.
 const ACCEPTABLE = /^[\x21-\x7e]{1,128}$/;
 
-export function correlationIdOf(request: Request): string {
-  const given = request.headers.get(CORRELATION_HEADER);
+/** The caller's `x-correlation-id` value when usable, else a fresh id. */
+export function adoptCorrelationId(given: string | null | undefined): string {
   return given && ACCEPTABLE.test(given) ? given : crypto.randomUUID();
+}
+
+export function correlationIdOf(request: Request): string {
+  return adoptCorrelationId(request.headers.get(CORRELATION_HEADER));
 }

@@ -7,7 +7,7 @@ import type { AppEnv } from './app-env';
 import { handleIdentity } from './endpoints/identity-endpoints';
 import { handleLocalCancel, handleLocalPay } from './endpoints/local-checkout-endpoints';
 import { handleStripeWebhook } from './endpoints/stripe-webhook-endpoint';
-import { CORRELATION_HEADER, correlationIdOf } from './correlation';
+import { adoptCorrelationId, CORRELATION_HEADER } from './correlation';
 import { correlate, limitBodySize, limitPerIp, rejectUnusableText } from './middleware/edge';
 import { validationHook } from './middleware/read-json-body';
 import { normalizeError } from './normalize-error';
@@ -133,7 +133,7 @@ export function documentedOperations(): { method: string; path: string; operatio
  */
 export function refuseUnsupportedMethod(method: string, pathname: string, headers: Record<string, string | string[] | undefined>): Response {
   const given = headers[CORRELATION_HEADER];
-  const correlationId = correlationIdOf(new Request('http://service/', { headers: typeof given === 'string' ? { [CORRELATION_HEADER]: given } : {} }));
+  const correlationId = adoptCorrelationId(typeof given === 'string' ? given : undefined);
   const allow = allowedMethods(restApp, pathname);
   const error =
     allow.length > 0
