@@ -42,7 +42,7 @@ async function main() {
   const { env } = await import('../server/env');
   const { db } = await import('../server/db');
   const { seedIfEmpty } = await import('../prisma/seed');
-  const { IDENTITY_PAGE, IDENTITY_PREFIX, LOCAL_CHECKOUT_PREFIX, REST_PREFIXES, STRIPE_WEBHOOK_PATH, handleRest, isLocalCheckoutAction, refuseUnsupportedMethod } = await import(
+  const { CHECKOUT_RETURN_PREFIX, IDENTITY_PAGE, IDENTITY_PREFIX, LOCAL_CHECKOUT_PREFIX, REST_PREFIXES, STRIPE_WEBHOOK_PATH, handleRest, isLocalCheckoutAction, refuseUnsupportedMethod } = await import(
     '../server/http/rest-app'
   );
   const { OPERATIONS_PATHS } = await import('../server/http/operations-routes');
@@ -75,6 +75,7 @@ async function main() {
       { prefixes: OPERATIONS_PATHS, handler: handleRest, refuseMethod: refuseUnsupportedMethod },
       { prefixes: [STRIPE_WEBHOOK_PATH], handler: handleRest },
       { prefixes: [LOCAL_CHECKOUT_PREFIX], when: isLocalCheckoutAction, handler: handleRest },
+      { prefixes: [CHECKOUT_RETURN_PREFIX], handler: handleRest },
     ],
     fallback: nextApp.getRequestHandler(),
   });

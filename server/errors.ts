@@ -25,6 +25,7 @@ export const HTTP_STATUS_BY_CODE = {
   MethodNotAllowed: 405,
   PayloadTooLarge: 413,
   RateLimited: 429,
+  RequestIdMismatch: 409,
 } as const satisfies Record<string, number>;
 
 export type ApiErrorCode = keyof typeof HTTP_STATUS_BY_CODE;

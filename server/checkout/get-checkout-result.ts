@@ -47,7 +47,7 @@ export async function getCheckoutResultForBuyer(ctx: { db: Db }, input: { sessio
 }
 
 /** The sealed license code, unless it was revoked (or is no longer known). */
-async function liveCredential(ctx: { db: Db }, credentialCiphertext: string): Promise<string | null> {
+export async function liveCredential(ctx: { db: Db }, credentialCiphertext: string): Promise<string | null> {
   const code = open(CREDENTIAL_SEAL_PURPOSE, credentialCiphertext);
   const token = decodeLicenseCode(code);
   const codeId = token ? decodeJwt(token).sub : undefined;

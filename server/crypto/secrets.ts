@@ -52,3 +52,10 @@ export function matchesSecretHmac(purpose: string, value: string, stored: string
   for (const secret of secrets) matched = safeEqual(secretHmacHex(purpose, value, secret), stored) || matched;
   return matched;
 }
+
+/** The HMACs of `value` for `purpose` under APP_SECRET and each of APP_SECRET_PREVIOUS: look-up keys for a secret stored as its HMAC. */
+export function secretHmacCandidates(purpose: string, value: string): string[] {
+  const { APP_SECRET: current, APP_SECRET_PREVIOUS: previous } = env();
+  const secrets = [current, ...(previous ?? '').split(',').map((secret) => secret.trim()).filter((secret) => secret && secret !== current)];
+  return secrets.map((secret) => secretHmacHex(purpose, value, secret));
+}

@@ -5,6 +5,7 @@ import { logger } from '../platform/logging/logger';
 import { apiErrorResponse, oauthErrorResponse } from './api-error';
 import type { AppEnv } from './app-env';
 import { handleIdentity } from './endpoints/identity-endpoints';
+import { CHECKOUT_RETURN_PREFIX, handleCheckoutReturn } from './endpoints/checkout-return-endpoint';
 import { handleLocalCancel, handleLocalPay } from './endpoints/local-checkout-endpoints';
 import { handleStripeWebhook } from './endpoints/stripe-webhook-endpoint';
 import { adoptCorrelationId, CORRELATION_HEADER } from './correlation';
@@ -16,6 +17,8 @@ import { registerOperationsRoutes } from './operations-routes';
 import * as getLicense from './routes/management/get-license';
 import * as findLicenses from './routes/management/find-licenses';
 import * as listLicenseSeats from './routes/management/list-license-seats';
+import * as createEmbeddedCheckout from './routes/checkout/create-embedded-checkout';
+import * as getSessionResult from './routes/checkout/get-session-result';
 import * as createPurchaseCheckout from './routes/purchase/create-purchase-checkout';
 import * as getOfferingDetail from './routes/purchase/get-offering-detail';
 import * as getPurchaseCheckoutResult from './routes/purchase/get-purchase-checkout-result';
@@ -32,6 +35,7 @@ export const STRIPE_WEBHOOK_PATH = '/payments/stripe/webhook';
 export const LOCAL_CHECKOUT_PREFIX = '/checkout/local';
 /** POSTs under /checkout/local are the hosted page's Pay and Cancel; its GET is a Next page. */
 export const isLocalCheckoutAction = (path: string, method: string) => method === 'POST' && /^\/checkout\/local\/[^/]+\/(pay|cancel)\/?$/.test(path);
+export { CHECKOUT_RETURN_PREFIX };
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 export const isIdentityPath = (path: string) => under(path, IDENTITY_PREFIX);
@@ -78,6 +82,8 @@ export function createRestApp(): OpenAPIHono<AppEnv> {
   app.openapi(createPurchaseCheckout.route, createPurchaseCheckout.handler);
   app.openapi(getPurchaseCheckoutResult.route, getPurchaseCheckoutResult.handler);
   app.openapi(getStorefront.route, getStorefront.handler);
+  app.openapi(createEmbeddedCheckout.route, createEmbeddedCheckout.handler);
+  app.openapi(getSessionResult.route, getSessionResult.handler);
   app.openapi(getOfferingDetail.route, getOfferingDetail.handler);
   app.openapi(findLicenses.route, findLicenses.handler);
   app.openapi(getLicense.route, getLicense.handler);
@@ -93,6 +99,7 @@ export function createRestApp(): OpenAPIHono<AppEnv> {
   app.post(STRIPE_WEBHOOK_PATH, (c) => handleStripeWebhook(c.req.raw));
   app.post(`${LOCAL_CHECKOUT_PREFIX}/:sessionId/pay`, (c) => handleLocalPay(c.req.raw));
   app.post(`${LOCAL_CHECKOUT_PREFIX}/:sessionId/cancel`, (c) => handleLocalCancel(c.req.raw));
+  app.get(`${CHECKOUT_RETURN_PREFIX}/:sessionId`, (c) => handleCheckoutReturn(c.req.raw));
 
   app.notFound((c) => {
     const allow = allowedMethods(app, c.req.path);

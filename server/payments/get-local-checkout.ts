@@ -1,4 +1,5 @@
 import type { CheckoutStatus } from '@/generated/prisma/client';
+import { processorCancelUrl, processorSuccessUrl, withSessionId } from '../checkout/checkout-core';
 import { toOfferingView } from '../catalog/catalog-views';
 import type { OfferingView } from '../catalog/catalog.schemas';
 import { toBaseRate } from '../catalog/money';
@@ -23,15 +24,17 @@ export interface LocalCheckoutView {
 
 const CHECKOUT_ID_MAX = 100;
 
-/** Where the buyer goes after paying or cancelling: the app's own URL, else the hosted result page. */
-export function localCheckoutReturnUrl(checkout: { id: string; successUrl: string | null; cancelUrl: string | null }, outcome: 'success' | 'cancel'): string {
-  const base = env().publicBaseUrl;
-  if (outcome === 'cancel') return checkout.cancelUrl ?? `${base}/checkout/cancelled?session_id=${encodeURIComponent(checkout.id)}`;
-  if (!checkout.successUrl) return `${base}/checkout/complete?session_id=${encodeURIComponent(checkout.id)}`;
-  // The app learns which checkout came back, as with a processor's {CHECKOUT_SESSION_ID}.
-  const url = new URL(checkout.successUrl);
-  url.searchParams.set('session_id', checkout.id);
-  return url.toString();
+/**
+ * Where the buyer goes after paying or cancelling: the caller's ReturnUrl (Pay has settled, so the
+ * result is completed on landing) or SuccessUrl / CancelUrl with session_id, else the hosted result page.
+ */
+export function localCheckoutReturnUrl(
+  checkout: { id: string; successUrl: string | null; cancelUrl: string | null; returnUrl: string | null },
+  outcome: 'success' | 'cancel',
+): string {
+  if (outcome === 'cancel') return processorCancelUrl(checkout);
+  if (checkout.returnUrl) return withSessionId(checkout.returnUrl, checkout.id);
+  return processorSuccessUrl(checkout);
 }
 
 /** The hosted page of a local-processor checkout itself (where an unpayable one explains why). */

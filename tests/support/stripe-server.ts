@@ -19,6 +19,8 @@ export interface StripeServer {
   requests: RecordedRequest[];
   /** The next `times` requests (default 1) answer 500 with a Stripe error body. */
   failNext(times?: number): void;
+  /** The buyer paid on Stripe's page: the session becomes complete and paid (what `GET /v1/checkout/sessions/{id}` then answers). */
+  completeSession(sessionId: string, customerEmail?: string): void;
   /** Stripe approving a connected account (onboarding done): its charges_enabled becomes true. */
   enableCharges(accountId: string): void;
   /**
@@ -47,8 +49,17 @@ function hashOf(body: Record<string, string>, prefix: string): Record<string, st
   return out;
 }
 
-function checkoutSession(body: Record<string, string>, idempotent: Map<string, unknown>, idempotencyKey: string | undefined) {
+type StoredSession = ReturnType<typeof newCheckoutSession>;
+
+function checkoutSession(body: Record<string, string>, idempotent: Map<string, unknown>, idempotencyKey: string | undefined, sessions: Map<string, StoredSession>) {
   if (idempotencyKey && idempotent.has(idempotencyKey)) return idempotent.get(idempotencyKey);
+  const session = newCheckoutSession(body);
+  sessions.set(session.id, session);
+  if (idempotencyKey) idempotent.set(idempotencyKey, session);
+  return session;
+}
+
+function newCheckoutSession(body: Record<string, string>) {
   const id = `cs_test_${crypto.randomBytes(12).toString('hex')}`;
   const quantity = Number(body['line_items[0][quantity]'] ?? 1);
   const unitAmount = Number(body['line_items[0][price_data][unit_amount]'] ?? 0);
@@ -64,10 +75,10 @@ function checkoutSession(body: Record<string, string>, idempotent: Map<string, u
     amount_total: unitAmount * quantity,
     metadata: hashOf(body, 'metadata'),
     client_reference_id: body.client_reference_id ?? null,
-    customer: null,
+    customer: null as string | null,
     customer_email: body.customer_email ?? null,
-    customer_details: null,
-    subscription: null,
+    customer_details: null as { email: string | null } | null,
+    subscription: null as string | null,
     payment_intent: null,
     success_url: body.success_url ?? null,
     cancel_url: body.cancel_url ?? null,
@@ -75,7 +86,6 @@ function checkoutSession(body: Record<string, string>, idempotent: Map<string, u
     created: Math.floor(Date.now() / 1000),
     expires_at: Math.floor(Date.now() / 1000) + 24 * 3600,
   };
-  if (idempotencyKey) idempotent.set(idempotencyKey, session);
   return session;
 }
 
@@ -117,6 +127,7 @@ export async function startStripeServer(): Promise<StripeServer> {
   // Like Stripe, a repeated Idempotency-Key (per account) replays the first answer.
   const idempotent = new Map<string, unknown>();
   const accounts = new Map<string, ConnectedAccount>();
+  const sessions = new Map<string, StoredSession>();
   let failures = 0;
   let hook: ((request: RecordedRequest) => Promise<void> | void) | null = null;
 
@@ -148,7 +159,14 @@ export async function startStripeServer(): Promise<StripeServer> {
       }
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         const key = headers['idempotency-key'] && `${headers['stripe-account'] ?? ''}:${headers['idempotency-key']}`;
-        answer(200, checkoutSession(body, idempotent, key));
+        answer(200, checkoutSession(body, idempotent, key, sessions));
+        return;
+      }
+      const sessionPath = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && sessionPath) {
+        const session = sessions.get(decodeURIComponent(sessionPath[1]!));
+        if (session) answer(200, session);
+        else answer(404, notFound(`No such checkout.session: '${sessionPath[1]}'`));
         return;
       }
       if (req.method === 'POST' && url.pathname === '/v1/accounts') {
@@ -186,6 +204,15 @@ export async function startStripeServer(): Promise<StripeServer> {
     requests,
     failNext(times = 1) {
       failures += times;
+    },
+    completeSession(sessionId, customerEmail) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`The Stripe stand-in has no Checkout Session ${sessionId}.`);
+      session.status = 'complete';
+      session.payment_status = 'paid';
+      session.customer = `cus_${crypto.randomBytes(6).toString('hex')}`;
+      session.customer_details = { email: customerEmail ?? session.customer_email };
+      if (session.mode === 'subscription') session.subscription = `sub_${crypto.randomBytes(6).toString('hex')}`;
     },
     enableCharges(accountId) {
       const account = accounts.get(accountId);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HTTP_STATUS_BY_CODE } from '@/server/errors';
 import { OPERATIONS_PATHS } from '@/server/http/operations-routes';
-import { IDENTITY_PREFIX, LOCAL_CHECKOUT_PREFIX, openApiDocument, restApp, STRIPE_WEBHOOK_PATH } from '@/server/http/rest-app';
+import { CHECKOUT_RETURN_PREFIX, IDENTITY_PREFIX, LOCAL_CHECKOUT_PREFIX, openApiDocument, restApp, STRIPE_WEBHOOK_PATH } from '@/server/http/rest-app';
 
 const document = openApiDocument();
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -16,7 +16,7 @@ describe('the OpenAPI document', () => {
     const appRoutes = restApp.routes
       .filter((route) => route.method !== 'ALL' && !route.path.includes('*'))
       .filter((route) => !OPERATIONS_PATHS.some((path) => route.path === path || route.path.startsWith(`${path}/`)))
-      .filter((route) => !route.path.startsWith(IDENTITY_PREFIX) && route.path !== STRIPE_WEBHOOK_PATH && !route.path.startsWith(LOCAL_CHECKOUT_PREFIX))
+      .filter((route) => !route.path.startsWith(IDENTITY_PREFIX) && route.path !== STRIPE_WEBHOOK_PATH && !route.path.startsWith(LOCAL_CHECKOUT_PREFIX) && !route.path.startsWith(CHECKOUT_RETURN_PREFIX))
       .map((route) => `${route.method} ${route.path.replace(/:([A-Za-z]+)/g, '{$1}')}`);
     const documented = Object.entries(document.paths ?? {}).flatMap(([path, item]) => METHODS.filter((method) => item?.[method]).map((method) => `${method.toUpperCase()} ${path}`));
     expect(appRoutes.length).toBeGreaterThan(0);

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db';
 import { cleanExpiredSignIns, cleanExpiredSignInsData } from '../../identity/clean-expired-sign-ins';
 import { deliverEmail, deliverEmailData } from '../../mail/deliver-email';
+import { expireClaims, expireClaimsData } from '../../checkout/claim/expire-claims';
 
 // Every background job of the service, in one place (DESIGN.md "Platform decisions": jobs on
 // pg-boss). A new job is one entry: its name, the zod schema of its data, its handler and its
@@ -70,6 +71,15 @@ export const JOBS = {
     expireInSeconds: 5 * 60,
     concurrency: 1,
     schedule: { cron: '*/5 * * * *', data: {} },
+  }),
+  /** Fails free embedded checkouts whose claim passed its seven days (`Claim expired.`). */
+  'expire-claims': defineJob({
+    data: expireClaimsData,
+    handle: (_data, ctx) => expireClaims(ctx),
+    retry: { retryLimit: 0, retryDelay: 0, retryBackoff: false },
+    expireInSeconds: 5 * 60,
+    concurrency: 1,
+    schedule: { cron: '* * * * *', data: {} },
   }),
 } satisfies Record<string, JobDefinition<z.ZodType>>;
 

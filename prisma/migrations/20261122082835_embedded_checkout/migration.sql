@@ -1,0 +1,5 @@
+-- AlterEnum
+ALTER TYPE "ClaimIntentStatus" ADD VALUE 'superseded';
+
+-- AlterTable
+ALTER TABLE "Checkout" ADD COLUMN     "requestFingerprint" TEXT;

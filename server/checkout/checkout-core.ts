@@ -1,0 +1,188 @@
+import type { Checkout, Offering, Prisma, Seller } from '@/generated/prisma/client';
+import { sqlStateOf } from '../database/sql-error';
+import type { Db } from '../db';
+import { env } from '../env';
+import { DomainError } from '../errors';
+import type { PaymentProcessorAdapter } from '../payments/payment-processor';
+import { selectPaymentProcessor } from '../payments/select-processor';
+import { logger } from '../platform/logging/logger';
+import { assertSameAsk, requestFingerprint, type CheckoutAsk } from './request-fingerprint';
+
+// The one checkout core of the purchase API and the embedded checkout. A RequestId is bound to its
+// checkout with a fingerprint of what was asked (request-fingerprint.ts). Free checkouts are
+// created in one transaction with what completes them (purchase API: the license; embedded: the
+// claim intent). Paid ones in three steps, so that no database transaction waits for the processor:
+//
+// 1. The pending checkout is committed. The unique RequestId index makes it one row however many
+//    requests race: the losers find the winner's row.
+// 2. The processor is called, outside any transaction, with an idempotency key derived from the
+//    checkout id (Stripe: `checkout-session-<checkout id>`), so a retried call opens no second session.
+// 3. The session (id, URL) is stored, only while the checkout is still pending without one.
+//
+// A request that finds its RequestId's checkout pending without a session yet (a concurrent
+// request is between steps 1 and 3) polls the row every SESSION_POLL_MS until the session or a
+// failure appears, at most until SESSION_WAIT_MS after the checkout's creation, so Stripe is called
+// once per checkout. Past that the request that created it is taken as dead (it crashed, or its
+// write in step 3 failed) and this one calls Stripe itself with the same idempotency key: Stripe
+// answers with the session already opened, if any, and a checkout is never left without one.
+//
+// If the processor refuses (Stripe failing beyond the SDK's retries), the checkout is kept as
+// `failed` with Error PROCESSOR_FAILED_ERROR, and the caller gets 400 CheckoutFailed. A retry with
+// the same RequestId is the same request and gets the same answer (400 CheckoutFailed, nothing
+// retried): buying again takes a new RequestId.
+
+/** Longer than minting a free license, which signs its code in the transaction. */
+const FREE_CHECKOUT_TRANSACTION_MS = 30_000;
+/** Longer than the whole Stripe call of the request that opens the session: 3 attempts of at most 10 s (stripe-client.ts), plus backoff. */
+export const SESSION_WAIT_MS = 35_000;
+export const SESSION_POLL_MS = 100;
+
+/** The checkout's Error when the processor could not open its session. */
+export const PROCESSOR_FAILED_ERROR = 'The payment processor could not start a checkout.';
+const PROCESSOR_FAILED_MESSAGE = 'The payment processor could not start a checkout; try again later with a new RequestId.';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The columns of a new checkout beyond what the core sets (status, processor, fingerprint). */
+export type NewCheckoutData = Omit<Prisma.CheckoutUncheckedCreateInput, 'status' | 'processor' | 'requestFingerprint' | 'id'> & {
+  requestId: string;
+};
+
+export interface CheckoutOpening {
+  ask: CheckoutAsk;
+  data: NewCheckoutData;
+  seller: Seller;
+  offering: Offering;
+  free: boolean;
+  /** A free checkout, inside the transaction that created it: what completes it (or leaves it pending, for a claim). */
+  completeFree(tx: Db, created: Checkout): Promise<Checkout>;
+}
+
+export interface OpenedCheckout {
+  checkout: Checkout;
+  /** False when the RequestId already had this checkout (a replay). */
+  created: boolean;
+}
+
+/** A paid checkout whose session the processor refused: failed at creation, never opened. */
+const failedAtCreation = (checkout: Checkout) => checkout.status === 'failed' && checkout.processor !== 'none' && checkout.processorSessionId === null;
+
+/** The checkout a RequestId already belongs to, if any, after checking the replay asks the same. */
+export async function findReplayedCheckout(ctx: { db: Db }, requestId: string, ask: CheckoutAsk): Promise<Checkout | null> {
+  const existing = await ctx.db.checkout.findUnique({ where: { requestId } });
+  if (!existing) return null;
+  assertSameAsk(existing, ask);
+  return awaitSession(ctx, existing);
+}
+
+/** Creates the checkout of `opening` (or answers with the one its RequestId already has). */
+export async function openCheckout(ctx: { db: Db }, opening: CheckoutOpening): Promise<OpenedCheckout> {
+  const processor = opening.free ? null : await selectPaymentProcessor();
+  const data = { ...opening.data, requestFingerprint: requestFingerprint(opening.ask) };
+
+  let checkout: Checkout;
+  try {
+    checkout = processor
+      ? await ctx.db.checkout.create({ data: { ...data, processor: processor.name } })
+      : await ctx.db.$transaction(
+          async (tx) => opening.completeFree(tx as unknown as Db, await tx.checkout.create({ data: { ...data, processor: 'none' } })),
+          { timeout: FREE_CHECKOUT_TRANSACTION_MS, maxWait: FREE_CHECKOUT_TRANSACTION_MS },
+        );
+  } catch (error) {
+    if (sqlStateOf(error) === '23505') {
+      const winner = await findReplayedCheckout(ctx, opening.data.requestId, opening.ask);
+      if (winner) return { checkout: winner, created: false };
+    }
+    throw error;
+  }
+  if (!processor) return { checkout, created: true };
+  return { checkout: await openSession(ctx, checkout, { processor, seller: opening.seller, offering: opening.offering }), created: true };
+}
+
+/** A replayed checkout's answer, waiting for (or resuming) the opening of its session. */
+async function awaitSession(ctx: { db: Db }, existing: Checkout): Promise<Checkout> {
+  let checkout = existing;
+  const deadline = existing.createdAt.getTime() + SESSION_WAIT_MS;
+  while (!checkout.sessionUrl && checkout.status === 'pending' && checkout.processor !== 'none' && Date.now() < deadline) {
+    await sleep(SESSION_POLL_MS);
+    checkout = await ctx.db.checkout.findUniqueOrThrow({ where: { id: existing.id } });
+  }
+  if (failedAtCreation(checkout)) throw new DomainError('CheckoutFailed', PROCESSOR_FAILED_MESSAGE);
+  if (checkout.sessionUrl || checkout.status !== 'pending' || checkout.processor === 'none') return checkout;
+
+  // Still without a session past the wait: the request that created it is gone. Resume it.
+  logger.warn({ checkoutId: checkout.id }, 'checkout: resuming a checkout left without its processor session');
+  const processor = await selectPaymentProcessor();
+  if (processor.name !== checkout.processor) {
+    await failOpening(ctx, checkout.id);
+    throw new DomainError('CheckoutFailed', PROCESSOR_FAILED_MESSAGE);
+  }
+  const [seller, offering] = await Promise.all([
+    ctx.db.seller.findUniqueOrThrow({ where: { id: checkout.sellerId } }),
+    ctx.db.offering.findUniqueOrThrow({ where: { id: checkout.offeringId } }),
+  ]);
+  return openSession(ctx, checkout, { processor, seller, offering });
+}
+
+/** The processor could not open the session: the checkout fails with the reason (only while still pending without one). */
+async function failOpening(ctx: { db: Db }, checkoutId: string): Promise<void> {
+  await ctx.db.checkout.updateMany({ where: { id: checkoutId, status: 'pending', processorSessionId: null }, data: { status: 'failed', error: PROCESSOR_FAILED_ERROR } });
+}
+
+/** `url` with `session_id=<checkout id>` appended (the caller learns which checkout came back). */
+export function withSessionId(url: string, checkoutId: string): string {
+  const target = new URL(url);
+  target.searchParams.set('session_id', checkoutId);
+  return target.toString();
+}
+
+/**
+ * Where the processor sends the buyer after paying. With a ReturnUrl, through this service's
+ * return route, which settles the payment first so the result is completed on landing
+ * (app/checkout/return); else the caller's SuccessUrl with session_id; else the hosted result page.
+ */
+export function processorSuccessUrl(checkout: Pick<Checkout, 'id' | 'successUrl' | 'returnUrl'>): string {
+  const base = env().publicBaseUrl;
+  if (checkout.returnUrl) return `${base}/checkout/return/${encodeURIComponent(checkout.id)}`;
+  if (checkout.successUrl) return withSessionId(checkout.successUrl, checkout.id);
+  return `${base}/checkout/complete?session_id=${encodeURIComponent(checkout.id)}`;
+}
+
+/** Where a buyer who cancels on the processor's page goes. */
+export function processorCancelUrl(checkout: Pick<Checkout, 'id' | 'cancelUrl'>): string {
+  if (checkout.cancelUrl) return withSessionId(checkout.cancelUrl, checkout.id);
+  return `${env().publicBaseUrl}/checkout/cancelled?session_id=${encodeURIComponent(checkout.id)}`;
+}
+
+/** Steps 2 and 3: the processor's session for a committed pending checkout, stored on it. */
+async function openSession(
+  ctx: { db: Db },
+  checkout: Checkout,
+  parts: { processor: PaymentProcessorAdapter; seller: Seller; offering: Offering },
+): Promise<Checkout> {
+  let session;
+  try {
+    session = await parts.processor.createCheckoutSession({
+      checkoutId: checkout.id,
+      seller: parts.seller,
+      offering: { ...parts.offering, priceMinor: parts.offering.priceMinor ?? 0 },
+      quantity: checkout.quantity,
+      customerEmail: checkout.customerEmail,
+      successUrl: processorSuccessUrl(checkout),
+      cancelUrl: processorCancelUrl(checkout),
+      originContext: checkout.originContext === 'web' || checkout.originContext === 'mobile_app' ? checkout.originContext : null,
+    });
+  } catch (error) {
+    logger.error({ err: error, checkoutId: checkout.id }, 'checkout: the payment processor refused the session; the checkout is failed');
+    await failOpening(ctx, checkout.id);
+    throw new DomainError('CheckoutFailed', PROCESSOR_FAILED_MESSAGE);
+  }
+  // Another request resuming the same checkout got the same session (same idempotency key); the first write wins.
+  await ctx.db.checkout.updateMany({
+    where: { id: checkout.id, status: 'pending', processorSessionId: null },
+    data: { sessionUrl: session.sessionUrl, processorSessionId: session.processorSessionId },
+  });
+  const stored = await ctx.db.checkout.findUniqueOrThrow({ where: { id: checkout.id } });
+  if (failedAtCreation(stored)) throw new DomainError('CheckoutFailed', PROCESSOR_FAILED_MESSAGE);
+  return stored;
+}

@@ -1,0 +1,117 @@
+import crypto from 'node:crypto';
+import type { Checkout } from '@/generated/prisma/client';
+import { CatalogStatus } from '../catalog/catalog-enums';
+import { sellerDisplayName } from '../catalog/seller-profile';
+import { sqlStateOf } from '../database/sql-error';
+import type { Db } from '../db';
+import { DomainError } from '../errors';
+import { findReplayedCheckout, openCheckout } from './checkout-core';
+import { mintClaimToken } from './claim/claim-token';
+import { openClaimIntent } from './claim/open-claim-intent';
+import { sendClaimEmail } from './claim/send-claim-email';
+import type { EmbeddedCheckoutInput } from './embedded-checkout.schema';
+import type { CheckoutSession } from './purchase-checkout.schema';
+import { isFreeOffering } from './purchasable-offering';
+import type { CheckoutAsk } from './request-fingerprint';
+
+/** Concurrent free creates for one seller, offering and address wait on one lock; a unique-index collision beyond it is retried this often. */
+const INTENT_COLLISION_RETRIES = 3;
+
+/**
+ * POST /licensing/checkout/embedded for the seller of the API key (spec "Embedded checkout").
+ * Paid: the processor's hosted page, with CustomerEmail as the customer e-mail; the license (and
+ * the buyer's account) comes at settlement. Free or trial: a claim intent and its link, e-mailed
+ * through the job queue; the license comes when the buyer accepts. A replay with the same RequestId
+ * answers with the same checkout; on the free path with a newly minted ClaimUrl and no e-mail.
+ *
+ * A seller's backend may sell any of its active offerings, listed on the storefront or not: the API
+ * key proves the seller, and private plans sold only through the seller's own site are normal.
+ */
+export async function createEmbeddedCheckout(
+  ctx: { db: Db },
+  input: EmbeddedCheckoutInput & { sellerId: string; keyIssuerClientId: string },
+): Promise<CheckoutSession> {
+  if (input.issuerClientId !== undefined && input.issuerClientId !== input.keyIssuerClientId) {
+    throw new DomainError('IssuerMismatch', 'IssuerClientId names another seller than the API key.');
+  }
+  const requestId = input.requestId ?? crypto.randomUUID();
+  const ask: CheckoutAsk = {
+    origin: 'embedded',
+    sellerId: input.sellerId,
+    buyerAccountId: null,
+    offeringId: input.offeringId,
+    quantity: input.quantity ?? 1,
+    correlationId: input.correlationId,
+    customerEmail: input.customerEmail,
+  };
+  const replayed = await findReplayedCheckout(ctx, requestId, ask);
+  if (replayed) return answerReplay(ctx, replayed);
+
+  const offering = await ctx.db.offering.findFirst({
+    where: { id: input.offeringId, sellerId: input.sellerId, status: CatalogStatus.Active, product: { status: CatalogStatus.Active } },
+    include: { seller: true, product: true },
+  });
+  if (!offering) throw new DomainError('CheckoutFailed', 'This offering is not available for purchase.');
+  if (!offering.seatBased && ask.quantity !== 1) {
+    throw new DomainError('ValidationError', 'Quantity applies to seat-based offerings only.', {
+      details: [{ Code: 'NotSeatBased', Message: 'This offering sells one seat; send Quantity 1 or leave it out.', Field: 'Quantity' }],
+    });
+  }
+  const free = isFreeOffering(offering);
+  if (!free && !offering.seller.checkoutReady) throw new DomainError('CheckoutFailed', 'This seller cannot take paid checkouts yet.');
+  const { seller, product, ...offeringRow } = offering;
+
+  let claim: { claimUrl: string; expiresAt: Date } | null = null;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { checkout, created } = await openCheckout(ctx, {
+        ask,
+        seller,
+        offering: offeringRow,
+        free,
+        data: {
+          requestId,
+          origin: 'embedded',
+          sellerId: input.sellerId,
+          offeringId: offering.id,
+          buyerAccountId: null,
+          correlationId: input.correlationId,
+          quantity: ask.quantity,
+          successUrl: input.successUrl ?? null,
+          cancelUrl: input.cancelUrl ?? null,
+          returnUrl: input.returnUrl ?? null,
+          customerEmail: input.customerEmail,
+        },
+        async completeFree(tx, pending) {
+          claim = await openClaimIntent(tx, { ...pending, customerEmail: input.customerEmail });
+          return pending;
+        },
+      });
+      if (!created) return answerReplay(ctx, checkout);
+      if (!free) return { SessionId: checkout.id, SessionUrl: checkout.sessionUrl };
+      const opened = claim as { claimUrl: string; expiresAt: Date } | null;
+      if (!opened) throw new Error('A free embedded checkout was created without its claim intent.');
+      await sendClaimEmail(ctx, {
+        to: input.customerEmail,
+        productName: product.name,
+        offeringName: offering.name,
+        sellerName: sellerDisplayName(seller),
+        claimUrl: opened.claimUrl,
+        expiresAt: opened.expiresAt,
+      });
+      return { SessionId: checkout.id, SessionUrl: null, ClaimUrl: opened.claimUrl };
+    } catch (error) {
+      // Another create for the same seller, offering and address slipped past the lock's window: try again (it supersedes that one).
+      if (sqlStateOf(error) !== '23505' || attempt >= INTENT_COLLISION_RETRIES) throw error;
+    }
+  }
+}
+
+/** A replay's answer: the same session; on the free path a newly minted claim link (no e-mail). */
+async function answerReplay(ctx: { db: Db }, checkout: Checkout): Promise<CheckoutSession> {
+  if (checkout.processor !== 'none') return { SessionId: checkout.id, SessionUrl: checkout.sessionUrl };
+  const intent = await ctx.db.claimIntent.findUnique({ where: { checkoutId: checkout.id }, select: { id: true } });
+  if (!intent) return { SessionId: checkout.id, SessionUrl: null };
+  const { claimUrl } = await mintClaimToken(ctx.db, intent.id);
+  return { SessionId: checkout.id, SessionUrl: null, ClaimUrl: claimUrl };
+}
