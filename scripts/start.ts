@@ -26,6 +26,10 @@ async function main() {
   // Before any build or database work: production without a processor that takes money is refused.
   const processorRefusal = checkProcessorAtStart(process.env);
   if (processorRefusal) throw new Error(processorRefusal);
+  // Next sets NODE_ENV when it starts, but the REST app's modules load before it: without this, the
+  // e-mail templates would get React's development JSX runtime and react-dom/server (loaded lazily,
+  // after Next) its production build, which cannot render them. Set it first, as Next would.
+  if (!process.env.NODE_ENV) process.env.NODE_ENV = dev ? 'development' : 'production';
   if (!dev && !buildIsCurrent()) {
     log('No current build: building (this takes a minute or two)…');
     build();

@@ -18,6 +18,8 @@ export function EmailCodeSignIn(props: {
   intro: string;
   submitLabel: string;
   callbackUrl: string;
+  /** Prefills the address (a claim link knows whose it is). */
+  defaultEmail?: string;
   extraFields?: ReactNode;
   collectExtra?: (form: FormData) => Record<string, string>;
   validate?: (extra: Record<string, string>) => string | null;
@@ -27,6 +29,7 @@ export function EmailCodeSignIn(props: {
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [continuationToken, setContinuationToken] = useState('');
   const [sentTo, setSentTo] = useState('');
+  const [typedEmail, setTypedEmail] = useState(props.defaultEmail ?? '');
   const [extra, setExtra] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [signingIn, setSigningIn] = useState(false);
@@ -40,7 +43,9 @@ export function EmailCodeSignIn(props: {
     const problem = props.validate?.(collected);
     if (problem) return setError(problem);
     try {
-      const result = await requestCode.mutateAsync({ email: String(form.get('email') ?? '') });
+      const email = String(form.get('email') ?? '');
+      setTypedEmail(email);
+      const result = await requestCode.mutateAsync({ email });
       setExtra(collected);
       setContinuationToken(result.continuationToken);
       setSentTo(result.sentTo);
@@ -80,7 +85,7 @@ export function EmailCodeSignIn(props: {
           {props.extraFields}
           <label className="block text-sm font-medium">
             E-mail address
-            <input name="email" type="email" autoComplete="email" required className={input} />
+            <input name="email" type="email" autoComplete="email" required defaultValue={typedEmail} className={input} />
           </label>
           <button type="submit" className={button} disabled={requestCode.isPending}>
             {requestCode.isPending ? 'Sending…' : 'Send me a code'}

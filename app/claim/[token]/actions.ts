@@ -1,0 +1,20 @@
+'use server';
+
+import { redirect } from 'next/navigation';
+import { acceptClaim } from '@/server/checkout/claim/accept-claim';
+import { CLAIM_TOKEN_MAX_LENGTH } from '@/server/checkout/claim/claim-token';
+import { db } from '@/server/db';
+import { getPortalSession } from '@/server/portal/session';
+
+/**
+ * "Accept" on the claim page. The signed-in account must be the one of the claim's address
+ * (acceptClaim checks; nothing happens otherwise). Accepted: to the seller's ReturnUrl with
+ * session_id, else the license page. Anything else: back to the claim page, which says why.
+ */
+export async function acceptClaimAction(token: string): Promise<void> {
+  const claimPath = `/claim/${encodeURIComponent(token.slice(0, CLAIM_TOKEN_MAX_LENGTH))}`;
+  const session = await getPortalSession();
+  if (!session) redirect(`/login?callbackUrl=${encodeURIComponent(claimPath)}`);
+  const outcome = await acceptClaim({ db: db() }, { token, accountId: session.accountId, accountEmail: session.email });
+  redirect(outcome.outcome === 'accepted' ? outcome.landingUrl : claimPath);
+}
