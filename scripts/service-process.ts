@@ -24,7 +24,7 @@ async function freePort(): Promise<number> {
  * free port against the given database, and waits until it listens. The tests and the benchmark
  * then talk real HTTP to it. APP_SECRET is a fresh random one unless `env` names one.
  */
-export async function startServiceProcess(options: { databaseUrl: string; env?: Record<string, string>; port?: number }): Promise<ServiceProcess> {
+export async function startServiceProcess(options: { databaseUrl: string; env?: Record<string, string | undefined>; port?: number }): Promise<ServiceProcess> {
   // A known port up front, so PUBLIC_BASE_URL (the issuer of tokens, the links in e-mails) is exact.
   const port = options.port ?? (await freePort());
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {

@@ -29,7 +29,7 @@ async function main() {
   // Next sets NODE_ENV when it starts, but the REST app's modules load before it: without this, the
   // e-mail templates would get React's development JSX runtime and react-dom/server (loaded lazily,
   // after Next) its production build, which cannot render them. Set it first, as Next would.
-  if (!process.env.NODE_ENV) process.env.NODE_ENV = dev ? 'development' : 'production';
+  if (!process.env.NODE_ENV) Object.assign(process.env, { NODE_ENV: dev ? 'development' : 'production' });
   if (!dev && !buildIsCurrent()) {
     log('No current build: building (this takes a minute or two)…');
     build();

@@ -134,6 +134,20 @@ describe('POST /purchase/checkout: paid offerings', () => {
     expect((await stolen.json()).Code).toBe('RequestIdInUse');
   });
 
+  it('the same RequestId by the same buyer asking for another offering or CorrelationId is 409 RequestIdMismatch, and nothing more is created', async () => {
+    const body = checkoutFor(DEMO_IDS.lifetime, { CorrelationId: 'order-1' });
+    expect((await postCheckout(body)).status).toBe(200);
+    const before = await database.db.checkout.count();
+    for (const changed of [{ ...body, OfferingId: DEMO_IDS.monthly }, { ...body, CorrelationId: 'order-2' }]) {
+      const response = await postCheckout(changed);
+      expect(response.status).toBe(409);
+      expect((await response.json()).Code).toBe('RequestIdMismatch');
+    }
+    expect(await database.db.checkout.count()).toBe(before);
+    // A new landing URL is not a new ask: the replay answers with the first checkout.
+    expect((await postCheckout({ ...body, SuccessUrl: 'https://app.example/elsewhere' })).status).toBe(200);
+  });
+
   it('the same RequestId for another seller is 409 RequestIdInUse', async () => {
     const seller = await createSeller(database.db, { checkoutReady: true });
     const offering = await createOffering(database.db, await createProduct(database.db, seller.id));
