@@ -5,6 +5,7 @@ import { sellerDisplayName } from '../catalog/seller-profile';
 import { sqlStateOf } from '../database/sql-error';
 import type { Db } from '../db';
 import { DomainError } from '../errors';
+import { consumeLimit } from '../platform/limits/limits';
 import { findReplayedCheckout, openCheckout } from './checkout-core';
 import { mintClaimToken } from './claim/claim-token';
 import { openClaimIntent } from './claim/open-claim-intent';
@@ -112,6 +113,7 @@ async function answerReplay(ctx: { db: Db }, checkout: Checkout): Promise<Checko
   if (checkout.processor !== 'none') return { SessionId: checkout.id, SessionUrl: checkout.sessionUrl };
   const intent = await ctx.db.claimIntent.findUnique({ where: { checkoutId: checkout.id }, select: { id: true } });
   if (!intent) return { SessionId: checkout.id, SessionUrl: null };
+  await consumeLimit('claimLinks', checkout.id);
   const { claimUrl } = await mintClaimToken(ctx.db, intent.id);
   return { SessionId: checkout.id, SessionUrl: null, ClaimUrl: claimUrl };
 }

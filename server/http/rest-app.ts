@@ -39,7 +39,8 @@ export { CHECKOUT_RETURN_PREFIX };
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 export const isIdentityPath = (path: string) => under(path, IDENTITY_PREFIX);
-const isLimitedPath = (path: string) => isIdentityPath(path) || REST_PREFIXES.some((prefix) => under(path, prefix));
+// The checkout return asks Stripe on each visit: it counts against the per-IP limit like the REST prefixes.
+const isLimitedPath = (path: string) => isIdentityPath(path) || under(path, CHECKOUT_RETURN_PREFIX) || REST_PREFIXES.some((prefix) => under(path, prefix));
 
 /** `/purchase/:issuerClientId/offerings` → a matcher for concrete paths. */
 function pathMatcher(pattern: string): RegExp {

@@ -54,6 +54,16 @@ export const LIMIT_TABLE = {
     refusal: 'Too many claim e-mails were sent to this address.',
   },
   /**
+   * Claim links minted for one checkout (its first, and one per replay of its RequestId). Each is a
+   * stored token that opens the claim, so they are not minted without bound.
+   */
+  claimLinks: {
+    points: 30,
+    durationSeconds: 60 * 60,
+    per: 'checkout (free embedded checkout)',
+    refusal: 'Too many claim links were minted for this checkout.',
+  },
+  /**
    * Sign-in codes e-mailed to one address, the short burst: every code sent counts, whatever the way
    * in (native initiate + challenge, a resend, the portal, the sign-in page). server/identity/email-sign-in.
    */
