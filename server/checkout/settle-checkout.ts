@@ -36,7 +36,9 @@ export async function settleCheckoutWithin(
   const claimed = await tx.checkout.updateMany({ where: { id: refs.checkoutId, status: 'pending' }, data: { status: 'completed', completedAt: new Date() } });
   if (claimed.count === 0) return null;
   const checkout = await tx.checkout.findUniqueOrThrow({ where: { id: refs.checkoutId }, include: { offering: true, seller: true } });
-  const email = refs.customerEmail ?? checkout.customerEmail;
+  // The typed address of an embedded checkout is whom the seller sold to; what the processor reports
+  // (the address typed on its page) only fills in for a checkout without one.
+  const email = checkout.customerEmail ?? refs.customerEmail;
   const buyerAccountId = checkout.buyerAccountId ?? (email ? (await findOrCreateAccountByEmail({ db: tx }, email)).id : null);
   const minted = await mintLicense(tx, {
     offering: checkout.offering,

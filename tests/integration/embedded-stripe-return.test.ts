@@ -121,6 +121,16 @@ describe('GET /checkout/return/{SessionId}: settled before the return', () => {
     expect(await database.db.license.count({ where: { checkoutId: session.SessionId } })).toBe(1);
   });
 
+  it('the license goes to the account of CustomerEmail, not to another address the processor reports', async () => {
+    const { email, session, csId } = await createCheckout({ ReturnUrl: RETURN_URL });
+    const other = uniqueAddress('typed-on-stripe');
+    stripe.completeSession(csId, other);
+    expect((await returnTo(session.SessionId)).status).toBe(303);
+    const account = await database.db.account.findUniqueOrThrow({ where: { email } });
+    expect(await database.db.license.findFirstOrThrow({ where: { checkoutId: session.SessionId } })).toMatchObject({ buyerAccountId: account.id });
+    expect(await database.db.account.count({ where: { email: other } })).toBe(0);
+  });
+
   it('an unpaid session still returns the buyer to ReturnUrl, and the result stays pending', async () => {
     const { email, session, csId } = await createCheckout({ ReturnUrl: RETURN_URL });
 
