@@ -35,7 +35,7 @@ export function toResolvedFeature(feature: Feature): ResolvedFeature {
     FeatureKey: feature.key,
     DisplayName: feature.displayName,
     Description: feature.description,
-    Rate: feature.rate,
+    Rate: feature.rate.toNumber(),
     SampleSeconds: feature.sampleSeconds,
     RateLimit: feature.rateLimit,
     ServiceAccessLevel: feature.accessLevel,

@@ -1,5 +1,6 @@
 import type { ApiKeyPrincipal } from '../api-keys/authenticate-api-key';
 import type { Buyer } from '../identity/verify-buyer-token';
+import type { RuntimePrincipal } from '../runtime/verify-runtime-token';
 
 /** What the REST app's middleware hands to handlers (Hono context variables). */
 export interface AppEnv {
@@ -7,5 +8,6 @@ export interface AppEnv {
     correlationId: string;
     apiKey: ApiKeyPrincipal;
     buyer: Buyer;
+    runtime: RuntimePrincipal;
   };
 }

@@ -18,6 +18,8 @@ import * as getLicense from './routes/management/get-license';
 import * as findLicenses from './routes/management/find-licenses';
 import * as listLicenseSeats from './routes/management/list-license-seats';
 import * as createEmbeddedCheckout from './routes/checkout/create-embedded-checkout';
+import * as ingestUsage from './routes/consumption/ingest-usage';
+import * as generateLicenseAuthorization from './routes/runtime/generate-license-authorization';
 import * as getSessionResult from './routes/checkout/get-session-result';
 import * as createPurchaseCheckout from './routes/purchase/create-purchase-checkout';
 import * as getOfferingDetail from './routes/purchase/get-offering-detail';
@@ -89,6 +91,8 @@ export function createRestApp(): OpenAPIHono<AppEnv> {
   app.openapi(findLicenses.route, findLicenses.handler);
   app.openapi(getLicense.route, getLicense.handler);
   app.openapi(listLicenseSeats.route, listLicenseSeats.handler);
+  app.openapi(generateLicenseAuthorization.route, generateLicenseAuthorization.handler);
+  app.openapi(ingestUsage.route, ingestUsage.handler);
   app.openapi(runtimeDiscovery.configurationRoute, runtimeDiscovery.configurationHandler);
   app.openapi(runtimeDiscovery.jwksRoute, runtimeDiscovery.jwksHandler);
 

@@ -26,7 +26,12 @@ function wireField(schema: z.ZodType): z.ZodType {
   if (schema instanceof z.ZodObject) return wireObject(schema);
   if (schema instanceof z.ZodOptional) return wireField(schema.unwrap() as z.ZodType).optional();
   if (schema instanceof z.ZodNullable) return wireField(schema.unwrap() as z.ZodType).nullable();
-  if (schema instanceof z.ZodArray && objectInside(schema.element as z.ZodType)) return z.array(wireField(schema.element as z.ZodType));
+  if (schema instanceof z.ZodArray && objectInside(schema.element as z.ZodType)) {
+    // The array's own checks (min, max length) travel with it.
+    const checks = (schema._zod.def.checks ?? []) as z.core.$ZodCheck<unknown[]>[];
+    const array = z.array(wireField(schema.element as z.ZodType));
+    return checks.length > 0 ? array.check(...checks) : array;
+  }
   return schema;
 }
 

@@ -59,11 +59,11 @@ const buyerLicenseSelect = {
     select: {
       name: true,
       product: { select: { name: true } },
-      features: {
-        orderBy: { key: 'asc' },
-        select: { key: true, displayName: true, accessLevel: true, rateLimit: true, allowance: true, allowancePeriodUnit: true },
-      },
     },
+  },
+  features: {
+    orderBy: { key: 'asc' },
+    select: { key: true, displayName: true, accessLevel: true, rateLimit: true, allowance: true, allowancePeriodUnit: true },
   },
   seats: {
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
@@ -98,7 +98,7 @@ export async function listBuyerLicenses(ctx: { db: Db }, input: { buyerAccountId
     offeringName: license.offering.name,
     productName: license.offering.product.name,
     sellerName: sellerDisplayName(license.seller),
-    features: license.offering.features.map((feature) => ({ ...feature })),
+    features: license.features.map((feature) => ({ ...feature })),
     seats: license.seats.map((seat) => ({ ...seat, codes: seat.codes.map((code) => ({ ...code })) })),
   }));
 }

@@ -37,6 +37,24 @@ export async function mintLicense(
       processorSubscriptionId: input.processorSubscriptionId ?? null,
     },
   });
+  // Entitlements are fixed at sale: a later edit of the offering changes no license already sold.
+  const features = await tx.feature.findMany({ where: { offeringId: input.offering.id } });
+  if (features.length > 0) {
+    await tx.licenseFeature.createMany({
+      data: features.map((feature) => ({
+        licenseId: license.id,
+        key: feature.key,
+        displayName: feature.displayName,
+        description: feature.description,
+        rate: feature.rate,
+        sampleSeconds: feature.sampleSeconds,
+        rateLimit: feature.rateLimit,
+        accessLevel: feature.accessLevel,
+        allowance: feature.allowance,
+        allowancePeriodUnit: feature.allowancePeriodUnit,
+      })),
+    });
+  }
   const seatIds: string[] = [];
   for (let i = 0; i < input.seatCount; i++) seatIds.push((await tx.seat.create({ data: { licenseId: license.id } })).id);
   const code = input.seatCount === 1 ? (await issueLicenseCode({ db: tx }, { licenseId: license.id, seatId: seatIds[0]!, label: 'Seat 1' })).code : null;

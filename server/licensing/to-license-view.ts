@@ -1,9 +1,10 @@
 import type { Prisma } from '@/generated/prisma/client';
 import { licenseViewSchema, type LicenseView } from './license-view.schema';
 
-/** What a license view reads: the offering's features and the number of live seats. */
+/** What a license view reads: the features it was sold with and the number of live seats. */
 export const licenseViewInclude = {
-  offering: { select: { productId: true, features: { orderBy: { key: 'asc' } } } },
+  offering: { select: { productId: true } },
+  features: { orderBy: { key: 'asc' } },
   _count: { select: { seats: { where: { retiredAt: null } } } },
 } as const satisfies Prisma.LicenseInclude;
 
@@ -18,7 +19,7 @@ export function toLicenseView(license: LicenseWithView): LicenseView {
     ProductId: license.offering.productId,
     CorrelationId: license.correlationId,
     Term: { StartUtc: license.termStart.toISOString(), EndUtc: license.termEnd?.toISOString() ?? null },
-    Features: license.offering.features.map((feature) => ({
+    Features: license.features.map((feature) => ({
       FeatureKey: feature.key,
       DisplayName: feature.displayName,
       ServiceAccessLevel: feature.accessLevel,

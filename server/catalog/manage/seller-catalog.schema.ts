@@ -65,7 +65,7 @@ export function toSellerFeature(feature: Feature): SellerFeature {
     key: feature.key,
     displayName: feature.displayName,
     description: feature.description,
-    rate: feature.rate,
+    rate: feature.rate.toNumber(),
     sampleSeconds: feature.sampleSeconds,
     rateLimit: feature.rateLimit,
     accessLevel: feature.accessLevel,

@@ -1,0 +1,35 @@
+import { createRoute, type RouteHandler } from '@hono/zod-openapi';
+import { db } from '../../../db';
+import { generateLicenseAuthorization } from '../../../runtime/generate-license-authorization';
+import { generateAuthorizationSchema, licenseAuthorizationSchema } from '../../../runtime/runtime.schema';
+import type { AppEnv } from '../../app-env';
+import { withRuntimeToken } from '../../auth/with-runtime-token';
+import { readJsonBody } from '../../middleware/read-json-body';
+import { BODY_CODES, errorResponses, okResponse, SECURITY } from '../../openapi';
+import { fromWire, wireObject } from '../../wire';
+
+export const route = createRoute({
+  method: 'post',
+  path: '/licensing/runtime/GenerateLicenseAuthorization',
+  operationId: 'generateLicenseAuthorization',
+  tags: ['Runtime'],
+  summary: "A signed authorization of the token's seat: what it may do for the next ten minutes",
+  description:
+    '`Authorization` is a compact JWS (ES256, `typ` `license-authorization+jwt`, keys in the runtime JWKS) of the other fields; verify it before trusting them. ' +
+    'Refresh before `ExpiresUtc` (at half-life): changes to the seat, its codes and the license reach a running seat at its next refresh. ' +
+    'Denials are 403 AuthorizationDenied with the reason first in Message: SeatRetired, LicenseSuspended, LicenseCancelled, LicensePaused, Expired. ' +
+    'An Authorization header that is not a Bearer JWT is refused as a gateway would: 401 with WWW-Authenticate and no body.',
+  security: SECURITY.runtimeToken,
+  middleware: [readJsonBody, withRuntimeToken] as const,
+  request: { body: { required: true, content: { 'application/json': { schema: wireObject(generateAuthorizationSchema) } } } },
+  responses: {
+    ...okResponse(licenseAuthorizationSchema, 'The signed license authorization.'),
+    ...errorResponses([...BODY_CODES, 'RuntimeTokenMissing', 'RuntimeTokenInvalid', 'CredentialUnknown', 'CredentialRevoked', 'AuthorizationDenied', 'NotFound']),
+  },
+});
+
+export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
+  const input = fromWire(generateAuthorizationSchema, c.req.valid('json'));
+  const authorization = await generateLicenseAuthorization({ db: db() }, { ...input, principal: c.get('runtime') });
+  return c.json(authorization, 200, { 'Cache-Control': 'no-store' });
+};

@@ -1,0 +1,57 @@
+import type { Db } from '../db';
+import { addInterval } from '../licensing/license-term';
+import type { FeatureEntitlement, LicenseState } from './runtime-state';
+
+// Allowance (DESIGN.md "Seats, allowance and usage"): each seat has its own allowance per feature
+// and period; nothing is pooled. Periods are anchored at the license's term start and last one
+// `allowancePeriodUnit` (IntervalUnit: day, week, month, year); the next begins where one ends, so
+// the allowance resets at PeriodEndUtc. A feature without an allowance is unlimited (Remaining null).
+
+export interface AllowancePeriod {
+  start: Date;
+  end: Date;
+}
+
+/** The period of `unit` length, counted from `anchor`, that contains `now`. */
+export function allowancePeriod(anchor: Date, unit: number, now: Date): AllowancePeriod {
+  if (now.getTime() < anchor.getTime()) return { start: anchor, end: addInterval(anchor, 1, unit) };
+  const approximateUnitMs = [86_400_000, 7 * 86_400_000, 30 * 86_400_000, 365 * 86_400_000][unit] ?? 30 * 86_400_000;
+  let count = Math.max(0, Math.floor((now.getTime() - anchor.getTime()) / approximateUnitMs) - 1);
+  let start = addInterval(anchor, count, unit);
+  let end = addInterval(anchor, count + 1, unit);
+  while (end.getTime() <= now.getTime()) {
+    count += 1;
+    start = end;
+    end = addInterval(anchor, count + 1, unit);
+  }
+  return { start, end };
+}
+
+export const hasAllowance = (feature: FeatureEntitlement) => feature.allowance !== null && feature.allowancePeriodUnit !== null;
+
+export interface FeatureAllowance {
+  featureKey: string;
+  /** Units left this period (never below 0); null when the feature is unlimited. */
+  remaining: number | null;
+  periodEnd: Date | null;
+  period: AllowancePeriod | null;
+}
+
+/** What each feature of `license` has left on `seatId` now: one query, only when some feature has an allowance. */
+export async function seatAllowances(ctx: { db: Db }, input: { seatId: string; license: LicenseState; now: Date }): Promise<FeatureAllowance[]> {
+  const limited = input.license.features.filter(hasAllowance);
+  const periods = new Map(limited.map((feature) => [feature.key, allowancePeriod(input.license.termStart, feature.allowancePeriodUnit!, input.now)]));
+  const windows =
+    limited.length === 0
+      ? []
+      : await ctx.db.allowanceWindow.findMany({
+          where: { seatId: input.seatId, OR: limited.map((feature) => ({ featureKey: feature.key, periodStart: periods.get(feature.key)!.start })) },
+          select: { featureKey: true, used: true },
+        });
+  const used = new Map(windows.map((window) => [window.featureKey, window.used]));
+  return input.license.features.map((feature) => {
+    const period = periods.get(feature.key) ?? null;
+    if (!period) return { featureKey: feature.key, remaining: null, periodEnd: null, period: null };
+    return { featureKey: feature.key, remaining: Math.max(0, feature.allowance! - Number(used.get(feature.key) ?? 0)), periodEnd: period.end, period };
+  });
+}

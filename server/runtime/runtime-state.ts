@@ -1,0 +1,81 @@
+import type { LicenseStatus, ServiceAccessLevel } from '@/generated/prisma/client';
+import type { Db } from '../db';
+import { InvalidatedCache } from '../platform/invalidation/invalidated-cache';
+
+// The hot reads of the runtime paths (DESIGN.md "Speed of the runtime paths"): a license code's
+// state, a seat's, a license's status and entitlements, each cached in process and dropped on every
+// instance when a writer publishes its topic (revoke: `license-code`, retire: `seat`, status change:
+// `license-status`), so a change is refused at the next call everywhere within about a second. The
+// lifetime bounds what a lost notice leaves behind.
+
+const RUNTIME_CACHE_MS = 30_000;
+const RUNTIME_CACHE_ENTRIES = 100_000;
+
+export interface CredentialState {
+  licenseId: string;
+  seatId: string;
+  revoked: boolean;
+}
+
+export interface SeatState {
+  licenseId: string;
+  retired: boolean;
+}
+
+export interface FeatureEntitlement {
+  key: string;
+  accessLevel: ServiceAccessLevel | null;
+  rateLimit: number | null;
+  allowance: number | null;
+  allowancePeriodUnit: number | null;
+  /** Price per unit of metered use (major units, exact decimal as text); "0" for none. */
+  rate: string;
+}
+
+export interface LicenseState {
+  sellerId: string;
+  status: LicenseStatus;
+  classification: number;
+  termStart: Date;
+  termEnd: Date | null;
+  features: FeatureEntitlement[];
+}
+
+const credentials = new InvalidatedCache<CredentialState>({ topic: 'license-code', ttlMs: RUNTIME_CACHE_MS, maxEntries: RUNTIME_CACHE_ENTRIES });
+const seats = new InvalidatedCache<SeatState>({ topic: 'seat', ttlMs: RUNTIME_CACHE_MS, maxEntries: RUNTIME_CACHE_ENTRIES });
+const licenses = new InvalidatedCache<LicenseState>({ topic: 'license-status', ttlMs: RUNTIME_CACHE_MS, maxEntries: RUNTIME_CACHE_ENTRIES });
+
+export async function credentialState(ctx: { db: Db }, credentialId: string): Promise<CredentialState | null> {
+  const entry = await credentials.getOrLoad(credentialId, async () => {
+    const row = await ctx.db.licenseCode.findUnique({ where: { id: credentialId }, select: { licenseId: true, seatId: true, revokedAt: true } });
+    return row ? { licenseId: row.licenseId, seatId: row.seatId, revoked: row.revokedAt !== null } : null;
+  });
+  return entry?.value ?? null;
+}
+
+export async function seatState(ctx: { db: Db }, seatId: string): Promise<SeatState | null> {
+  const entry = await seats.getOrLoad(seatId, async () => {
+    const row = await ctx.db.seat.findUnique({ where: { id: seatId }, select: { licenseId: true, retiredAt: true } });
+    return row ? { licenseId: row.licenseId, retired: row.retiredAt !== null } : null;
+  });
+  return entry?.value ?? null;
+}
+
+export async function licenseState(ctx: { db: Db }, licenseId: string): Promise<LicenseState | null> {
+  const entry = await licenses.getOrLoad(licenseId, async () => {
+    const row = await ctx.db.license.findUnique({
+      where: { id: licenseId },
+      select: {
+        sellerId: true,
+        status: true,
+        classification: true,
+        termStart: true,
+        termEnd: true,
+        features: { orderBy: { key: 'asc' }, select: { key: true, accessLevel: true, rateLimit: true, allowance: true, allowancePeriodUnit: true, rate: true } },
+      },
+    });
+    if (!row) return null;
+    return { ...row, features: row.features.map((feature) => ({ ...feature, rate: feature.rate.toString() })) };
+  });
+  return entry?.value ?? null;
+}

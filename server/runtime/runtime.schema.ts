@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { requestIdSchema } from '../checkout/purchase-checkout.schema';
+
+/** Items of one consumption batch (README "Runtime paths"). */
+export const MAX_USAGE_ITEMS_PER_BATCH = 1000;
+/** Units of one item; a larger use is several items. */
+export const MAX_UNITS_PER_ITEM = 1_000_000_000;
+
+/** POST /licensing/runtime/GenerateLicenseAuthorization. */
+export const generateAuthorizationSchema = z.object({
+  requestId: requestIdSchema,
+  licenseId: z.string().min(1).max(100),
+});
+export type GenerateAuthorizationInput = z.infer<typeof generateAuthorizationSchema>;
+
+/** A feature of the authorization: what the seat may do with it now. */
+export const authorizedFeatureSchema = z.object({
+  FeatureKey: z.string(),
+  ServiceAccessLevel: z.enum(['Allowed', 'Denied']).nullable(),
+  /** Uses of the feature allowed to this seat per rate window; null for no limit. */
+  RateLimit: z.number().int().nullable(),
+  RateWindowSeconds: z.number().int().nullable(),
+  /** Units per allowance period; null for unlimited. */
+  Allowance: z.number().int().nullable(),
+  /** Units this seat has left in the current period; null for unlimited. 0: spent until PeriodEndUtc. */
+  Remaining: z.number().int().nullable(),
+  PeriodEndUtc: z.string().nullable(),
+});
+
+/** The signed license authorization (spec "License authorization"); `Authorization` is the compact JWS of the rest. */
+export const licenseAuthorizationSchema = z.object({
+  Authorization: z.string(),
+  AuthorizationId: z.string(),
+  RequestId: z.string(),
+  LicenseId: z.string(),
+  SeatId: z.string(),
+  LicenseClassification: z.number().int(),
+  IssuedUtc: z.string(),
+  ExpiresUtc: z.string(),
+  Features: z.array(authorizedFeatureSchema),
+});
+export type LicenseAuthorization = z.infer<typeof licenseAuthorizationSchema>;
+
+export const usageItemSchema = z.object({
+  featureKey: z.string().min(1).max(64),
+  units: z.number().int('Units is a whole number.').min(1).max(MAX_UNITS_PER_ITEM),
+  /** When the use happened (ISO 8601); kept with the item, for the seller's records. */
+  timeUtc: z.iso.datetime({ offset: true }),
+});
+
+/** POST /consumption/runtime/messages: one batch of metered usage of one seat. */
+export const usageBatchSchema = z.object({
+  licenseId: z.string().min(1).max(100),
+  /** The client's idempotency key for the batch: a batch sent again is counted once. */
+  batchId: requestIdSchema,
+  items: z.array(usageItemSchema).min(1).max(MAX_USAGE_ITEMS_PER_BATCH),
+});
+export type UsageBatchInput = z.infer<typeof usageBatchSchema>;
+
+export const usageReceiptSchema = z.object({
+  BatchId: z.string(),
+  /** Items of the batch (also on a duplicate: the first copy's). */
+  Items: z.number().int(),
+  /** True when this BatchId had been received before: nothing was counted again. */
+  Duplicate: z.boolean(),
+  /** True when the credential was revoked: the usage is kept, never applied to allowance or billed. */
+  Dropped: z.boolean(),
+});
+export type UsageReceipt = z.infer<typeof usageReceiptSchema>;

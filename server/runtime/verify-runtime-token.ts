@@ -1,0 +1,74 @@
+import { createLocalJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import type { Db } from '../db';
+import { env } from '../env';
+import { DomainError } from '../errors';
+import { listPublicJwks, reloadPublicJwksForUnknownKid, type PublicJwk } from '../keys/signing-keys';
+import { RUNTIME_AUDIENCE, RUNTIME_SCOPE } from '../licensing/runtime-token';
+
+// The runtime token on the runtime paths (spec "Authentication" 1-3). The service plays the gateway:
+// a request whose Authorization header is not a Bearer JWT at all is refused as the gateway would,
+// 401 with WWW-Authenticate and no ApiError body (RuntimeGatewayRefusal). No bearer is 401
+// RuntimeTokenMissing; a JWT failing signature, algorithm, issuer, audience or scope is 401
+// RuntimeTokenInvalid; both as ApiErrors with the same WWW-Authenticate header.
+
+export const RUNTIME_WWW_AUTHENTICATE = `Bearer realm="service-runtime", scope="${RUNTIME_SCOPE}"`;
+/** A bearer longer than this is no runtime token of ours (they are about 500 characters). */
+const MAX_BEARER_LENGTH = 4096;
+const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
+export interface RuntimePrincipal {
+  /** The license code's id (the token's subject). */
+  credentialId: string;
+  licenseId: string;
+  seatId: string;
+}
+
+/** Refused before any ApiError: answered 401 with WWW-Authenticate and an empty body. */
+export class RuntimeGatewayRefusal extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'RuntimeGatewayRefusal';
+  }
+}
+
+const wwwAuthenticate = { 'WWW-Authenticate': RUNTIME_WWW_AUTHENTICATE };
+const invalid = (message: string) => new DomainError('RuntimeTokenInvalid', message, { headers: wwwAuthenticate });
+
+const keySets = new WeakMap<PublicJwk[], JWTVerifyGetKey>();
+function keySetOf(keys: PublicJwk[]): JWTVerifyGetKey {
+  let keySet = keySets.get(keys);
+  if (!keySet) keySets.set(keys, (keySet = createLocalJWKSet({ keys })));
+  return keySet;
+}
+
+function runtimeKeys(ctx: { db: Db }): JWTVerifyGetKey {
+  return async (header, token) => {
+    let keys = await listPublicJwks(ctx, 'runtime');
+    if (header.kid && !keys.some((key) => key.kid === header.kid)) keys = await reloadPublicJwksForUnknownKid(ctx, 'runtime');
+    return keySetOf(keys)(header, token);
+  };
+}
+
+/** The bearer of an Authorization header, or null when there is none; a header that is no Bearer JWT is the gateway's refusal. */
+export function runtimeBearerOf(authorization: string | null | undefined): string | null {
+  const value = authorization?.trim() ?? '';
+  if (value === '') return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(value);
+  if (!match || match[1]!.length > MAX_BEARER_LENGTH || !JWT_SHAPE.test(match[1]!)) throw new RuntimeGatewayRefusal('The Authorization header is not a Bearer JWT.');
+  return match[1]!;
+}
+
+export async function verifyRuntimeToken(ctx: { db: Db }, authorization: string | null | undefined): Promise<RuntimePrincipal> {
+  const bearer = runtimeBearerOf(authorization);
+  if (bearer === null) throw new DomainError('RuntimeTokenMissing', 'Send the runtime token of the license code as Authorization: Bearer <token>.', { headers: wwwAuthenticate });
+  let payload;
+  try {
+    ({ payload } = await jwtVerify(bearer, runtimeKeys(ctx), { issuer: env().runtimeIssuer, audience: RUNTIME_AUDIENCE, algorithms: ['ES256'] }));
+  } catch {
+    throw invalid('The runtime token did not validate (signature, algorithm, issuer or audience).');
+  }
+  if (payload.scope !== RUNTIME_SCOPE) throw invalid(`The runtime token lacks the scope ${RUNTIME_SCOPE}.`);
+  const { sub, lic, seat } = payload as { sub?: unknown; lic?: unknown; seat?: unknown };
+  if (typeof sub !== 'string' || typeof lic !== 'string' || typeof seat !== 'string') throw invalid('The runtime token does not name a license code, license and seat.');
+  return { credentialId: sub, licenseId: lic, seatId: seat };
+}
