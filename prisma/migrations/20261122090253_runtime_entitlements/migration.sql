@@ -60,9 +60,6 @@ ALTER TABLE "UsageCharge" ADD CONSTRAINT "UsageCharge_licenseId_fkey" FOREIGN KE
 -- AddForeignKey
 ALTER TABLE "UsageCharge" ADD CONSTRAINT "UsageCharge_usageBatchId_fkey" FOREIGN KEY ("usageBatchId") REFERENCES "UsageBatch"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
--- AddForeignKey
-ALTER TABLE "UsageCharge" ADD CONSTRAINT "UsageCharge_usageBatchId_fkey" FOREIGN KEY ("usageBatchId") REFERENCES "UsageBatch"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
 -- Licenses sold before this migration take their offering's features as they are now: the copy a
 -- license sold from here on gets at mint.
 INSERT INTO "LicenseFeature" ("id", "licenseId", "key", "displayName", "description", "rate", "sampleSeconds", "rateLimit", "accessLevel", "allowance", "allowancePeriodUnit")
