@@ -162,6 +162,17 @@ export async function startStripeServer(): Promise<StripeServer> {
         answer(200, checkoutSession(body, idempotent, key, sessions));
         return;
       }
+      if (req.method === 'POST' && url.pathname === '/v1/billing/meter_events') {
+        const key = headers['idempotency-key'] && `${headers['stripe-account'] ?? ''}:${headers['idempotency-key']}`;
+        if (key && idempotent.has(key)) {
+          answer(200, idempotent.get(key));
+          return;
+        }
+        const event = { object: 'billing.meter_event', event_name: body.event_name, identifier: body.identifier, payload: hashOf(body, 'payload'), created: Math.floor(Date.now() / 1000), livemode: false };
+        if (key) idempotent.set(key, event);
+        answer(200, event);
+        return;
+      }
       const sessionPath = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && sessionPath) {
         const session = sessions.get(decodeURIComponent(sessionPath[1]!));

@@ -3,6 +3,8 @@ import type { Db } from '../../db';
 import { cleanExpiredSignIns, cleanExpiredSignInsData } from '../../identity/clean-expired-sign-ins';
 import { deliverEmail, deliverEmailData } from '../../mail/deliver-email';
 import { expireClaims, expireClaimsData } from '../../checkout/claim/expire-claims';
+import { expireLicenses, expireLicensesData } from '../../runtime/expire-licenses';
+import { reportUsage, reportUsageData } from '../../runtime/report-usage';
 
 // Every background job of the service, in one place (DESIGN.md "Platform decisions": jobs on
 // pg-boss). A new job is one entry: its name, the zod schema of its data, its handler and its
@@ -78,6 +80,24 @@ export const JOBS = {
     handle: (_data, ctx) => expireClaims(ctx),
     retry: { retryLimit: 0, retryDelay: 0, retryBackoff: false },
     expireInSeconds: 5 * 60,
+    concurrency: 1,
+    schedule: { cron: '* * * * *', data: {} },
+  }),
+  /** Trials past their end become Expired (authorization checks the time as well). */
+  'expire-licenses': defineJob({
+    data: expireLicensesData,
+    handle: (_data, ctx) => expireLicenses(ctx),
+    retry: { retryLimit: 0, retryDelay: 0, retryBackoff: false },
+    expireInSeconds: 5 * 60,
+    concurrency: 1,
+    schedule: { cron: '* * * * *', data: {} },
+  }),
+  /** Metered usage to the processor: Stripe meter events, or the local usage ledger. */
+  'report-usage': defineJob({
+    data: reportUsageData,
+    handle: (_data, ctx) => reportUsage(ctx),
+    retry: { retryLimit: 0, retryDelay: 0, retryBackoff: false },
+    expireInSeconds: 10 * 60,
     concurrency: 1,
     schedule: { cron: '* * * * *', data: {} },
   }),

@@ -1,0 +1,160 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LicenseClassification } from '@/server/catalog/catalog-enums';
+import { db } from '@/server/db';
+import { resetEnvForTests } from '@/server/env';
+import { mintLicense } from '@/server/licensing/mint-license';
+import { stopAllInvalidationListeners } from '@/server/platform/invalidation/invalidation';
+import { JOBS } from '@/server/platform/jobs/registry';
+import { expireLicenses } from '@/server/runtime/expire-licenses';
+import { generateLicenseAuthorization } from '@/server/runtime/generate-license-authorization';
+import { ingestUsage } from '@/server/runtime/ingest-usage';
+import { reportUsage, stripeMeterEventName } from '@/server/runtime/report-usage';
+import { createOffering, createProduct, createSeller } from '../support/factories';
+import { startStripeServer, type StripeServer } from '../support/stripe-server';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+// Billing of metered usage (the report-usage job's body) and the end of a trial (expire-licenses),
+// at service level with real PostgreSQL and, for Stripe, the SDK against the local stand-in.
+
+let database: TestDatabase;
+let stripe: StripeServer;
+const ctx = () => ({ db: database.db });
+
+beforeAll(async () => {
+  [database, stripe] = await Promise.all([createTestDatabase(), startStripeServer()]);
+  Object.assign(process.env, { DATABASE_URL: database.url, APP_SECRET: crypto.randomBytes(32).toString('base64url') });
+  delete process.env.STRIPE_SECRET_KEY;
+  resetEnvForTests();
+});
+
+afterAll(async () => {
+  await stopAllInvalidationListeners();
+  await db().$disconnect();
+  await stripe?.stop();
+  await database?.drop();
+});
+
+async function meteredLicense(options: { classification?: number; interval?: number | null; intervalUnit?: number | null; stripe?: boolean } = {}) {
+  const seller = await createSeller(database.db, { checkoutReady: true });
+  const product = await createProduct(database.db, seller.id);
+  const offering = await createOffering(database.db, product, {
+    classification: options.classification ?? LicenseClassification.Perpetual,
+    priceMinor: options.classification === LicenseClassification.Trial ? null : 1000,
+    interval: options.interval ?? null,
+    intervalUnit: options.intervalUnit ?? null,
+  });
+  await database.db.feature.createMany({
+    data: [
+      { offeringId: offering.id, key: 'render', displayName: 'Render', rate: '0.015', allowance: 1000, allowancePeriodUnit: 2, accessLevel: 'Allowed' },
+      { offeringId: offering.id, key: 'editor', displayName: 'Editor', accessLevel: 'Allowed' },
+    ],
+  });
+  let checkoutId: string | undefined;
+  if (options.stripe) {
+    const checkout = await database.db.checkout.create({
+      data: { requestId: crypto.randomUUID(), origin: 'purchase', sellerId: seller.id, offeringId: offering.id, processor: 'stripe', status: 'completed', processorCustomerId: 'cus_test_1' },
+    });
+    checkoutId = checkout.id;
+  }
+  const minted = await mintLicense(database.db, { offering, buyerAccountId: null, correlationId: null, seatCount: 1, checkoutId });
+  const code = await database.db.licenseCode.findFirstOrThrow({ where: { licenseId: minted.licenseId } });
+  return { minted, principal: { credentialId: code.id, licenseId: minted.licenseId, seatId: minted.seatIds[0]! } };
+}
+
+const batch = (principal: { licenseId: string }, items: { featureKey: string; units: number }[]) => ({
+  licenseId: principal.licenseId,
+  batchId: crypto.randomUUID(),
+  items: items.map((item) => ({ ...item, timeUtc: new Date().toISOString() })),
+});
+
+describe('report-usage: metered usage billed once', () => {
+  it('is a scheduled job', () => {
+    expect(JOBS['report-usage'].schedule?.cron).toBe('* * * * *');
+    expect(JOBS['expire-licenses'].schedule?.cron).toBe('* * * * *');
+  });
+
+  it('on the local processor, each batch becomes one ledger row per paid feature (units × rate, exact), and a second run adds nothing', async () => {
+    const { principal } = await meteredLicense();
+    await ingestUsage(ctx(), { ...batch(principal, [{ featureKey: 'render', units: 7 }, { featureKey: 'render', units: 3 }, { featureKey: 'editor', units: 5 }]), principal });
+    await reportUsage(ctx());
+    const charges = await database.db.usageCharge.findMany({ where: { licenseId: principal.licenseId } });
+    expect(charges).toHaveLength(1);
+    expect(charges[0]).toMatchObject({ featureKey: 'render', units: 10n, processor: 'local', processorReference: null, currency: 'usd' });
+    expect(charges[0]!.amount.toString()).toBe('0.15');
+    expect(await database.db.usageBatch.count({ where: { licenseId: principal.licenseId, reportedAt: null } })).toBe(0);
+    await reportUsage(ctx());
+    expect(await database.db.usageCharge.count({ where: { licenseId: principal.licenseId } })).toBe(1);
+  });
+
+  it('usage under a revoked credential is never billed', async () => {
+    const { principal } = await meteredLicense();
+    // Revoked before this process ever read the code, so no cached state hides it.
+    await database.db.licenseCode.update({ where: { id: principal.credentialId }, data: { revokedAt: new Date() } });
+    const receipt = await ingestUsage(ctx(), { ...batch(principal, [{ featureKey: 'render', units: 4 }]), principal });
+    expect(receipt.Dropped).toBe(true);
+    await reportUsage(ctx());
+    expect(await database.db.usageCharge.count({ where: { licenseId: principal.licenseId } })).toBe(0);
+  });
+
+  it('on Stripe, each charge is a meter event for the buyer\'s customer with the batch and feature as identifier and idempotency key', async () => {
+    Object.assign(process.env, { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: stripe.baseUrl });
+    resetEnvForTests();
+    try {
+      const { principal } = await meteredLicense({ stripe: true });
+      const sent = batch(principal, [{ featureKey: 'render', units: 12 }]);
+      await ingestUsage(ctx(), { ...sent, principal });
+      await reportUsage(ctx());
+      const events = stripe.requests.filter((request) => request.path === '/v1/billing/meter_events');
+      const usageBatch = await database.db.usageBatch.findFirstOrThrow({ where: { licenseId: principal.licenseId } });
+      const identifier = `${usageBatch.id}:render`;
+      expect(events).toHaveLength(1);
+      expect(events[0]!.body).toMatchObject({ event_name: stripeMeterEventName('render'), identifier, 'payload[stripe_customer_id]': 'cus_test_1', 'payload[value]': '12' });
+      expect(events[0]!.headers['idempotency-key']).toBe(`meter-event-${identifier}`);
+      expect(await database.db.usageCharge.findFirstOrThrow({ where: { licenseId: principal.licenseId } })).toMatchObject({ processor: 'stripe', processorReference: identifier });
+    } finally {
+      delete process.env.STRIPE_SECRET_KEY;
+      delete process.env.STRIPE_WEBHOOK_SECRET;
+      delete process.env.STRIPE_API_BASE;
+      resetEnvForTests();
+    }
+  });
+
+  it('a batch Stripe refuses stays unreported and is sent again, with the same identifier, by the next run', async () => {
+    Object.assign(process.env, { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: stripe.baseUrl });
+    resetEnvForTests();
+    try {
+      const { principal } = await meteredLicense({ stripe: true });
+      await ingestUsage(ctx(), { ...batch(principal, [{ featureKey: 'render', units: 2 }]), principal });
+      stripe.failNext(3);
+      await reportUsage(ctx());
+      expect(await database.db.usageBatch.count({ where: { licenseId: principal.licenseId, reportedAt: null } })).toBe(1);
+      await reportUsage(ctx());
+      expect(await database.db.usageBatch.count({ where: { licenseId: principal.licenseId, reportedAt: null } })).toBe(0);
+      const usageBatch = await database.db.usageBatch.findFirstOrThrow({ where: { licenseId: principal.licenseId } });
+      const sent = stripe.requests.filter((request) => request.path === '/v1/billing/meter_events' && request.body.identifier === `${usageBatch.id}:render`);
+      // Three refused attempts (the SDK retries twice), then the accepted one: the same identifier each time.
+      expect(sent.length).toBe(4);
+      expect(await database.db.usageCharge.count({ where: { licenseId: principal.licenseId } })).toBe(1);
+    } finally {
+      delete process.env.STRIPE_SECRET_KEY;
+      delete process.env.STRIPE_WEBHOOK_SECRET;
+      delete process.env.STRIPE_API_BASE;
+      resetEnvForTests();
+    }
+  });
+});
+
+describe('expire-licenses: a trial past its end', () => {
+  it('is Expired by the job and refused Expired at authorization even before the job runs (test clock)', async () => {
+    const { minted, principal } = await meteredLicense({ classification: LicenseClassification.Trial, interval: 14, intervalUnit: 0 });
+    const license = await database.db.license.findUniqueOrThrow({ where: { id: minted.licenseId } });
+    const afterEnd = new Date(license.termEnd!.getTime() + 1000);
+    const request = { requestId: crypto.randomUUID(), licenseId: minted.licenseId, principal };
+    await expect(generateLicenseAuthorization(ctx(), { ...request, now: new Date(license.termEnd!.getTime() - 1000) })).resolves.toMatchObject({ LicenseId: minted.licenseId });
+    await expect(generateLicenseAuthorization(ctx(), { ...request, now: afterEnd })).rejects.toMatchObject({ code: 'AuthorizationDenied', message: expect.stringMatching(/^Expired/) });
+    expect(await expireLicenses(ctx(), { now: new Date(license.termEnd!.getTime() - 1000) })).toBe(0);
+    await expireLicenses(ctx(), { now: afterEnd });
+    expect((await database.db.license.findUniqueOrThrow({ where: { id: minted.licenseId } })).status).toBe('Expired');
+  });
+});
