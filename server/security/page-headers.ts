@@ -10,7 +10,8 @@ export const NONCE_HEADER = 'x-nonce';
  * SuccessUrl/CancelUrl). A form's redirect is held to `form-action` too.
  */
 export function formRedirectsOutward(pathname: string): boolean {
-  return pathname === '/identity/sign-in' || pathname.startsWith('/checkout/local/');
+  // The claim page's Accept lands on the seller's ReturnUrl.
+  return pathname === '/identity/sign-in' || pathname.startsWith('/checkout/local/') || pathname.startsWith('/claim/');
 }
 
 export function contentSecurityPolicy(nonce: string, options: { development?: boolean; formRedirectsOutward?: boolean } = {}): string {

@@ -308,7 +308,7 @@ describe('claiming a free seat-based license from an embedded checkout, in Chrom
   it(
     'the open claim page has no axe-core violations and fits a 390 px phone screen',
     async () => {
-      const session = await createClaim(uniqueAddress('phone.buyer'), { Quantity: 25 });
+      const session = await createClaim(uniqueAddress('a.rather.long.address.for.a.phone.screen'), { Quantity: 25 });
       const page = await newPage({ width: 1280, height: 900 });
       await page.goto(session.ClaimUrl);
       expect(await claimState(page)).toBe('open');

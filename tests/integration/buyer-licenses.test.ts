@@ -187,7 +187,7 @@ describe('the local processor’s hosted page (pay, cancel)', () => {
 
   it('Cancel fails the checkout with "Payment was cancelled."; paying it afterwards mints nothing', async () => {
     const { buyer, session } = await pendingCheckout({ cancelUrl: 'https://app.example.com/cancel' });
-    await expect(cancelLocalCheckout(ctx, { checkoutId: session.SessionId })).resolves.toEqual({ status: 'failed', redirectTo: 'https://app.example.com/cancel' });
+    await expect(cancelLocalCheckout(ctx, { checkoutId: session.SessionId })).resolves.toEqual({ status: 'failed', redirectTo: `https://app.example.com/cancel?session_id=${session.SessionId}` });
     const result = await getCheckoutResultForBuyer(ctx, { sessionId: session.SessionId, buyerAccountId: buyer.id });
     expect(result).toMatchObject({ Status: 'failed', Error: 'Payment was cancelled.', EncodedCredential: null });
     await expect(payLocalCheckout(ctx, { checkoutId: session.SessionId })).resolves.toEqual({

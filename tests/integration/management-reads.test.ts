@@ -39,6 +39,10 @@ async function licenseOf(sellerId: string, correlationId: string | null, seats: 
   const license = await database.db.license.create({
     data: { sellerId, offeringId: offering.id, classification: 1, correlationId, termEnd: new Date('2030-01-01T00:00:00Z') },
   });
+  // What minting copies: the entitlements the license was sold with.
+  await database.db.licenseFeature.create({
+    data: { licenseId: license.id, key: 'export', displayName: 'Export', rateLimit: 60, accessLevel: 'Allowed', allowance: 100, allowancePeriodUnit: 2 },
+  });
   const seatIds: string[] = [];
   for (let i = 0; i < seats; i++) seatIds.push((await database.db.seat.create({ data: { licenseId: license.id } })).id);
   return { id: license.id, offeringId: offering.id, productId: product.id, seatIds };

@@ -4,7 +4,7 @@ import { signOut } from 'next-auth/react';
 import { useFormStatus } from 'react-dom';
 
 const primary =
-  'w-full rounded-md bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-500 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60 sm:w-auto';
+  'w-full rounded-md bg-indigo-600 px-4 py-2 font-medium wrap-anywhere text-white hover:bg-indigo-500 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60 sm:w-auto';
 
 /** The accept button; disabled while the accept is under way (the server also makes a double submit harmless). */
 export function AcceptButton() {

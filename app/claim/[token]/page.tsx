@@ -9,11 +9,13 @@ import { AcceptButton, SwitchAccountButton } from './claim-buttons';
 
 export const dynamic = 'force-dynamic';
 // The address carries the claim token: keep it out of Referer headers and search engines.
-export const metadata: Metadata = { title: 'Accept your license', referrer: 'no-referrer', robots: { index: false, follow: false } };
+// strict-origin: never the path (it holds the token), yet the Accept form's POST carries a real Origin, which Next's
+// server actions require (no-referrer makes it "null" and the accept fails without JavaScript).
+export const metadata: Metadata = { title: 'Accept your license', referrer: 'strict-origin', robots: { index: false, follow: false } };
 
 type Props = { params: Promise<{ token: string }> };
 
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' });
+const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
 
 const CLOSED_STATES: Record<Exclude<ClaimState, 'open'>, { title: string; text: (seller: string) => string }> = {
   unknown: {
@@ -54,7 +56,7 @@ export default async function ClaimPage({ params }: Props) {
         <p className="text-sm font-medium text-indigo-700">From {details.sellerName}</p>
         <h1 className="text-3xl font-bold tracking-tight break-words">Accept your {details.productName} license</h1>
         <p className="text-slate-600">
-          {details.sellerName} has set aside this license for <strong className="break-all">{details.email}</strong>. Nothing is charged.
+          {details.sellerName} has set aside this license for <strong className="wrap-anywhere">{details.email}</strong>. Nothing is charged.
         </p>
       </header>
 
@@ -69,7 +71,7 @@ export default async function ClaimPage({ params }: Props) {
             <p className="text-sm text-slate-700">Sign in with {details.email} to accept. We e-mail you a one-time code; no password is needed.</p>
             <Link
               href={`/login?callbackUrl=${encodeURIComponent(claimPath)}&email=${encodeURIComponent(details.email)}`}
-              className="inline-block rounded-md bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-500"
+              className="inline-block max-w-full rounded-md bg-indigo-600 px-4 py-2 font-medium wrap-anywhere text-white hover:bg-indigo-500"
             >
               Sign in as {details.email}
             </Link>
@@ -78,8 +80,8 @@ export default async function ClaimPage({ params }: Props) {
         {session !== null && !signedInAsInvitee && (
           <>
             <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" data-testid="wrong-account">
-              You are signed in as <strong className="break-all">{session.email}</strong>, but this license is for{' '}
-              <strong className="break-all">{details.email}</strong>. Nothing has been accepted. Sign in with that address to accept it.
+              You are signed in as <strong className="wrap-anywhere">{session.email}</strong>, but this license is for{' '}
+              <strong className="wrap-anywhere">{details.email}</strong>. Nothing has been accepted. Sign in with that address to accept it.
             </p>
             <SwitchAccountButton claimPath={claimPath} email={details.email} />
           </>
@@ -87,7 +89,7 @@ export default async function ClaimPage({ params }: Props) {
         {signedInAsInvitee && (
           <form action={acceptClaimAction.bind(null, safeToken)} className="space-y-3">
             <p className="text-sm text-slate-700">
-              Signed in as <span className="break-all">{session.email}</span>. The license is created when you accept and appears under your licenses.
+              Signed in as <span className="wrap-anywhere">{session.email}</span>. The license is created when you accept and appears under your licenses.
             </p>
             <AcceptButton />
           </form>
