@@ -9,6 +9,7 @@ import { JOBS } from '@/server/platform/jobs/registry';
 import { expireLicenses } from '@/server/runtime/expire-licenses';
 import { generateLicenseAuthorization } from '@/server/runtime/generate-license-authorization';
 import { ingestUsage } from '@/server/runtime/ingest-usage';
+import { listUsageLedger } from '@/server/runtime/list-usage-ledger';
 import { reportUsage, stripeMeterEventName } from '@/server/runtime/report-usage';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { startStripeServer, type StripeServer } from '../support/stripe-server';
@@ -85,6 +86,14 @@ describe('report-usage: metered usage billed once', () => {
     expect(await database.db.usageBatch.count({ where: { licenseId: principal.licenseId, reportedAt: null } })).toBe(0);
     await reportUsage(ctx());
     expect(await database.db.usageCharge.count({ where: { licenseId: principal.licenseId } })).toBe(1);
+
+    // The ledger the portal shows (/portal/usage): the seller's lines and totals, no one else's.
+    const license = await database.db.license.findUniqueOrThrow({ where: { id: principal.licenseId } });
+    const ledger = await listUsageLedger(ctx(), { sellerId: license.sellerId });
+    expect(ledger.lines).toEqual([expect.objectContaining({ licenseId: principal.licenseId, featureKey: 'render', units: '10', amount: '0.15', processor: 'local' })]);
+    expect(ledger.totals).toEqual([{ currency: 'usd', amount: '0.15', units: '10' }]);
+    const stranger = await createSeller(database.db);
+    expect((await listUsageLedger(ctx(), { sellerId: stranger.id })).lines).toEqual([]);
   });
 
   it('usage under a revoked credential is never billed', async () => {

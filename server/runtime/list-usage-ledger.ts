@@ -1,0 +1,46 @@
+import type { Db } from '../db';
+
+export interface UsageLedgerLine {
+  id: string;
+  createdAt: Date;
+  licenseId: string;
+  seatId: string;
+  featureKey: string;
+  units: string;
+  rate: string;
+  amount: string;
+  currency: string;
+  processor: 'local' | 'stripe' | 'none';
+  processorReference: string | null;
+}
+
+export interface UsageLedger {
+  lines: UsageLedgerLine[];
+  /** Sum of the amounts per currency, over every charge of the seller. */
+  totals: { currency: string; amount: string; units: string }[];
+}
+
+/** The seller's billed metered usage, newest first (the local processor's ledger; Stripe's meter events too). */
+export async function listUsageLedger(ctx: { db: Db }, input: { sellerId: string; take?: number }): Promise<UsageLedger> {
+  const where = { license: { sellerId: input.sellerId } };
+  const [rows, totals] = await Promise.all([
+    ctx.db.usageCharge.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: Math.min(input.take ?? 100, 500) }),
+    ctx.db.usageCharge.groupBy({ by: ['currency'], where, _sum: { amount: true, units: true } }),
+  ]);
+  return {
+    lines: rows.map((row) => ({
+      id: row.id,
+      createdAt: row.createdAt,
+      licenseId: row.licenseId,
+      seatId: row.seatId,
+      featureKey: row.featureKey,
+      units: row.units.toString(),
+      rate: row.rate.toString(),
+      amount: row.amount.toString(),
+      currency: row.currency,
+      processor: row.processor,
+      processorReference: row.processorReference,
+    })),
+    totals: totals.map((total) => ({ currency: total.currency, amount: total._sum.amount?.toString() ?? '0', units: total._sum.units?.toString() ?? '0' })),
+  };
+}
