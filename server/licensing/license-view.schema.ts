@@ -12,7 +12,8 @@ import { z } from 'zod';
 //   Features: [{ FeatureKey, DisplayName, ServiceAccessLevel ('Allowed'|'Denied'|null),
 //   RateLimit (per minute per seat|null), Allowance (per period per seat|null),
 //   AllowancePeriodUnit (IntervalUnit|null) }], SeatCount (live seats), CreatedUtc }
-// Seat: { SeatId, LicenseId, LicenseStatus, CreatedUtc, RetiredUtc (null while live) }
+// Seat: { SeatId, LicenseId, LicenseStatus, CreatedUtc, RetiredUtc (null while live),
+//   Allowance: [{ FeatureKey, Remaining (units left this period; null: unlimited), PeriodEndUtc (null: unlimited) }] }
 // Dates are ISO 8601 strings in UTC.
 
 export const licenseStatusSchema = z.enum(['Active', 'Paused', 'Suspended', 'Cancelled', 'Expired']);
@@ -45,12 +46,19 @@ export const licenseListViewSchema = z.object({
   Licenses: z.array(licenseViewSchema),
 });
 
+export const seatAllowanceViewSchema = z.object({
+  FeatureKey: z.string(),
+  Remaining: z.number().int().nullable(),
+  PeriodEndUtc: utc.nullable(),
+});
+
 export const seatViewSchema = z.object({
   SeatId: z.string(),
   LicenseId: z.string(),
   LicenseStatus: licenseStatusSchema,
   CreatedUtc: utc,
   RetiredUtc: utc.nullable(),
+  Allowance: z.array(seatAllowanceViewSchema),
 });
 
 export const licenseSeatsViewSchema = z.object({

@@ -27,7 +27,7 @@ export function allowancePeriod(anchor: Date, unit: number, now: Date): Allowanc
   return { start, end };
 }
 
-export const hasAllowance = (feature: FeatureEntitlement) => feature.allowance !== null && feature.allowancePeriodUnit !== null;
+export const hasAllowance = (feature: Pick<FeatureEntitlement, 'allowance' | 'allowancePeriodUnit'>) => feature.allowance !== null && feature.allowancePeriodUnit !== null;
 
 export interface FeatureAllowance {
   featureKey: string;

@@ -17,7 +17,7 @@ let theirLicenseId: string;
 
 const LICENSE_KEYS = ['CorrelationId', 'CreatedUtc', 'Features', 'LicenseClassification', 'LicenseId', 'OfferingId', 'ProductId', 'SeatCount', 'Status', 'Term'];
 const FEATURE_KEYS = ['Allowance', 'AllowancePeriodUnit', 'DisplayName', 'FeatureKey', 'RateLimit', 'ServiceAccessLevel'];
-const SEAT_KEYS = ['CreatedUtc', 'LicenseId', 'LicenseStatus', 'RetiredUtc', 'SeatId'];
+const SEAT_KEYS = ['Allowance', 'CreatedUtc', 'LicenseId', 'LicenseStatus', 'RetiredUtc', 'SeatId'];
 
 function get(path: string, headers: Record<string, string> = {}) {
   return handleRest(new Request(`http://localhost${path}`, { headers }));
@@ -191,6 +191,22 @@ describe('GET /licensing-mgmt/licenses/{licenseId}/seats', () => {
     const bySeat = Object.fromEntries(body.Seats.map((seat: { SeatId: string }) => [seat.SeatId, seat]));
     expect(bySeat[tenantLicense.retiredSeatId].RetiredUtc).toEqual(expect.stringMatching(/Z$/));
     expect(bySeat[tenantLicense.liveSeatId].RetiredUtc).toBeNull();
+  });
+
+  it('names what each seat has left per feature this period: usage of one seat lowers only that seat', async () => {
+    const license = await database.db.license.findUniqueOrThrow({ where: { id: tenantLicense.id } });
+    const periodStart = new Date(license.termStart);
+    // The monthly period that contains now, anchored at the term start.
+    while (new Date(Date.UTC(periodStart.getUTCFullYear(), periodStart.getUTCMonth() + 1, periodStart.getUTCDate(), periodStart.getUTCHours(), periodStart.getUTCMinutes(), periodStart.getUTCSeconds(), periodStart.getUTCMilliseconds())) <= new Date()) {
+      periodStart.setUTCMonth(periodStart.getUTCMonth() + 1);
+    }
+    const periodEnd = new Date(periodStart);
+    periodEnd.setUTCMonth(periodEnd.getUTCMonth() + 1);
+    await database.db.allowanceWindow.create({ data: { seatId: tenantLicense.liveSeatId, featureKey: 'export', periodStart, periodEnd, used: 30 } });
+    const body = await (await asMe(`/licensing-mgmt/licenses/${tenantLicense.id}/seats`)).json();
+    const bySeat = Object.fromEntries(body.Seats.map((seat: { SeatId: string }) => [seat.SeatId, seat]));
+    expect(bySeat[tenantLicense.liveSeatId].Allowance).toEqual([{ FeatureKey: 'export', Remaining: 70, PeriodEndUtc: periodEnd.toISOString() }]);
+    expect(bySeat[tenantLicense.retiredSeatId].Allowance).toEqual([{ FeatureKey: 'export', Remaining: 100, PeriodEndUtc: periodEnd.toISOString() }]);
   });
 
   it("another seller's license is 404 NotFound", async () => {
