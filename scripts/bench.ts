@@ -10,6 +10,7 @@ import { build, buildIsCurrent } from './build';
 import { startServiceProcess } from './service-process';
 import { resolveDatabase } from '../server/database/local-database';
 import { applyMigrations } from '../server/database/migrate';
+import { benchRuntime } from './bench-runtime';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -58,6 +59,11 @@ async function main() {
     }
   } finally {
     await Promise.all([direct.stop(), viaNext.stop()]);
+  }
+  try {
+    // On a database of its own beside this one (dropped and made again each run).
+    await benchRuntime({ anyDatabaseUrl: database.databaseUrl, appSecret: process.env.APP_SECRET!, durationSeconds: DURATION_SECONDS });
+  } finally {
     await database.stop();
   }
 }

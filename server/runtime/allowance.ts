@@ -1,3 +1,4 @@
+import { TtlCache } from '../cache/ttl-cache';
 import type { Db } from '../db';
 import { addInterval } from '../licensing/license-term';
 import type { FeatureEntitlement, LicenseState } from './runtime-state';
@@ -41,17 +42,44 @@ export interface FeatureAllowance {
 export async function seatAllowances(ctx: { db: Db }, input: { seatId: string; license: LicenseState; now: Date }): Promise<FeatureAllowance[]> {
   const limited = input.license.features.filter(hasAllowance);
   const periods = new Map(limited.map((feature) => [feature.key, allowancePeriod(input.license.termStart, feature.allowancePeriodUnit!, input.now)]));
-  const windows =
-    limited.length === 0
-      ? []
-      : await ctx.db.allowanceWindow.findMany({
-          where: { seatId: input.seatId, OR: limited.map((feature) => ({ featureKey: feature.key, periodStart: periods.get(feature.key)!.start })) },
-          select: { featureKey: true, used: true },
-        });
-  const used = new Map(windows.map((window) => [window.featureKey, window.used]));
+  const windows = limited.length === 0 ? [] : await seatWindows(ctx, input.seatId, limited.map((feature) => feature.key));
+  const current = windows.filter((window) => window.periodStart.getTime() === periods.get(window.featureKey)?.start.getTime());
+  const used = new Map(current.map((window) => [window.featureKey, window.used]));
   return input.license.features.map((feature) => {
     const period = periods.get(feature.key) ?? null;
     if (!period) return { featureKey: feature.key, remaining: null, periodEnd: null, period: null };
     return { featureKey: feature.key, remaining: Math.max(0, feature.allowance! - Number(used.get(feature.key) ?? 0)), periodEnd: period.end, period };
   });
+}
+
+interface SeatWindow {
+  featureKey: string;
+  periodStart: Date;
+  used: bigint;
+}
+
+/**
+ * A seat's recent allowance windows, cached briefly: every authorization of a seat with a limited
+ * feature reads them, and the database round trip is the hot path's largest cost. Usage ingested by
+ * this instance drops the seat's entry at once (forgetSeatWindows); usage ingested by another
+ * instance shows after at most WINDOW_CACHE_MS, far inside the authorization's own ten minutes.
+ */
+export const WINDOW_CACHE_MS = 5_000;
+const WINDOW_HISTORY_MS = 400 * 86_400_000;
+const windowCache = new TtlCache<SeatWindow[]>(WINDOW_CACHE_MS, 100_000);
+
+async function seatWindows(ctx: { db: Db }, seatId: string, featureKeys: string[]): Promise<SeatWindow[]> {
+  const entry = await windowCache.getOrLoad(seatId, () =>
+    // Raw: Prisma's query compilation costs more than this indexed read. Windows older than a year
+    // (the longest period) can never be current again.
+    ctx.db.$queryRaw<SeatWindow[]>`
+      SELECT "featureKey", "periodStart", "used" FROM "AllowanceWindow"
+      WHERE "seatId" = ${seatId} AND "featureKey" = ANY(${featureKeys}::text[]) AND "periodStart" >= ${new Date(Date.now() - WINDOW_HISTORY_MS)}`,
+  );
+  return entry?.value ?? [];
+}
+
+/** After this instance committed usage of a seat: its next authorization reads the windows afresh. */
+export function forgetSeatWindows(seatId: string): void {
+  windowCache.delete(seatId);
 }

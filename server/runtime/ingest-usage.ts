@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../db';
 import { DomainError, type ValidationDetail } from '../errors';
 import { consumeLimit } from '../platform/limits/limits';
-import { allowancePeriod, hasAllowance } from './allowance';
+import { allowancePeriod, forgetSeatWindows, hasAllowance } from './allowance';
 import { resolveRuntimeCaller } from './runtime-caller';
 import type { UsageBatchInput, UsageReceipt } from './runtime.schema';
 import type { RuntimePrincipal } from './verify-runtime-token';
@@ -67,5 +67,6 @@ export async function ingestUsage(ctx: { db: Db }, input: UsageBatchInput & { pr
       ON CONFLICT ("seatId", "featureKey", "periodStart") DO UPDATE SET "used" = "AllowanceWindow"."used" + EXCLUDED."used"
     )
     SELECT "id" FROM batch`;
+  if (windows.length > 0) forgetSeatWindows(caller.credential.seatId);
   return { BatchId: input.batchId, Items: input.items.length, Duplicate: inserted.length === 0, Dropped: dropped };
 }

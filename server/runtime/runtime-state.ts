@@ -45,11 +45,49 @@ const credentials = new InvalidatedCache<CredentialState>({ topic: 'license-code
 const seats = new InvalidatedCache<SeatState>({ topic: 'seat', ttlMs: RUNTIME_CACHE_MS, maxEntries: RUNTIME_CACHE_ENTRIES });
 const licenses = new InvalidatedCache<LicenseState>({ topic: 'license-status', ttlMs: RUNTIME_CACHE_MS, maxEntries: RUNTIME_CACHE_ENTRIES });
 
-export async function credentialState(ctx: { db: Db }, credentialId: string): Promise<CredentialState | null> {
-  const entry = await credentials.getOrLoad(credentialId, async () => {
-    const row = await ctx.db.licenseCode.findUnique({ where: { id: credentialId }, select: { licenseId: true, seatId: true, revokedAt: true } });
-    return row ? { licenseId: row.licenseId, seatId: row.seatId, revoked: row.revokedAt !== null } : null;
+interface RuntimeRow {
+  licenseId: string;
+  seatId: string;
+  revoked: boolean;
+  retired: boolean;
+  sellerId: string;
+  status: LicenseStatus;
+  classification: number;
+  termStart: Date;
+  termEnd: Date | null;
+  features: FeatureEntitlement[] | null;
+}
+
+/**
+ * A license code not in the cache: it, its seat and its license with its entitlements in one raw
+ * query (the runtime paths' cold read; Prisma's query compilation would cost more than the query),
+ * filling the three caches at once.
+ */
+async function loadCredential(ctx: { db: Db }, credentialId: string): Promise<CredentialState | null> {
+  const [row] = await ctx.db.$queryRaw<RuntimeRow[]>`
+    SELECT c."licenseId", c."seatId", c."revokedAt" IS NOT NULL AS "revoked", s."retiredAt" IS NOT NULL AS "retired",
+           l."sellerId", l."status"::text AS "status", l."classification", l."termStart", l."termEnd",
+           (SELECT json_agg(json_build_object('key', f."key", 'accessLevel', f."accessLevel", 'rateLimit', f."rateLimit",
+                                              'allowance', f."allowance", 'allowancePeriodUnit', f."allowancePeriodUnit", 'rate', f."rate"::text)
+                            ORDER BY f."key")
+              FROM "LicenseFeature" f WHERE f."licenseId" = l."id") AS "features"
+    FROM "LicenseCode" c JOIN "Seat" s ON s."id" = c."seatId" JOIN "License" l ON l."id" = c."licenseId"
+    WHERE c."id" = ${credentialId}`;
+  if (!row) return null;
+  seats.set(row.seatId, { licenseId: row.licenseId, retired: row.retired });
+  licenses.set(row.licenseId, {
+    sellerId: row.sellerId,
+    status: row.status,
+    classification: row.classification,
+    termStart: row.termStart,
+    termEnd: row.termEnd,
+    features: row.features ?? [],
   });
+  return { licenseId: row.licenseId, seatId: row.seatId, revoked: row.revoked };
+}
+
+export async function credentialState(ctx: { db: Db }, credentialId: string): Promise<CredentialState | null> {
+  const entry = await credentials.getOrLoad(credentialId, () => loadCredential(ctx, credentialId));
   return entry?.value ?? null;
 }
 

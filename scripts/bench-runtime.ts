@@ -1,0 +1,213 @@
+// The runtime part of `npm run bench` (issue: runtime paths and their speed): seeds a database with
+// a few thousand licenses, then measures in one run (a) the ceiling, a plain node:http handler doing
+// one ES256 verify and one sign (scripts/bench-ceiling.ts), (b) GenerateLicenseAuthorization and
+// (c) usage ingestion through the production server, with autocannon at 64 connections.
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import net from 'node:net';
+import { PrismaPg } from '@prisma/adapter-pg';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { PrismaClient } from '../generated/prisma/client';
+import { CatalogStatus, IntervalUnit, LicenseClassification } from '../server/catalog/catalog-enums';
+import { databaseUrl } from '../server/database/embedded-postgres';
+import { applyMigrations } from '../server/database/migrate';
+import { resetEnvForTests } from '../server/env';
+import type { Db } from '../server/db';
+import { ensureSigningKeys } from '../server/keys/signing-keys';
+import { mintLicense } from '../server/licensing/mint-license';
+import { decodeLicenseCode } from '../server/licensing/runtime-token';
+import { startServiceProcess } from './service-process';
+
+export const RUNTIME_CONNECTIONS = Number(process.env.BENCH_RUNTIME_CONNECTIONS ?? 64);
+const LICENSES = Number(process.env.BENCH_LICENSES ?? 3000);
+const ITEMS_PER_BATCH = 100;
+const BENCH_DATABASE = 'licensing_bench';
+
+interface Figures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  failures: number;
+}
+
+interface Seeded {
+  licenseId: string;
+  token: string;
+}
+
+/** A fresh database beside the given one (never the operator's own data), migrated. */
+async function freshBenchDatabase(anyDatabaseUrl: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: anyDatabaseUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
+  await admin.query(`create database ${BENCH_DATABASE}`);
+  await admin.end();
+  const url = databaseUrl(anyDatabaseUrl, BENCH_DATABASE);
+  await applyMigrations(url);
+  return url;
+}
+
+async function seed(url: string): Promise<Seeded[]> {
+  const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 8 }) });
+  try {
+    // The signing keys exist before the parallel mints below use them (as the server's start does).
+    await ensureSigningKeys({ db: db as unknown as Db });
+    const seller = await db.seller.create({ data: { issuerClientId: 'bench', legalName: 'Bench Ltd', checkoutReady: true } });
+    const product = await db.product.create({ data: { sellerId: seller.id, name: 'Bench', status: CatalogStatus.Active } });
+    const offering = await db.offering.create({
+      data: {
+        sellerId: seller.id,
+        productId: product.id,
+        name: 'Bench Monthly',
+        status: CatalogStatus.Active,
+        listed: true,
+        classification: LicenseClassification.Subscription,
+        priceMinor: 900,
+        interval: 1,
+        intervalUnit: IntervalUnit.Month,
+      },
+    });
+    await db.feature.createMany({
+      data: [
+        { offeringId: offering.id, key: 'render', displayName: 'Render', rate: '0.01', allowance: 1_000_000_000, allowancePeriodUnit: IntervalUnit.Month, rateLimit: 120, accessLevel: 'Allowed' },
+        { offeringId: offering.id, key: 'export', displayName: 'Export', rateLimit: 60, accessLevel: 'Allowed' },
+        { offeringId: offering.id, key: 'editor', displayName: 'Editor', accessLevel: 'Allowed' },
+      ],
+    });
+    const seeded: Seeded[] = [];
+    const PARALLEL = 8;
+    for (let start = 0; start < LICENSES; start += PARALLEL) {
+      const minted = await Promise.all(
+        Array.from({ length: Math.min(PARALLEL, LICENSES - start) }, () =>
+          db.$transaction((tx) => mintLicense(tx as unknown as Db, { offering, buyerAccountId: null, correlationId: null, seatCount: 1 })),
+        ),
+      );
+      for (const license of minted) seeded.push({ licenseId: license.licenseId, token: decodeLicenseCode(license.code!)! });
+    }
+    return seeded;
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+async function measure(options: autocannon.Options): Promise<Figures> {
+  await autocannon({ ...options, connections: 8, duration: 1 });
+  const result = await autocannon(options);
+  return { requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, failures: result.errors + result.non2xx };
+}
+
+/** Each request a different license (round robin), so the caches see many keys. */
+function rotating(seeded: Seeded[], body: (license: Seeded) => string) {
+  let next = 0;
+  return (request: autocannon.Request) => {
+    const license = seeded[next++ % seeded.length]!;
+    return { ...request, method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${license.token}` }, body: body(license) } as autocannon.Request;
+  };
+}
+
+async function startCeiling(): Promise<{ url: string; token: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-ceiling.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /ceiling listening on (\S+) token (\S+)/.exec(output);
+      if (match) resolve(match[0]);
+    });
+    child.once('exit', () => reject(new Error(`the ceiling server ended: ${output}`)));
+  });
+  const [, url, token] = /ceiling listening on (\S+) token (\S+)/.exec(line)!;
+  return { url: url!, token: token!, child };
+}
+
+const describe = (name: string, figures: Figures) =>
+  `${name}: ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, ${figures.failures} errors or non-2xx`;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function benchRuntime(options: { anyDatabaseUrl: string; appSecret: string; durationSeconds: number }): Promise<void> {
+  // The codes minted here carry the issuer of the server that will verify them: its base URL.
+  const port = await freePort();
+  process.env.PUBLIC_BASE_URL = `http://127.0.0.1:${port}`;
+  process.env.APP_SECRET = options.appSecret;
+  resetEnvForTests();
+  const url = await freshBenchDatabase(options.anyDatabaseUrl);
+  const seededAt = Date.now();
+  const seeded = await seed(url);
+  console.log(`\nRuntime paths: ${seeded.length} licenses seeded in ${((Date.now() - seededAt) / 1000).toFixed(1)} s; ${RUNTIME_CONNECTIONS} connections, ${options.durationSeconds} s each`);
+
+  const ceiling = await startCeiling();
+  const server = await startServiceProcess({
+    port,
+    databaseUrl: url,
+    env: {
+      APP_SECRET: options.appSecret,
+      REST_DIRECT_MOUNT: 'true',
+      RATE_LIMIT_IP_PER_MINUTE: '100000000',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      // e.g. BENCH_SERVER_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server under load.
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
+      // One client makes all the load: the per-license limits would refuse it, which is not what is measured.
+      TEST_LIMITS: JSON.stringify({ runtimeAuthorization: { points: 100_000_000 }, consumption: { points: 100_000_000 } }),
+    },
+  });
+  try {
+    const sample = await fetch(`${server.baseUrl}/licensing/runtime/GenerateLicenseAuthorization`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${seeded[0]!.token}` },
+      body: JSON.stringify({ RequestId: crypto.randomUUID(), LicenseId: seeded[0]!.licenseId }),
+    });
+    if (sample.status !== 200) throw new Error(`The server refuses the seeded codes (${sample.status}): ${await sample.text()}`);
+    const base = { connections: RUNTIME_CONNECTIONS, duration: options.durationSeconds };
+    const ceilingFigures = await measure({
+      ...base,
+      url: `${ceiling.url}/`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${ceiling.token}` },
+      body: JSON.stringify({ RequestId: crypto.randomUUID(), LicenseId: 'license' }),
+    });
+    const authorization = await measure({
+      ...base,
+      url: `${server.baseUrl}/licensing/runtime/GenerateLicenseAuthorization`,
+      requests: [{ setupRequest: rotating(seeded, (license) => JSON.stringify({ RequestId: crypto.randomUUID(), LicenseId: license.licenseId })) }],
+    });
+    const now = new Date().toISOString();
+    const ingestion = await measure({
+      ...base,
+      url: `${server.baseUrl}/consumption/runtime/messages`,
+      requests: [
+        {
+          setupRequest: rotating(seeded, (license) =>
+            JSON.stringify({
+              LicenseId: license.licenseId,
+              BatchId: crypto.randomUUID(),
+              Items: Array.from({ length: ITEMS_PER_BATCH }, (_, index) => ({ FeatureKey: index % 2 === 0 ? 'render' : 'export', Units: 1 + (index % 5), TimeUtc: now })),
+            }),
+          ),
+        },
+      ],
+    });
+    const ratio = authorization.requestsPerSecond / ceilingFigures.requestsPerSecond;
+    const itemsPerSecond = ingestion.requestsPerSecond * ITEMS_PER_BATCH;
+    console.log(`  (a) ${describe('ceiling: node:http, one ES256 verify + one sign', ceilingFigures)}`);
+    console.log(`  (b) ${describe('POST /licensing/runtime/GenerateLicenseAuthorization', authorization)}`);
+    console.log(`  (c) ${describe(`POST /consumption/runtime/messages (${ITEMS_PER_BATCH} items per batch)`, ingestion)}`);
+    console.log(`  ratio (b)/(a): ${ratio.toFixed(2)}   (target >= 0.5: ${ratio >= 0.5 ? 'met' : 'NOT met'})`);
+    console.log(`  p99 of (b): ${authorization.p99Ms} ms   (target < 25 ms: ${authorization.p99Ms < 25 ? 'met' : 'NOT met'})`);
+    console.log(`  ingestion: ${itemsPerSecond.toFixed(0)} items/s durable   (target >= 20000: ${itemsPerSecond >= 20_000 ? 'met' : 'NOT met'})`);
+  } finally {
+    ceiling.child.kill('SIGTERM');
+    await server.stop();
+  }
+}
