@@ -31,7 +31,7 @@ export async function ingestUsage(ctx: { db: Db }, input: UsageBatchInput & { pr
   const features = new Map(caller.license.features.map((feature) => [feature.key, feature]));
   const unknown: ValidationDetail[] = [];
   input.items.forEach((item, index) => {
-    if (!features.has(item.featureKey)) unknown.push({ Code: 'UnknownFeature', Message: `The license has no feature "${item.featureKey}".`, Field: `Items[${index}].FeatureKey` });
+    if (!features.has(item.featureKey)) unknown.push({ Code: 'UnknownFeature', Message: `The license has no feature "${item.featureKey}".`, Field: `Items.${index}.FeatureKey` });
   });
   if (unknown.length > 0) throw new DomainError('ValidationError', 'The batch names features this license does not have.', { details: unknown.slice(0, 20) });
 
