@@ -139,7 +139,9 @@ describe('POST /licensing/runtime/GenerateLicenseAuthorization', () => {
     expect((await refusedUnknown.json()).Code).toBe('CredentialUnknown');
 
     const revoked = await sold();
+    // Both instances hold the code in their caches; then it is revoked: both refuse within one second of the notice.
     expect((await authorize(revoked)).status).toBe(200);
+    expect((await authorize(revoked, {}, limited.baseUrl)).status).toBe(200);
     await database.db.licenseCode.update({ where: { id: revoked.codeId }, data: { revokedAt: new Date() } });
     await publishInvalidation({ db: database.db }, 'license-code', revoked.codeId);
     const deadline = Date.now() + 1000;
@@ -147,6 +149,11 @@ describe('POST /licensing/runtime/GenerateLicenseAuthorization', () => {
     while (response.status === 200 && Date.now() < deadline) response = await authorize(revoked);
     expect(response.status).toBe(403);
     expect((await response.json()).Code).toBe('CredentialRevoked');
+    // The other instance (3 authorizations a minute: no polling) by the same second.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, Math.min(250, deadline - Date.now()))));
+    const other = await authorize(revoked, {}, limited.baseUrl);
+    expect(other.status).toBe(403);
+    expect((await other.json()).Code).toBe('CredentialRevoked');
   });
 
   it('enforcement: a retired seat and a suspended, cancelled or paused license are 403 AuthorizationDenied with the reason first in Message', async () => {

@@ -154,6 +154,31 @@ describe('report-usage: metered usage billed once', () => {
   });
 });
 
+describe('allowance: per seat and period (test clock)', () => {
+  it('usage lowers Remaining in the current period, and the allowance is whole again from PeriodEndUtc', async () => {
+    const { minted, principal } = await meteredLicense();
+    const license = await database.db.license.findUniqueOrThrow({ where: { id: minted.licenseId } });
+    const early = new Date(license.termStart.getTime() + 60_000);
+    const remaining = async (now: Date) => {
+      const authorization = await generateLicenseAuthorization(ctx(), { requestId: crypto.randomUUID(), licenseId: minted.licenseId, principal, now });
+      return authorization.Features.find((feature) => feature.FeatureKey === 'render')!;
+    };
+    expect((await remaining(early)).Remaining).toBe(1000);
+    await ingestUsage(ctx(), { ...batch(principal, [{ featureKey: 'render', units: 400 }]), principal, now: early });
+    await ingestUsage(ctx(), { ...batch(principal, [{ featureKey: 'render', units: 700 }]), principal, now: early });
+    const spent = await remaining(early);
+    expect(spent.Remaining).toBe(0);
+    const periodEnd = new Date(spent.PeriodEndUtc!);
+    expect((await remaining(new Date(periodEnd.getTime() - 1000))).Remaining).toBe(0);
+    const next = await remaining(new Date(periodEnd.getTime() + 1000));
+    expect(next.Remaining).toBe(1000);
+    expect(Date.parse(next.PeriodEndUtc!)).toBeGreaterThan(periodEnd.getTime());
+    // Usage in the new period counts there only.
+    await ingestUsage(ctx(), { ...batch(principal, [{ featureKey: 'render', units: 10 }]), principal, now: new Date(periodEnd.getTime() + 2000) });
+    expect((await remaining(new Date(periodEnd.getTime() + 3000))).Remaining).toBe(990);
+  });
+});
+
 describe('expire-licenses: a trial past its end', () => {
   it('is Expired by the job and refused Expired at authorization even before the job runs (test clock)', async () => {
     const { minted, principal } = await meteredLicense({ classification: LicenseClassification.Trial, interval: 14, intervalUnit: 0 });
