@@ -2,9 +2,8 @@
 // Node 20 refuses --cpu-prof in NODE_OPTIONS, and the server is started by startServiceProcess, so
 // the server gets a preload instead (a data: URL given to --import through NODE_OPTIONS) that starts
 // and stops the V8 sampling profiler on SIGUSR2. The bench signals it around each measurement, so a
-// profile holds one measurement only (not the start-up), and summarises it here: the main thread's
-// time by rough cost area (database client, HTTP/Fetch layer, JWT, ...), per package, and the
-// functions with the most self and inclusive time.
+// profile holds one measurement only (not the start-up), and summarises it here: the functions with
+// the most self time, and self time per package.
 import fs from 'node:fs';
 import path from 'node:path';
 
