@@ -1,10 +1,16 @@
 // The runtime part of `npm run bench` (issue: runtime paths and their speed): seeds a database with
 // a few thousand licenses, then measures in one run (a) the ceiling, a plain node:http handler doing
 // one ES256 verify and one sign (scripts/bench-ceiling.ts), (b) GenerateLicenseAuthorization and
-// (c) usage ingestion through the production server, with autocannon at 64 connections.
+// (c) usage ingestion through the production server, with autocannon at 64 connections. For
+// reference it also measures (b) over 64 licenses only (caches warm) and (b) at 4 connections
+// (latency not bound by the queue of 64: at 64 connections the mean latency is 64 / throughput).
+// BENCH_PROFILE_DIR=<dir> profiles the server during (b) and (c) (scripts/bench-profile.ts);
+// BENCH_ONLY=runtime (scripts/bench.ts) skips the mount comparison before it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -13,19 +19,25 @@ import { CatalogStatus, IntervalUnit, LicenseClassification } from '../server/ca
 import { databaseUrl } from '../server/database/embedded-postgres';
 import { applyMigrations } from '../server/database/migrate';
 import { resetEnvForTests } from '../server/env';
+import { stopAllInvalidationListeners } from '../server/platform/invalidation/invalidation';
 import type { Db } from '../server/db';
 import { ensureSigningKeys } from '../server/keys/signing-keys';
 import { mintLicense } from '../server/licensing/mint-license';
 import { decodeLicenseCode } from '../server/licensing/runtime-token';
+import { attachProfiler, profilerNodeOptions, summariseProfile, type ServerProfiler } from './bench-profile';
 import { startServiceProcess } from './service-process';
 
 export const RUNTIME_CONNECTIONS = Number(process.env.BENCH_RUNTIME_CONNECTIONS ?? 64);
 const LICENSES = Number(process.env.BENCH_LICENSES ?? 3000);
 const ITEMS_PER_BATCH = 100;
 const BENCH_DATABASE = 'licensing_bench';
+/** BENCH_PROFILE_DIR=<dir>: a CPU profile of the server during (b) and during (c), summarised after the figures. */
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 
 interface Figures {
   requestsPerSecond: number;
+  /** 2xx answers per second (over the measured time). */
+  okPerSecond: number;
   p50Ms: number;
   p99Ms: number;
   failures: number;
@@ -37,7 +49,7 @@ interface Seeded {
 }
 
 /** A fresh database beside the given one (never the operator's own data), migrated. */
-async function freshBenchDatabase(anyDatabaseUrl: string): Promise<string> {
+export async function freshBenchDatabase(anyDatabaseUrl: string): Promise<string> {
   const admin = new pg.Client({ connectionString: anyDatabaseUrl });
   await admin.connect();
   await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
@@ -48,7 +60,7 @@ async function freshBenchDatabase(anyDatabaseUrl: string): Promise<string> {
   return url;
 }
 
-async function seed(url: string): Promise<Seeded[]> {
+export async function seed(url: string): Promise<Seeded[]> {
   const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 8 }) });
   try {
     // The signing keys exist before the parallel mints below use them (as the server's start does).
@@ -87,18 +99,29 @@ async function seed(url: string): Promise<Seeded[]> {
     }
     return seeded;
   } finally {
+    // The signing-key cache started this process's invalidation listener: closed before the
+    // database it listens on goes away.
+    await stopAllInvalidationListeners();
     await db.$disconnect();
   }
 }
 
-async function measure(options: autocannon.Options): Promise<Figures> {
+async function measure(options: autocannon.Options, profile?: { profiler: ServerProfiler; name: string; files: string[] }): Promise<Figures> {
   await autocannon({ ...options, connections: 8, duration: 1 });
+  profile?.profiler.start();
   const result = await autocannon(options);
-  return { requestsPerSecond: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, failures: result.errors + result.non2xx };
+  if (profile) profile.files.push(await profile.profiler.stop(profile.name));
+  return {
+    requestsPerSecond: result.requests.average,
+    okPerSecond: result['2xx'] / result.duration,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    failures: result.errors + result.non2xx,
+  };
 }
 
 /** Each request a different license (round robin), so the caches see many keys. */
-function rotating(seeded: Seeded[], body: (license: Seeded) => string) {
+export function rotating(seeded: Seeded[], body: (license: Seeded) => string) {
   let next = 0;
   return (request: autocannon.Request) => {
     const license = seeded[next++ % seeded.length]!;
@@ -121,8 +144,9 @@ async function startCeiling(): Promise<{ url: string; token: string; child: Chil
   return { url: url!, token: token!, child };
 }
 
-const describe = (name: string, figures: Figures) =>
-  `${name}: ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, ${figures.failures} errors or non-2xx`;
+const figuresText = (figures: Figures) =>
+  `${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, ${figures.failures} errors or non-2xx`;
+const describe = (name: string, figures: Figures) => `${name}: ${figuresText(figures)}`;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -140,13 +164,17 @@ export async function benchRuntime(options: { anyDatabaseUrl: string; appSecret:
   const port = await freePort();
   process.env.PUBLIC_BASE_URL = `http://127.0.0.1:${port}`;
   process.env.APP_SECRET = options.appSecret;
-  resetEnvForTests();
   const url = await freshBenchDatabase(options.anyDatabaseUrl);
+  // The services used to seed read their configuration (DATABASE_URL included, e.g. for the
+  // invalidation listener) from the environment: the bench database, also when it is embedded.
+  process.env.DATABASE_URL = url;
+  resetEnvForTests();
   const seededAt = Date.now();
   const seeded = await seed(url);
   console.log(`\nRuntime paths: ${seeded.length} licenses seeded in ${((Date.now() - seededAt) / 1000).toFixed(1)} s; ${RUNTIME_CONNECTIONS} connections, ${options.durationSeconds} s each`);
 
   const ceiling = await startCeiling();
+  if (PROFILE_DIR) fs.rmSync(PROFILE_DIR, { recursive: true, force: true });
   const server = await startServiceProcess({
     port,
     databaseUrl: url,
@@ -156,8 +184,10 @@ export async function benchRuntime(options: { anyDatabaseUrl: string; appSecret:
       RATE_LIMIT_IP_PER_MINUTE: '100000000',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
-      // e.g. BENCH_SERVER_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server under load.
-      ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
+      // BENCH_SERVER_NODE_OPTIONS, e.g. '--inspect', is passed on (Node refuses --cpu-prof there: use BENCH_PROFILE_DIR).
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS || PROFILE_DIR
+        ? { NODE_OPTIONS: [process.env.BENCH_SERVER_NODE_OPTIONS, PROFILE_DIR ? profilerNodeOptions(PROFILE_DIR) : undefined].filter(Boolean).join(' ') }
+        : {}),
       // One client makes all the load: the per-license limits would refuse it, which is not what is measured.
       TEST_LIMITS: JSON.stringify({ runtimeAuthorization: { points: 100_000_000 }, consumption: { points: 100_000_000 } }),
     },
@@ -169,6 +199,8 @@ export async function benchRuntime(options: { anyDatabaseUrl: string; appSecret:
       body: JSON.stringify({ RequestId: crypto.randomUUID(), LicenseId: seeded[0]!.licenseId }),
     });
     if (sample.status !== 200) throw new Error(`The server refuses the seeded codes (${sample.status}): ${await sample.text()}`);
+    const profiler = PROFILE_DIR ? await attachProfiler(PROFILE_DIR) : undefined;
+    const profiles: string[] = [];
     const base = { connections: RUNTIME_CONNECTIONS, duration: options.durationSeconds };
     const ceilingFigures = await measure({
       ...base,
@@ -177,11 +209,11 @@ export async function benchRuntime(options: { anyDatabaseUrl: string; appSecret:
       headers: { 'content-type': 'application/json', authorization: `Bearer ${ceiling.token}` },
       body: JSON.stringify({ RequestId: crypto.randomUUID(), LicenseId: 'license' }),
     });
-    const authorization = await measure({
-      ...base,
+    const authorizationOf = (licenses: Seeded[]) => ({
       url: `${server.baseUrl}/licensing/runtime/GenerateLicenseAuthorization`,
-      requests: [{ setupRequest: rotating(seeded, (license) => JSON.stringify({ RequestId: crypto.randomUUID(), LicenseId: license.licenseId })) }],
+      requests: [{ setupRequest: rotating(licenses, (license) => JSON.stringify({ RequestId: crypto.randomUUID(), LicenseId: license.licenseId })) }],
     });
+    const authorization = await measure({ ...base, ...authorizationOf(seeded) }, profiler && { profiler, name: 'authorization', files: profiles });
     const now = new Date().toISOString();
     const ingestion = await measure({
       ...base,
@@ -197,15 +229,25 @@ export async function benchRuntime(options: { anyDatabaseUrl: string; appSecret:
           ),
         },
       ],
-    });
+    }, profiler && { profiler, name: 'ingestion', files: profiles });
+    const warm = await measure({ ...base, ...authorizationOf(seeded.slice(0, 64)) });
+    const unqueued = await measure({ ...base, connections: 4, ...authorizationOf(seeded) });
     const ratio = authorization.requestsPerSecond / ceilingFigures.requestsPerSecond;
-    const itemsPerSecond = ingestion.requestsPerSecond * ITEMS_PER_BATCH;
+    // Items made durable: only batches answered 2xx count.
+    const itemsPerSecond = ingestion.okPerSecond * ITEMS_PER_BATCH;
     console.log(`  (a) ${describe('ceiling: node:http, one ES256 verify + one sign', ceilingFigures)}`);
     console.log(`  (b) ${describe('POST /licensing/runtime/GenerateLicenseAuthorization', authorization)}`);
     console.log(`  (c) ${describe(`POST /consumption/runtime/messages (${ITEMS_PER_BATCH} items per batch)`, ingestion)}`);
+    console.log(`  for reference: (b) over 64 licenses only, caches warm: ${figuresText(warm)}`);
+    console.log(`  for reference: (b) at 4 connections: ${figuresText(unqueued)}`);
     console.log(`  ratio (b)/(a): ${ratio.toFixed(2)}   (target >= 0.5: ${ratio >= 0.5 ? 'met' : 'NOT met'})`);
     console.log(`  p99 of (b): ${authorization.p99Ms} ms   (target < 25 ms: ${authorization.p99Ms < 25 ? 'met' : 'NOT met'})`);
     console.log(`  ingestion: ${itemsPerSecond.toFixed(0)} items/s durable   (target >= 20000: ${itemsPerSecond >= 20_000 ? 'met' : 'NOT met'})`);
+    const rates: Record<string, number> = { authorization: authorization.requestsPerSecond, ingestion: ingestion.requestsPerSecond };
+    for (const file of profiles) {
+      const requestsPerSecond = rates[path.basename(file, '.cpuprofile')];
+      console.log(`\nServer CPU profile (the profiler slows the server a little), ${file}\n${summariseProfile(file, { requestsPerSecond }).join('\n')}`);
+    }
   } finally {
     ceiling.child.kill('SIGTERM');
     await server.stop();

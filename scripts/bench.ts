@@ -38,10 +38,21 @@ async function main() {
   if (!buildIsCurrent()) build();
   const database = await resolveDatabase();
   await applyMigrations(database.databaseUrl);
+  try {
+    // BENCH_ONLY=runtime skips the mount comparison (e.g. while profiling the runtime paths).
+    if (process.env.BENCH_ONLY !== 'runtime') await benchMounts(database.databaseUrl);
+    // The runtime paths, on a database of their own beside this one (dropped and made again each run).
+    await benchRuntime({ anyDatabaseUrl: database.databaseUrl, appSecret: process.env.APP_SECRET!, durationSeconds: DURATION_SECONDS });
+  } finally {
+    await database.stop();
+  }
+}
+
+async function benchMounts(databaseUrl: string) {
   // Both servers share the database, so they share its APP_SECRET-encrypted signing keys.
   const start = (directMount: boolean) =>
     startServiceProcess({
-      databaseUrl: database.databaseUrl,
+      databaseUrl,
       env: { APP_SECRET: process.env.APP_SECRET!, REST_DIRECT_MOUNT: String(directMount), RATE_LIMIT_IP_PER_MINUTE: '100000000', LOG_LEVEL: 'warn', SEED_DEMO: 'true' },
     });
   const direct = await start(true);
@@ -59,12 +70,6 @@ async function main() {
     }
   } finally {
     await Promise.all([direct.stop(), viaNext.stop()]);
-  }
-  try {
-    // On a database of its own beside this one (dropped and made again each run).
-    await benchRuntime({ anyDatabaseUrl: database.databaseUrl, appSecret: process.env.APP_SECRET!, durationSeconds: DURATION_SECONDS });
-  } finally {
-    await database.stop();
   }
 }
 
