@@ -36,6 +36,8 @@ const FREE_CHECKOUT_TRANSACTION_MS = 30_000;
 /** Longer than the whole Stripe call of the request that opens the session: 3 attempts of at most 10 s (stripe-client.ts), plus backoff. */
 export const SESSION_WAIT_MS = 35_000;
 export const SESSION_POLL_MS = 100;
+/** A session id (a checkout id) is never longer: longer ones are refused before any query. */
+export const CHECKOUT_ID_MAX = 100;
 
 /** The checkout's Error when the processor could not open its session. */
 export const PROCESSOR_FAILED_ERROR = 'The payment processor could not start a checkout.';

@@ -1,13 +1,11 @@
 import type Stripe from 'stripe';
 import type { Db } from '../db';
 import { DomainError } from '../errors';
-import { stripeClient } from '../payments/stripe-client';
+import { stripeClient, stripeIdOf } from '../payments/stripe-client';
 import { logger } from '../platform/logging/logger';
-import { processorSuccessUrl, withSessionId } from './checkout-core';
+import { CHECKOUT_ID_MAX, processorSuccessUrl, withSessionId } from './checkout-core';
 import { deliverSettlement, settleCheckoutWithin } from './settle-checkout';
 
-const CHECKOUT_ID_MAX = 100;
-const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
 
 /**
  * GET /checkout/return/{sessionId}: where the processor sends a buyer after paying a checkout that
@@ -47,8 +45,8 @@ async function settleFromRetrievedSession(ctx: { db: Db }, checkoutId: string, s
   const settlement = await ctx.db.$transaction((tx) =>
     settleCheckoutWithin(tx as unknown as Db, {
       checkoutId,
-      processorCustomerId: idOf(session.customer),
-      processorSubscriptionId: idOf(session.subscription),
+      processorCustomerId: stripeIdOf(session.customer),
+      processorSubscriptionId: stripeIdOf(session.subscription),
       customerEmail: session.customer_details?.email ?? null,
     }),
   );

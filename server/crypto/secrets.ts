@@ -45,8 +45,7 @@ export function secretHmacHex(purpose: string, value: string, secret: string = e
  * (so a value stored just before a rotation still matches). Each comparison is constant-time.
  */
 export function matchesSecretHmac(purpose: string, value: string, stored: string): boolean {
-  const { APP_SECRET: current, APP_SECRET_PREVIOUS: previous } = env();
-  const secrets = [current, ...(previous ?? '').split(',').map((secret) => secret.trim()).filter((secret) => secret && secret !== current)];
+  const secrets = hmacSecrets();
   let matched = false;
   // Every candidate is compared, so the time does not say which secret matched.
   for (const secret of secrets) matched = safeEqual(secretHmacHex(purpose, value, secret), stored) || matched;
@@ -55,7 +54,11 @@ export function matchesSecretHmac(purpose: string, value: string, stored: string
 
 /** The HMACs of `value` for `purpose` under APP_SECRET and each of APP_SECRET_PREVIOUS: look-up keys for a secret stored as its HMAC. */
 export function secretHmacCandidates(purpose: string, value: string): string[] {
+  return hmacSecrets().map((secret) => secretHmacHex(purpose, value, secret));
+}
+
+/** APP_SECRET, then each of APP_SECRET_PREVIOUS: the keys a stored HMAC may have been made under. */
+function hmacSecrets(): string[] {
   const { APP_SECRET: current, APP_SECRET_PREVIOUS: previous } = env();
-  const secrets = [current, ...(previous ?? '').split(',').map((secret) => secret.trim()).filter((secret) => secret && secret !== current)];
-  return secrets.map((secret) => secretHmacHex(purpose, value, secret));
+  return [current, ...(previous ?? '').split(',').map((secret) => secret.trim()).filter((secret) => secret && secret !== current)];
 }

@@ -1,10 +1,10 @@
-import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { Account } from '@/generated/prisma/client';
 import { sqlStateOf } from '../database/sql-error';
 import type { Db } from '../db';
 import { env } from '../env';
 import { DomainError } from '../errors';
-import { listPublicJwks, reloadPublicJwksForUnknownKid, type PublicJwk } from '../keys/signing-keys';
+import { localKeyResolver } from '../keys/signing-keys';
 import { emailAddressSchema, findOrCreateAccountByEmail } from './accounts';
 import { identityIssuer, PURCHASE_SCOPE } from './identity-config';
 
@@ -27,27 +27,6 @@ function trustedIssuer() {
     return { external: true, issuer: config.BUYER_TOKEN_ISSUER, audience: config.buyerTokenAudience, algorithms: ['RS256', 'ES256', 'PS256'] };
   }
   return { external: false, issuer: identityIssuer(), audience: config.buyerTokenAudience, algorithms: ['ES256'] };
-}
-
-// One imported key set per cached list (the list is replaced, never changed, when versions are added).
-const localKeySets = new WeakMap<PublicJwk[], JWTVerifyGetKey>();
-
-function localKeySet(keys: PublicJwk[]): JWTVerifyGetKey {
-  let keySet = localKeySets.get(keys);
-  if (!keySet) localKeySets.set(keys, (keySet = createLocalJWKSet({ keys })));
-  return keySet;
-}
-
-/**
- * The built-in authority's keys. A kid no cached version has reloads them, at most once a minute
- * (made-up kids cost nothing more); a real new version arrives sooner through its notice.
- */
-function builtInKeys(ctx: { db: Db }): JWTVerifyGetKey {
-  return async (header, token) => {
-    let keys = await listPublicJwks(ctx, 'identity');
-    if (header.kid && !keys.some((key) => key.kid === header.kid)) keys = await reloadPublicJwksForUnknownKid(ctx, 'identity');
-    return localKeySet(keys)(header, token);
-  };
 }
 
 function hasPurchaseScope(payload: JWTPayload): boolean {
@@ -123,7 +102,7 @@ export async function verifyBuyerToken(ctx: { db: Db }, authorization: string | 
   const trusted = trustedIssuer();
   let payload: JWTPayload;
   try {
-    const getKey = trusted.external ? remoteKeys!.getKey : builtInKeys(ctx);
+    const getKey = trusted.external ? remoteKeys!.getKey : localKeyResolver(ctx, 'identity');
     ({ payload } = await jwtVerify(bearer, getKey, {
       issuer: trusted.issuer,
       audience: trusted.audience,

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
+import { createLocalJWKSet, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK, type JWTVerifyGetKey } from 'jose';
 import type { SigningKeyPurpose } from '@/generated/prisma/client';
 import { open, seal } from '../crypto/secret-box';
 import type { Db } from '../db';
@@ -180,4 +180,22 @@ export async function rotateSigningKey(
 export async function ensureSigningKeys(ctx: { db: Db }): Promise<void> {
   await getActiveSigningKey(ctx, 'identity');
   await getActiveSigningKey(ctx, 'runtime');
+}
+
+// One imported key set per cached list (the list is replaced, never changed, when versions are added).
+const localKeySets = new WeakMap<PublicJwk[], JWTVerifyGetKey>();
+
+/**
+ * jose's key resolver for tokens this service signed under `purpose`. A kid no cached version has
+ * reloads the set, at most once a minute (made-up kids cost nothing more); a real new version
+ * arrives sooner through its notice.
+ */
+export function localKeyResolver(ctx: { db: Db }, purpose: SigningKeyPurpose): JWTVerifyGetKey {
+  return async (header, token) => {
+    let keys = await listPublicJwks(ctx, purpose);
+    if (header.kid && !keys.some((key) => key.kid === header.kid)) keys = await reloadPublicJwksForUnknownKid(ctx, purpose);
+    let keySet = localKeySets.get(keys);
+    if (!keySet) localKeySets.set(keys, (keySet = createLocalJWKSet({ keys })));
+    return keySet(header, token);
+  };
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import { DomainError } from '../errors';
-import { allowancePeriod, hasAllowance } from '../runtime/allowance';
+import { currentPeriods, featureAllowances } from '../runtime/allowance';
 import { licenseSeatsViewSchema, type LicenseSeatsView } from './license-view.schema';
 
 /**
@@ -20,9 +20,7 @@ export async function listLicenseSeats(ctx: { db: Db }, input: { sellerId: strin
     },
   });
   if (!license) throw new DomainError('NotFound', 'No license with that id for this seller.');
-  const periods = new Map(
-    license.features.filter(hasAllowance).map((feature) => [feature.key, allowancePeriod(license.termStart, feature.allowancePeriodUnit!, now)]),
-  );
+  const periods = currentPeriods(license.features, license.termStart, now);
   const windows =
     periods.size === 0
       ? []
@@ -39,11 +37,11 @@ export async function listLicenseSeats(ctx: { db: Db }, input: { sellerId: strin
       LicenseStatus: license.status,
       CreatedUtc: seat.createdAt.toISOString(),
       RetiredUtc: seat.retiredAt?.toISOString() ?? null,
-      Allowance: license.features.map((feature) => {
-        const period = periods.get(feature.key);
-        if (!period) return { FeatureKey: feature.key, Remaining: null, PeriodEndUtc: null };
-        return { FeatureKey: feature.key, Remaining: Math.max(0, feature.allowance! - (used.get(`${seat.id}:${feature.key}`) ?? 0)), PeriodEndUtc: period.end.toISOString() };
-      }),
+      Allowance: featureAllowances(license.features, periods, (key) => used.get(`${seat.id}:${key}`) ?? 0).map((allowance) => ({
+        FeatureKey: allowance.featureKey,
+        Remaining: allowance.remaining,
+        PeriodEndUtc: allowance.periodEnd?.toISOString() ?? null,
+      })),
     })),
   });
 }

@@ -1,5 +1,5 @@
 import type { CheckoutStatus } from '@/generated/prisma/client';
-import { processorCancelUrl, processorSuccessUrl, withSessionId } from '../checkout/checkout-core';
+import { CHECKOUT_ID_MAX, processorCancelUrl, processorSuccessUrl, withSessionId } from '../checkout/checkout-core';
 import { toOfferingView } from '../catalog/catalog-views';
 import type { OfferingView } from '../catalog/catalog.schemas';
 import { toBaseRate } from '../catalog/money';
@@ -22,7 +22,6 @@ export interface LocalCheckoutView {
   cancelUrl: string;
 }
 
-const CHECKOUT_ID_MAX = 100;
 
 /**
  * Where the buyer goes after paying or cancelling: the caller's ReturnUrl (Pay has settled, so the

@@ -6,6 +6,7 @@ import type { Db } from '../db';
 import { publishInvalidation } from '../platform/invalidation/invalidation';
 import { logger } from '../platform/logging/logger';
 import { applyStripeAccountUpdate } from './stripe-connect-onboarding';
+import { stripeIdOf } from './stripe-client';
 
 // What Stripe's events do to our checkouts and licenses. Stripe delivers at least once, in no
 // guaranteed order, and to two endpoints (the platform's own events and its connected accounts'),
@@ -133,7 +134,7 @@ export function licenseStatusOf(subscription: Stripe.Subscription, deleted: bool
   return null;
 }
 
-const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
+
 
 /** Whether the event came from the Stripe account the seller's payments run on (its connected account, else the platform's). */
 async function fromSellersAccount(tx: Db, sellerId: string, eventAccount: string | null): Promise<boolean> {
@@ -171,8 +172,8 @@ async function settleFromSession(
   if (!(await fromSellersAccount(tx, checkout.sellerId, input.eventAccount))) return done('wrong-account');
   const settlement = await settleCheckoutWithin(tx, {
     checkoutId: checkout.id,
-    processorCustomerId: idOf(session.customer),
-    processorSubscriptionId: idOf(session.subscription),
+    processorCustomerId: stripeIdOf(session.customer),
+    processorSubscriptionId: stripeIdOf(session.subscription),
     customerEmail: session.customer_details?.email ?? null,
     processorStateAt: input.occurredAt,
   });
@@ -194,7 +195,7 @@ async function failFromSession(tx: Db, session: Stripe.Checkout.Session, input: 
  */
 function subscriptionOfInvoice(invoice: Stripe.Invoice): { subscriptionId: string; checkoutId?: string } | null {
   const details = invoice.parent?.subscription_details;
-  const subscriptionId = idOf(details?.subscription) ?? idOf((invoice as { subscription?: string | { id: string } | null }).subscription);
+  const subscriptionId = stripeIdOf(details?.subscription) ?? stripeIdOf((invoice as { subscription?: string | { id: string } | null }).subscription);
   if (!subscriptionId) return null;
   return { subscriptionId, checkoutId: details?.metadata?.checkoutId };
 }

@@ -40,3 +40,6 @@ export function stripeClient(): Stripe {
 export function isLiveKey(secretKey: string): boolean {
   return /^[sr]k_live_/.test(secretKey);
 }
+
+/** The id of an expandable Stripe field (an id string, or the expanded object), or null. */
+export const stripeIdOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));

@@ -38,18 +38,31 @@ export interface FeatureAllowance {
   period: AllowancePeriod | null;
 }
 
-/** What each feature of `license` has left on `seatId` now: one query, only when some feature has an allowance. */
-export async function seatAllowances(ctx: { db: Db }, input: { seatId: string; license: LicenseState; now: Date }): Promise<FeatureAllowance[]> {
-  const limited = input.license.features.filter(hasAllowance);
-  const periods = new Map(limited.map((feature) => [feature.key, allowancePeriod(input.license.termStart, feature.allowancePeriodUnit!, input.now)]));
-  const windows = limited.length === 0 ? [] : await seatWindows(ctx, input.seatId, limited.map((feature) => feature.key));
-  const current = windows.filter((window) => window.periodStart.getTime() === periods.get(window.featureKey)?.start.getTime());
-  const used = new Map(current.map((window) => [window.featureKey, window.used]));
-  return input.license.features.map((feature) => {
+/** The current period of each limited feature, counted from the license's term start. */
+export function currentPeriods(features: Pick<FeatureEntitlement, 'key' | 'allowance' | 'allowancePeriodUnit'>[], termStart: Date, now: Date): Map<string, AllowancePeriod> {
+  return new Map(features.filter(hasAllowance).map((feature) => [feature.key, allowancePeriod(termStart, feature.allowancePeriodUnit!, now)]));
+}
+
+/** What each feature has left, given the current periods and the units used in them. */
+export function featureAllowances(
+  features: Pick<FeatureEntitlement, 'key' | 'allowance'>[],
+  periods: Map<string, AllowancePeriod>,
+  usedIn: (featureKey: string) => number,
+): FeatureAllowance[] {
+  return features.map((feature) => {
     const period = periods.get(feature.key) ?? null;
     if (!period) return { featureKey: feature.key, remaining: null, periodEnd: null, period: null };
-    return { featureKey: feature.key, remaining: Math.max(0, feature.allowance! - Number(used.get(feature.key) ?? 0)), periodEnd: period.end, period };
+    return { featureKey: feature.key, remaining: Math.max(0, feature.allowance! - usedIn(feature.key)), periodEnd: period.end, period };
   });
+}
+
+/** What each feature of `license` has left on `seatId` now: one query, only when some feature has an allowance. */
+export async function seatAllowances(ctx: { db: Db }, input: { seatId: string; license: LicenseState; now: Date }): Promise<FeatureAllowance[]> {
+  const periods = currentPeriods(input.license.features, input.license.termStart, input.now);
+  const windows = periods.size === 0 ? [] : await seatWindows(ctx, input.seatId, [...periods.keys()]);
+  const current = windows.filter((window) => window.periodStart.getTime() === periods.get(window.featureKey)?.start.getTime());
+  const used = new Map(current.map((window) => [window.featureKey, Number(window.used)]));
+  return featureAllowances(input.license.features, periods, (key) => used.get(key) ?? 0);
 }
 
 interface SeatWindow {

@@ -35,7 +35,7 @@ export async function generateLicenseAuthorization(
   const now = input.now ?? new Date();
   if (input.licenseId !== input.principal.licenseId) throw new DomainError('NotFound', 'No license with that id for this credential.');
   await consumeLimit('runtimeAuthorization', input.principal.licenseId);
-  const caller = await resolveRuntimeCaller(ctx, input.principal, input.licenseId);
+  const caller = await resolveRuntimeCaller(ctx, input.principal);
   if (caller.credential.revoked) throw new DomainError('CredentialRevoked', 'This license code was revoked; issue a new one.');
   const reason = denialReason(caller, now);
   if (reason) throw new DomainError('AuthorizationDenied', DENIAL_MESSAGES[reason]!);

@@ -26,7 +26,7 @@ export async function ingestUsage(ctx: { db: Db }, input: UsageBatchInput & { pr
     });
   }
   await consumeLimit('consumption', input.principal.licenseId);
-  const caller = await resolveRuntimeCaller(ctx, input.principal, input.licenseId);
+  const caller = await resolveRuntimeCaller(ctx, input.principal);
 
   const features = new Map(caller.license.features.map((feature) => [feature.key, feature]));
   const unknown: ValidationDetail[] = [];

@@ -12,13 +12,12 @@ export interface RuntimeCaller {
 
 /**
  * What a genuine runtime token stands for: its license code, seat and license, from the runtime
- * caches. A LicenseId in the body that is not the token's is 404 NotFound (spec: never 403), before
- * anything is looked up. A token whose code this service does not know (or that names another
- * license or seat than its code) is 403 CredentialUnknown. Revocation is left to the caller: the
- * authorization refuses it, the consumption path accepts and drops the usage.
+ * caches. Callers refuse a body LicenseId that is not the token's first, each in its own way (404 on
+ * the authorization, 400 on consumption). A token whose code this service does not know (or that
+ * names another license or seat than its code) is 403 CredentialUnknown. Revocation is left to the
+ * caller: the authorization refuses it, the consumption path accepts and drops the usage.
  */
-export async function resolveRuntimeCaller(ctx: { db: Db }, principal: RuntimePrincipal, bodyLicenseId: string): Promise<RuntimeCaller> {
-  if (bodyLicenseId !== principal.licenseId) throw new DomainError('NotFound', 'No license with that id for this credential.');
+export async function resolveRuntimeCaller(ctx: { db: Db }, principal: RuntimePrincipal): Promise<RuntimeCaller> {
   const credential = await credentialState(ctx, principal.credentialId);
   if (!credential || credential.licenseId !== principal.licenseId || credential.seatId !== principal.seatId) throw unknownCredential();
   const [seat, license] = await Promise.all([seatState(ctx, credential.seatId), licenseState(ctx, credential.licenseId)]);

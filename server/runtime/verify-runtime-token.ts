@@ -1,8 +1,8 @@
-import { createLocalJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { jwtVerify } from 'jose';
 import type { Db } from '../db';
 import { env } from '../env';
 import { DomainError } from '../errors';
-import { listPublicJwks, reloadPublicJwksForUnknownKid, type PublicJwk } from '../keys/signing-keys';
+import { localKeyResolver } from '../keys/signing-keys';
 import { RUNTIME_AUDIENCE, RUNTIME_SCOPE } from '../licensing/runtime-token';
 
 // The runtime token on the runtime paths (spec "Authentication" 1-3). The service plays the gateway:
@@ -34,21 +34,6 @@ export class RuntimeGatewayRefusal extends Error {
 const wwwAuthenticate = { 'WWW-Authenticate': RUNTIME_WWW_AUTHENTICATE };
 const invalid = (message: string) => new DomainError('RuntimeTokenInvalid', message, { headers: wwwAuthenticate });
 
-const keySets = new WeakMap<PublicJwk[], JWTVerifyGetKey>();
-function keySetOf(keys: PublicJwk[]): JWTVerifyGetKey {
-  let keySet = keySets.get(keys);
-  if (!keySet) keySets.set(keys, (keySet = createLocalJWKSet({ keys })));
-  return keySet;
-}
-
-function runtimeKeys(ctx: { db: Db }): JWTVerifyGetKey {
-  return async (header, token) => {
-    let keys = await listPublicJwks(ctx, 'runtime');
-    if (header.kid && !keys.some((key) => key.kid === header.kid)) keys = await reloadPublicJwksForUnknownKid(ctx, 'runtime');
-    return keySetOf(keys)(header, token);
-  };
-}
-
 /** The bearer of an Authorization header, or null when there is none; a header that is no Bearer JWT is the gateway's refusal. */
 export function runtimeBearerOf(authorization: string | null | undefined): string | null {
   const value = authorization?.trim() ?? '';
@@ -63,7 +48,7 @@ export async function verifyRuntimeToken(ctx: { db: Db }, authorization: string 
   if (bearer === null) throw new DomainError('RuntimeTokenMissing', 'Send the runtime token of the license code as Authorization: Bearer <token>.', { headers: wwwAuthenticate });
   let payload;
   try {
-    ({ payload } = await jwtVerify(bearer, runtimeKeys(ctx), { issuer: env().runtimeIssuer, audience: RUNTIME_AUDIENCE, algorithms: ['ES256'] }));
+    ({ payload } = await jwtVerify(bearer, localKeyResolver(ctx, 'runtime'), { issuer: env().runtimeIssuer, audience: RUNTIME_AUDIENCE, algorithms: ['ES256'] }));
   } catch {
     throw invalid('The runtime token did not validate (signature, algorithm, issuer or audience).');
   }
