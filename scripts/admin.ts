@@ -211,11 +211,11 @@ async function run(work: Work): Promise<void> {
   try {
     await applyMigrations(database.databaseUrl);
     // Imported after DATABASE_URL is known: it reads the configuration.
-    const { db } = await import('../server/db');
+    const { closeDb, db } = await import('../server/db');
     try {
       await work({ db: db() });
     } finally {
-      await db().$disconnect();
+      await closeDb();
     }
   } finally {
     await database.stop();

@@ -8,10 +8,10 @@ async function main() {
   const database = await resolveDatabase();
   process.env.DATABASE_URL = database.databaseUrl;
   await applyMigrations(database.databaseUrl);
-  const { db } = await import('../server/db');
+  const { closeDb, db } = await import('../server/db');
   const { seedDemo } = await import('../prisma/seed');
   await seedDemo(db());
-  await db().$disconnect();
+  await closeDb();
   await database.stop();
   console.log('Demo seller seeded (issuerClientId "demo").');
 }

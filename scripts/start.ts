@@ -44,7 +44,7 @@ async function main() {
 
   // Imported after DATABASE_URL is known: these read the configuration.
   const { env } = await import('../server/env');
-  const { db } = await import('../server/db');
+  const { db, closeDb } = await import('../server/db');
   const { seedIfEmpty } = await import('../prisma/seed');
   const { CHECKOUT_RETURN_PREFIX, IDENTITY_PAGE, IDENTITY_PREFIX, LOCAL_CHECKOUT_PREFIX, REST_PREFIXES, STRIPE_WEBHOOK_PATH, handleRest, isLocalCheckoutAction, refuseUnsupportedMethod } = await import(
     '../server/http/rest-app'
@@ -106,7 +106,7 @@ async function main() {
     await stopAllInvalidationListeners();
     await closeLimits();
     await nextApp.close();
-    await db().$disconnect();
+    await closeDb();
     await database.stop();
     logger.info('stopped');
     process.exit(0);

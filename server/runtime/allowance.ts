@@ -1,5 +1,6 @@
+import { BatchLoader } from '../cache/batch-loader';
 import { TtlCache } from '../cache/ttl-cache';
-import type { Db } from '../db';
+import { hotRows, type Db } from '../db';
 import { addInterval } from '../licensing/license-term';
 import type { FeatureEntitlement, LicenseState } from './runtime-state';
 
@@ -59,17 +60,34 @@ export function featureAllowances(
 /** What each feature of `license` has left on `seatId` now: one query, only when some feature has an allowance. */
 export async function seatAllowances(ctx: { db: Db }, input: { seatId: string; license: LicenseState; now: Date }): Promise<FeatureAllowance[]> {
   const periods = currentPeriods(input.license.features, input.license.termStart, input.now);
-  const windows = periods.size === 0 ? [] : await seatWindows(ctx, input.seatId, [...periods.keys()]);
+  const windows = periods.size === 0 ? [] : await seatWindows(ctx, input.seatId);
   const current = windows.filter((window) => window.periodStart.getTime() === periods.get(window.featureKey)?.start.getTime());
-  const used = new Map(current.map((window) => [window.featureKey, Number(window.used)]));
+  const used = new Map(current.map((window) => [window.featureKey, window.used]));
   return featureAllowances(input.license.features, periods, (key) => used.get(key) ?? 0);
 }
 
 interface SeatWindow {
   featureKey: string;
   periodStart: Date;
-  used: bigint;
+  used: number;
 }
+
+/** An allowance window as SEAT_WINDOWS_JSON returns it (UTC time without zone, units as text). */
+export interface WindowRow {
+  featureKey: string;
+  periodStart: string;
+  used: string;
+}
+
+/** A seat's allowance windows (alias w) as one JSON array, or null when it has none. */
+export const SEAT_WINDOWS_JSON = `json_agg(json_build_object('featureKey', w."featureKey", 'periodStart', w."periodStart", 'used', w."used"::text))`;
+/** Windows older than a year (the longest period) can never be current again. */
+export const CURRENT_WINDOWS = `w."periodStart" >= (now() AT TIME ZONE 'UTC') - interval '400 days'`;
+
+const LOAD_SEAT_WINDOWS = `
+  SELECT w."seatId", ${SEAT_WINDOWS_JSON} AS "windows" FROM "AllowanceWindow" w
+  WHERE w."seatId" = ANY($1::text[]) AND ${CURRENT_WINDOWS}
+  GROUP BY w."seatId"`;
 
 /**
  * A seat's recent allowance windows, cached briefly: every authorization of a seat with a limited
@@ -78,18 +96,28 @@ interface SeatWindow {
  * instance shows after at most WINDOW_CACHE_MS, far inside the authorization's own ten minutes.
  */
 export const WINDOW_CACHE_MS = 5_000;
-const WINDOW_HISTORY_MS = 400 * 86_400_000;
 const windowCache = new TtlCache<SeatWindow[]>(WINDOW_CACHE_MS, 100_000);
 
-async function seatWindows(ctx: { db: Db }, seatId: string, featureKeys: string[]): Promise<SeatWindow[]> {
-  const entry = await windowCache.getOrLoad(seatId, () =>
-    // Raw: Prisma's query compilation costs more than this indexed read. Windows older than a year
-    // (the longest period) can never be current again.
-    ctx.db.$queryRaw<SeatWindow[]>`
-      SELECT "featureKey", "periodStart", "used" FROM "AllowanceWindow"
-      WHERE "seatId" = ${seatId} AND "featureKey" = ANY(${featureKeys}::text[]) AND "periodStart" >= ${new Date(Date.now() - WINDOW_HISTORY_MS)}`,
-  );
+const toSeatWindow = (row: WindowRow): SeatWindow => ({ featureKey: row.featureKey, periodStart: new Date(`${row.periodStart}Z`), used: Number(row.used) });
+
+async function loadSeatWindows(client: Db, seatIds: string[]): Promise<Map<string, SeatWindow[]>> {
+  const rows = await hotRows<{ seatId: string; windows: WindowRow[] }>(client, { name: 'runtime-seat-windows', text: LOAD_SEAT_WINDOWS, values: [seatIds] });
+  return new Map(rows.map((row) => [row.seatId, row.windows.map(toSeatWindow)]));
+}
+
+// One loader per database client (tests run services on clients of their own).
+const windowLoaders = new WeakMap<Db, BatchLoader<SeatWindow[]>>();
+
+async function seatWindows(ctx: { db: Db }, seatId: string): Promise<SeatWindow[]> {
+  let loader = windowLoaders.get(ctx.db);
+  if (!loader) windowLoaders.set(ctx.db, (loader = new BatchLoader((seatIds) => loadSeatWindows(ctx.db, seatIds))));
+  const entry = await windowCache.getOrLoad(seatId, async () => (await loader.load(seatId)) ?? []);
   return entry?.value ?? [];
+}
+
+/** The windows a cold read of the seat's license code brought along. */
+export function rememberSeatWindows(seatId: string, rows: WindowRow[]): void {
+  windowCache.set(seatId, rows.map(toSeatWindow));
 }
 
 /** After this instance committed usage of a seat: its next authorization reads the windows afresh. */

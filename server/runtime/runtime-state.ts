@@ -1,6 +1,8 @@
 import type { LicenseStatus, ServiceAccessLevel } from '@/generated/prisma/client';
-import type { Db } from '../db';
+import { hotRows, type Db } from '../db';
 import { InvalidatedCache } from '../platform/invalidation/invalidated-cache';
+import { BatchLoader } from '../cache/batch-loader';
+import { CURRENT_WINDOWS, rememberSeatWindows, SEAT_WINDOWS_JSON, type WindowRow } from './allowance';
 
 // The hot reads of the runtime paths (DESIGN.md "Speed of the runtime paths"): a license code's
 // state, a seat's, a license's status and entitlements, each cached in process and dropped on every
@@ -46,6 +48,7 @@ const seats = new InvalidatedCache<SeatState>({ topic: 'seat', ttlMs: RUNTIME_CA
 const licenses = new InvalidatedCache<LicenseState>({ topic: 'license-status', ttlMs: RUNTIME_CACHE_MS, maxEntries: RUNTIME_CACHE_ENTRIES });
 
 interface RuntimeRow {
+  credentialId: string;
   licenseId: string;
   seatId: string;
   revoked: boolean;
@@ -56,38 +59,55 @@ interface RuntimeRow {
   termStart: Date;
   termEnd: Date | null;
   features: FeatureEntitlement[] | null;
+  windows: WindowRow[] | null;
 }
 
 /**
- * A license code not in the cache: it, its seat and its license with its entitlements in one raw
- * query (the runtime paths' cold read; Prisma's query compilation would cost more than the query),
- * filling the three caches at once.
+ * License codes not in the cache ($1: their ids): each with its seat, its license with its
+ * entitlements and the seat's recent allowance windows, in one statement (the runtime paths' cold
+ * read), filling the caches at once.
  */
-async function loadCredential(ctx: { db: Db }, credentialId: string): Promise<CredentialState | null> {
-  const [row] = await ctx.db.$queryRaw<RuntimeRow[]>`
-    SELECT c."licenseId", c."seatId", c."revokedAt" IS NOT NULL AS "revoked", s."retiredAt" IS NOT NULL AS "retired",
-           l."sellerId", l."status"::text AS "status", l."classification", l."termStart", l."termEnd",
-           (SELECT json_agg(json_build_object('key', f."key", 'accessLevel', f."accessLevel", 'rateLimit', f."rateLimit",
-                                              'allowance', f."allowance", 'allowancePeriodUnit', f."allowancePeriodUnit", 'rate', f."rate"::text)
-                            ORDER BY f."key")
-              FROM "LicenseFeature" f WHERE f."licenseId" = l."id") AS "features"
-    FROM "LicenseCode" c JOIN "Seat" s ON s."id" = c."seatId" JOIN "License" l ON l."id" = c."licenseId"
-    WHERE c."id" = ${credentialId}`;
-  if (!row) return null;
-  seats.set(row.seatId, { licenseId: row.licenseId, retired: row.retired });
-  licenses.set(row.licenseId, {
-    sellerId: row.sellerId,
-    status: row.status,
-    classification: row.classification,
-    termStart: row.termStart,
-    termEnd: row.termEnd,
-    features: row.features ?? [],
-  });
-  return { licenseId: row.licenseId, seatId: row.seatId, revoked: row.revoked };
+const LOAD_CREDENTIALS = `
+  SELECT c."id" AS "credentialId", c."licenseId", c."seatId", c."revokedAt" IS NOT NULL AS "revoked", s."retiredAt" IS NOT NULL AS "retired",
+         l."sellerId", l."status"::text AS "status", l."classification", l."termStart" AT TIME ZONE 'UTC' AS "termStart",
+         l."termEnd" AT TIME ZONE 'UTC' AS "termEnd",
+         (SELECT json_agg(json_build_object('key', f."key", 'accessLevel', f."accessLevel", 'rateLimit', f."rateLimit",
+                                            'allowance', f."allowance", 'allowancePeriodUnit', f."allowancePeriodUnit", 'rate', f."rate"::text)
+                          ORDER BY f."key")
+            FROM "LicenseFeature" f WHERE f."licenseId" = l."id") AS "features",
+         (SELECT ${SEAT_WINDOWS_JSON} FROM "AllowanceWindow" w WHERE w."seatId" = c."seatId" AND ${CURRENT_WINDOWS}) AS "windows"
+  FROM "LicenseCode" c JOIN "Seat" s ON s."id" = c."seatId" JOIN "License" l ON l."id" = c."licenseId"
+  WHERE c."id" = ANY($1::text[])`;
+
+async function loadCredentials(client: Db, credentialIds: string[]): Promise<Map<string, CredentialState>> {
+  const rows = await hotRows<RuntimeRow>(client, { name: 'runtime-load-credentials', text: LOAD_CREDENTIALS, values: [credentialIds] });
+  const found = new Map<string, CredentialState>();
+  for (const row of rows) {
+    seats.set(row.seatId, { licenseId: row.licenseId, retired: row.retired });
+    licenses.set(row.licenseId, {
+      sellerId: row.sellerId,
+      status: row.status,
+      classification: row.classification,
+      termStart: row.termStart,
+      termEnd: row.termEnd,
+      features: row.features ?? [],
+    });
+    rememberSeatWindows(row.seatId, row.windows ?? []);
+    found.set(row.credentialId, { licenseId: row.licenseId, seatId: row.seatId, revoked: row.revoked });
+  }
+  return found;
+}
+
+// One loader per database client (tests run services on clients of their own).
+const credentialLoaders = new WeakMap<Db, BatchLoader<CredentialState>>();
+function credentialLoader(client: Db): BatchLoader<CredentialState> {
+  let loader = credentialLoaders.get(client);
+  if (!loader) credentialLoaders.set(client, (loader = new BatchLoader((ids) => loadCredentials(client, ids))));
+  return loader;
 }
 
 export async function credentialState(ctx: { db: Db }, credentialId: string): Promise<CredentialState | null> {
-  const entry = await credentials.getOrLoad(credentialId, () => loadCredential(ctx, credentialId));
+  const entry = await credentials.getOrLoad(credentialId, () => credentialLoader(ctx.db).load(credentialId));
   return entry?.value ?? null;
 }
 

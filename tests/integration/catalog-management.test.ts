@@ -228,11 +228,11 @@ describe('listing and the purchase API', () => {
 
   it('an edit is visible at once through the REST catalog read of this process, while a write that skips the service waits for the cache', async () => {
     const { handleRest } = await import('@/server/http/rest-app');
-    const { db } = await import('@/server/db');
+    const { closeDb, db } = await import('@/server/db');
     const { startInvalidationListener, stopAllInvalidationListeners } = await import('@/server/platform/invalidation/invalidation');
     onTestFinished(async () => {
       await stopAllInvalidationListeners();
-      await db().$disconnect();
+      await closeDb();
     });
     // Listening before the first read: a listener that connects later drops every cache (notices
     // may have been missed meanwhile), which would clear the entry this test proves is cached.

@@ -5,7 +5,7 @@ import { acceptClaim } from '@/server/checkout/claim/accept-claim';
 import { getClaimView } from '@/server/checkout/claim/claim-view';
 import { expireClaims } from '@/server/checkout/claim/expire-claims';
 import { createEmbeddedCheckout } from '@/server/checkout/create-embedded-checkout';
-import { db } from '@/server/db';
+import { closeDb, db } from '@/server/db';
 import { env, resetEnvForTests } from '@/server/env';
 import { stopInvalidationListener } from '@/server/platform/invalidation/invalidation';
 import { JOBS } from '@/server/platform/jobs/registry';
@@ -85,7 +85,7 @@ beforeAll(async () => {
 afterAll(async () => {
   // Minting a license code reads the signing-key cache, which starts its invalidation listener.
   await stopInvalidationListener();
-  await db().$disconnect();
+  await closeDb();
   await database?.drop();
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '@/server/api-keys/create-api-key';
 import { revokeApiKey } from '@/server/api-keys/revoke-api-key';
-import { db } from '@/server/db';
+import { closeDb, db } from '@/server/db';
 import { resetEnvForTests } from '@/server/env';
 import { handleRest } from '@/server/http/rest-app';
 import { createOffering, createProduct, createSeller } from '../support/factories';
@@ -66,7 +66,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await db().$disconnect();
+  await closeDb();
   await database?.drop();
 });
 

@@ -3,7 +3,7 @@ import { createRemoteJWKSet, generateKeyPair, jwtVerify, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '@/server/api-keys/create-api-key';
 import { LicenseClassification } from '@/server/catalog/catalog-enums';
-import { db } from '@/server/db';
+import { closeDb, db } from '@/server/db';
 import { resetEnvForTests } from '@/server/env';
 import { issueLicenseCode } from '@/server/licensing/issue-license-code';
 import { mintLicense } from '@/server/licensing/mint-license';
@@ -60,7 +60,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([server?.stop(), limited?.stop()]);
   await stopAllInvalidationListeners();
-  await db().$disconnect();
+  await closeDb();
   await database?.drop();
 });
 

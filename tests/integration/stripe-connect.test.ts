@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getStorefront } from '@/server/catalog/get-storefront';
 import { markCheckoutReady } from '@/server/catalog/manage/mark-checkout-ready';
-import { db } from '@/server/db';
+import { closeDb, db } from '@/server/db';
 import { resetEnvForTests } from '@/server/env';
 import { handleStripeWebhook } from '@/server/http/endpoints/stripe-webhook-endpoint';
 import { describePaymentSetup, refreshStripeReadiness, startStripeOnboarding } from '@/server/payments/stripe-connect-onboarding';
@@ -47,7 +47,7 @@ beforeEach(() => {
   stripe.requests.length = 0;
 });
 afterAll(async () => {
-  await db().$disconnect();
+  await closeDb();
   await Promise.all([database?.drop(), stripe?.stop()]);
   for (const key of CONFIG_KEYS) {
     if (configBefore[key] === undefined) delete process.env[key];

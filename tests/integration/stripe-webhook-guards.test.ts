@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { db } from '@/server/db';
+import { closeDb, db } from '@/server/db';
 import { resetEnvForTests } from '@/server/env';
 import { handleStripeWebhook } from '@/server/http/endpoints/stripe-webhook-endpoint';
 import { logger } from '@/server/platform/logging/logger';
@@ -39,7 +39,7 @@ afterEach(() => {
   configure();
 });
 afterAll(async () => {
-  await db().$disconnect();
+  await closeDb();
   await database?.drop();
   for (const key of CONFIG_KEYS) {
     if (configBefore[key] === undefined) delete process.env[key];

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LicenseClassification } from '@/server/catalog/catalog-enums';
-import { db } from '@/server/db';
+import { closeDb, db } from '@/server/db';
 import { resetEnvForTests } from '@/server/env';
 import { mintLicense } from '@/server/licensing/mint-license';
 import { stopAllInvalidationListeners } from '@/server/platform/invalidation/invalidation';
@@ -31,7 +31,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stopAllInvalidationListeners();
-  await db().$disconnect();
+  await closeDb();
   await stripe?.stop();
   await database?.drop();
 });

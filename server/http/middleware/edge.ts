@@ -42,11 +42,15 @@ function decodedPath(rawPath: string): string {
   }
 }
 
+const PLAIN_URL = /^[\x21-\x24\x26-\x7e]*$/;
+
 /**
  * No identifier of ours contains a NUL or an ill-formed character, so a path with one names
  * nothing (404), and a query parameter with one is refused by name (400) before PostgreSQL sees it.
  */
 export const rejectUnusableText = createMiddleware<AppEnv>(async (c, next) => {
+  // Visible ASCII without a percent sign carries neither: most requests stop here.
+  if (PLAIN_URL.test(c.req.url)) return next();
   const url = new URL(c.req.url);
   const path = decodedPath(url.pathname);
   if (path.includes('\u0000') || !path.isWellFormed()) throw new DomainError('NotFound', 'No resource at this path.');

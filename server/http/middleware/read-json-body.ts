@@ -4,6 +4,9 @@ import { DomainError } from '../../errors';
 import type { AppEnv } from '../app-env';
 import { validationErrorFromZod } from '../normalize-error';
 
+// The media types Hono's json validator reads (its own test, with parameters allowed).
+const JSON_MEDIA_TYPE = /^\s*application\/([\w.-]+\+)?json\s*(;.*)?$/i;
+
 /** Deeper than any request shape of ours; deeper bodies are refused before anything else reads them. */
 export const MAX_BODY_DEPTH = 16;
 
@@ -37,10 +40,16 @@ export const readJsonBody = createMiddleware<AppEnv>(async (c, next) => {
     throw new DomainError('InvalidPayload', 'The request body must be a JSON object.');
   }
   if (depthOf(parsed) > MAX_BODY_DEPTH) throw new DomainError('InvalidPayload', `The request body is nested deeper than ${MAX_BODY_DEPTH} levels.`);
-  const headers = new Headers(c.req.raw.headers);
-  headers.set('content-type', 'application/json');
-  c.req.raw = new Request(c.req.raw.url, { method: c.req.raw.method, headers, body: text });
-  c.req.bodyCache = {};
+  if (JSON_MEDIA_TYPE.test(c.req.header('content-type') ?? '')) {
+    // The route's validator asks for json(); Hono's would parse the text a second time.
+    c.req.json = (() => Promise.resolve(parsed)) as typeof c.req.json;
+  } else {
+    // The validator reads only a body declared JSON: the request is remade with that type (rare: curl -d).
+    const headers = new Headers(c.req.raw.headers);
+    headers.set('content-type', 'application/json');
+    c.req.raw = new Request(c.req.raw.url, { method: c.req.raw.method, headers, body: text });
+    c.req.bodyCache = {};
+  }
   await next();
 });
 
