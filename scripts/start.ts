@@ -93,6 +93,8 @@ async function main() {
   console.log(`  Database:         ${database.embedded ? 'embedded PostgreSQL (.data/pg)' : 'DATABASE_URL'}`);
   console.log(`  Rate limits:      ${config.REDIS_URL ? 'shared through REDIS_URL' : 'in memory (this instance only; set REDIS_URL for several)'}`);
   console.log(`  Job worker:       ${config.JOBS_WORKER ? 'running in this instance' : 'off (JOBS_WORKER=false)'}`);
+  // Meant for tests and benchmarks; an operator who set it by mistake should see it at once.
+  if (process.env.TEST_LIMITS) logger.warn({ TEST_LIMITS: process.env.TEST_LIMITS }, 'TEST_LIMITS is set: rate limits differ from the documented table (tests and benchmarks only)');
   console.log(`  Payments:         ${describeLiveProcessor(config)}`);
 
   let stopping = false;

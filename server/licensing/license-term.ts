@@ -1,21 +1,32 @@
 import { IntervalUnit, LicenseClassification } from '../catalog/catalog-enums';
 
-/** Adds `count` interval units to a date (calendar months and years, as billing does). */
+/**
+ * Adds `count` interval units to a date (calendar months and years, as billing does): a month later
+ * than January 31 is the last day of February, and two months later March 31 (the day of `start`,
+ * clamped to the length of the month reached, never spilling into the next).
+ */
 export function addInterval(start: Date, count: number, unit: number): Date {
   const end = new Date(start);
   switch (unit) {
     case IntervalUnit.Day:
       end.setUTCDate(end.getUTCDate() + count);
-      break;
+      return end;
     case IntervalUnit.Week:
       end.setUTCDate(end.getUTCDate() + 7 * count);
-      break;
+      return end;
     case IntervalUnit.Month:
-      end.setUTCMonth(end.getUTCMonth() + count);
-      break;
+      return addMonths(start, count);
     default:
-      end.setUTCFullYear(end.getUTCFullYear() + count);
+      return addMonths(start, 12 * count);
   }
+}
+
+function addMonths(start: Date, months: number): Date {
+  const year = start.getUTCFullYear();
+  const month = start.getUTCMonth() + months;
+  const daysInTarget = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const end = new Date(start);
+  end.setUTCFullYear(year, month, Math.min(start.getUTCDate(), daysInTarget));
   return end;
 }
 

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { SignJWT } from 'jose';
+import { CompactSign } from 'jose';
 import type { Db } from '../db';
 import { env } from '../env';
 import { DomainError } from '../errors';
@@ -21,6 +21,7 @@ export const AUTHORIZATION_TTL_SECONDS = 600;
 /** Every RateLimit counts uses per this window, per seat. */
 export const RATE_WINDOW_SECONDS = 60;
 export const AUTHORIZATION_JWT_TYPE = 'license-authorization+jwt';
+const utf8 = new TextEncoder();
 
 /**
  * POST /licensing/runtime/GenerateLicenseAuthorization: a signed statement (ES256, the runtime
@@ -66,14 +67,10 @@ export async function generateLicenseAuthorization(
     }),
   };
   const key = await getActiveSigningKey(ctx, 'runtime');
-  const jws = await new SignJWT(body)
+  const claims = { ...body, iss: env().runtimeIssuer, aud: RUNTIME_AUDIENCE, sub: caller.credential.seatId, jti: body.AuthorizationId, iat: issuedAt, exp: expiresAt };
+  // CompactSign over the claims as built: SignJWT would deep-copy and re-check them first.
+  const jws = await new CompactSign(utf8.encode(JSON.stringify(claims)))
     .setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: AUTHORIZATION_JWT_TYPE })
-    .setIssuer(env().runtimeIssuer)
-    .setAudience(RUNTIME_AUDIENCE)
-    .setSubject(caller.credential.seatId)
-    .setJti(body.AuthorizationId)
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(expiresAt)
     .sign(key.privateKey);
   return { Authorization: jws, ...body };
 }

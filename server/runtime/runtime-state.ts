@@ -7,10 +7,12 @@ import { CURRENT_WINDOWS, rememberSeatWindows, SEAT_WINDOWS_JSON, type WindowRow
 // The hot reads of the runtime paths (DESIGN.md "Speed of the runtime paths"): a license code's
 // state, a seat's, a license's status and entitlements, each cached in process and dropped on every
 // instance when a writer publishes its topic (revoke: `license-code`, retire: `seat`, status change:
-// `license-status`), so a change is refused at the next call everywhere within about a second. The
-// lifetime bounds what a lost notice leaves behind.
+// `license-status`), so a change is refused at the next call everywhere within about a second.
+// The lifetime only bounds what a lost notice leaves behind (a listener that reconnects drops every
+// entry anyway). It outlives a seat's refresh interval (half the authorization's ten minutes):
+// with a shorter one nearly every call of a running seat would read PostgreSQL.
 
-const RUNTIME_CACHE_MS = 30_000;
+const RUNTIME_CACHE_MS = 10 * 60_000;
 const RUNTIME_CACHE_ENTRIES = 100_000;
 
 export interface CredentialState {

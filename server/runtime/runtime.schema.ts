@@ -59,7 +59,7 @@ export type UsageBatchInput = z.infer<typeof usageBatchSchema>;
 
 export const usageReceiptSchema = z.object({
   BatchId: z.string(),
-  /** Items of the batch (also on a duplicate: the first copy's). */
+  /** Items in this request (on a duplicate none of them was counted: see Duplicate). */
   Items: z.number().int(),
   /** True when this BatchId had been received before: nothing was counted again. */
   Duplicate: z.boolean(),

@@ -1,9 +1,11 @@
+import crypto from 'node:crypto';
 import { jwtVerify } from 'jose';
 import type { Db } from '../db';
 import { env } from '../env';
 import { DomainError } from '../errors';
 import { localKeyResolver } from '../keys/signing-keys';
 import { RUNTIME_AUDIENCE, RUNTIME_SCOPE } from '../licensing/runtime-token';
+import { InvalidatedCache } from '../platform/invalidation/invalidated-cache';
 
 // The runtime token on the runtime paths (spec "Authentication" 1-3). The service plays the gateway:
 // a request whose Authorization header is not a Bearer JWT at all is refused as the gateway would,
@@ -14,7 +16,21 @@ import { RUNTIME_AUDIENCE, RUNTIME_SCOPE } from '../licensing/runtime-token';
 export const RUNTIME_WWW_AUTHENTICATE = `Bearer realm="service-runtime", scope="${RUNTIME_SCOPE}"`;
 /** A bearer longer than this is no runtime token of ours (they are about 500 characters). */
 const MAX_BEARER_LENGTH = 4096;
-const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+// An unsecured JWT (alg none) has an empty signature: a JWT still, refused as RuntimeTokenInvalid.
+const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
+
+/**
+ * Runtime tokens that passed every check above, by their SHA-256: a seat presents the same token at
+ * every call, and its signature is half the CPU of an authorization (API gateways keep the same
+ * cache, e.g. Envoy's jwt_authn). Only what is signed is cached, never a refusal; whether the code
+ * is revoked is asked at every call (runtime-state). A changed runtime key set drops them all.
+ */
+const verifiedTokens = new InvalidatedCache<RuntimePrincipal>({
+  topic: 'signing-key',
+  ttlMs: 10 * 60_000,
+  maxEntries: 100_000,
+  matches: (_token, purpose) => purpose === 'runtime',
+});
 
 export interface RuntimePrincipal {
   /** The license code's id (the token's subject). */
@@ -46,6 +62,9 @@ export function runtimeBearerOf(authorization: string | null | undefined): strin
 export async function verifyRuntimeToken(ctx: { db: Db }, authorization: string | null | undefined): Promise<RuntimePrincipal> {
   const bearer = runtimeBearerOf(authorization);
   if (bearer === null) throw new DomainError('RuntimeTokenMissing', 'Send the runtime token of the license code as Authorization: Bearer <token>.', { headers: wwwAuthenticate });
+  const cacheKey = crypto.createHash('sha256').update(bearer).digest('base64url');
+  const verified = verifiedTokens.get(cacheKey);
+  if (verified) return verified.value;
   let payload;
   try {
     ({ payload } = await jwtVerify(bearer, localKeyResolver(ctx, 'runtime'), { issuer: env().runtimeIssuer, audience: RUNTIME_AUDIENCE, algorithms: ['ES256'] }));
@@ -55,5 +74,7 @@ export async function verifyRuntimeToken(ctx: { db: Db }, authorization: string 
   if (payload.scope !== RUNTIME_SCOPE) throw invalid(`The runtime token lacks the scope ${RUNTIME_SCOPE}.`);
   const { sub, lic, seat } = payload as { sub?: unknown; lic?: unknown; seat?: unknown };
   if (typeof sub !== 'string' || typeof lic !== 'string' || typeof seat !== 'string') throw invalid('The runtime token does not name a license code, license and seat.');
-  return { credentialId: sub, licenseId: lic, seatId: seat };
+  const principal = { credentialId: sub, licenseId: lic, seatId: seat };
+  verifiedTokens.set(cacheKey, principal);
+  return principal;
 }

@@ -105,7 +105,7 @@ describe('POST /licensing/runtime/GenerateLicenseAuthorization', () => {
     }
   });
 
-  it('a JWT with a foreign signature, another audience or no runtime scope is 401 RuntimeTokenInvalid with WWW-Authenticate', async () => {
+  it('a JWT with a foreign signature, another audience, no runtime scope or no signature at all (alg none) is 401 RuntimeTokenInvalid with WWW-Authenticate', async () => {
     const license = await sold();
     const { privateKey } = await generateKeyPair('ES256');
     const { kid } = JSON.parse(Buffer.from(license.token.split('.')[0]!, 'base64url').toString());
@@ -116,7 +116,9 @@ describe('POST /licensing/runtime/GenerateLicenseAuthorization', () => {
         .setAudience(audience)
         .setSubject(license.codeId)
         .sign(privateKey);
-    for (const token of [await forge({}), await forge({}, 'another-audience'), await forge({ scope: 'checkout.purchase' })]) {
+    const [, genuineClaims] = license.token.split('.');
+    const unsecured = `${Buffer.from(JSON.stringify({ alg: 'none', kid })).toString('base64url')}.${genuineClaims}.`;
+    for (const token of [await forge({}), await forge({}, 'another-audience'), await forge({ scope: 'checkout.purchase' }), unsecured]) {
       const response = await authorize({ licenseId: license.licenseId, token });
       expect(response.status).toBe(401);
       expect(response.headers.get('www-authenticate')).toBe(WWW_AUTHENTICATE);

@@ -83,8 +83,10 @@ export const BODY_LIMIT_BYTES = {
 } as const;
 const DEFAULT_BODY_LIMIT = 16 * 1024;
 
+const BODY_LIMITS = Object.entries(BODY_LIMIT_BYTES);
+
 function bodyLimitOf(path: string): number {
-  const family = Object.entries(BODY_LIMIT_BYTES).find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`));
+  const family = BODY_LIMITS.find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`));
   return family?.[1] ?? DEFAULT_BODY_LIMIT;
 }
 
