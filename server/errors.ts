@@ -26,6 +26,13 @@ export const HTTP_STATUS_BY_CODE = {
   PayloadTooLarge: 413,
   RateLimited: 429,
   RequestIdMismatch: 409,
+  // Management writes refused by a rule of the license (README "Management API").
+  LicenseNotActive: 409,
+  SeatsFixed: 409,
+  LastLiveSeat: 409,
+  SeatRetired: 409,
+  StatusChangeRefused: 409,
+  TenantMismatch: 409,
 } as const satisfies Record<string, number>;
 
 export type ApiErrorCode = keyof typeof HTTP_STATUS_BY_CODE;

@@ -10,6 +10,7 @@ import { listBuyerLicenses, type BuyerFeatureView, type BuyerLicenseView } from 
 import { getPortalSession } from '@/server/portal/session';
 import { SignOutButton } from '../portal/sign-out-button';
 import { LicenseCodeBox } from './license-code-box';
+import { NewCodeButton } from './new-code-button';
 import { RevokeCodeButton } from './revoke-code-button';
 
 export const dynamic = 'force-dynamic';
@@ -220,17 +221,27 @@ function SeatsTable({ license }: { license: BuyerLicenseView }) {
                   )}
                 </span>
               );
+              // A live seat of a license that still runs can get a new code (a lost one, one revoked).
+              const newCodeRow =
+                !seat.retiredAt && !['Cancelled', 'Expired'].includes(license.status) ? (
+                  <tr key={`${seat.id}-new`}>
+                    <td colSpan={6} className="px-3 py-2 text-right">
+                      <NewCodeButton seatId={seat.id} seatName={`Seat ${index + 1}`} offeringName={license.offeringName} />
+                    </td>
+                  </tr>
+                ) : null;
               if (seat.codes.length === 0) {
-                return (
+                return [
                   <tr key={seat.id}>
                     <td className="whitespace-nowrap px-3 py-2">{seatCell}</td>
                     <td colSpan={5} className="px-3 py-2 text-slate-500">
                       No license codes for this seat.
                     </td>
-                  </tr>
-                );
+                  </tr>,
+                  newCodeRow,
+                ];
               }
-              return seat.codes.map((code, codeIndex) => (
+              const codeRows = seat.codes.map((code, codeIndex) => (
                 <tr key={code.id} data-testid="license-code-row" data-code-id={code.id} className={code.revokedAt ? 'text-slate-400' : undefined}>
                   <td className="whitespace-nowrap px-3 py-2">{codeIndex === 0 ? seatCell : null}</td>
                   <td className="px-3 py-2">{code.label || <span className="text-slate-500">(no label)</span>}</td>
@@ -252,6 +263,7 @@ function SeatsTable({ license }: { license: BuyerLicenseView }) {
                   </td>
                 </tr>
               ));
+              return [...codeRows, newCodeRow];
             })}
           </tbody>
         </table>

@@ -44,6 +44,8 @@ export async function settleCheckoutWithin(
     offering: checkout.offering,
     buyerAccountId,
     correlationId: checkout.correlationId,
+    // The seller's own checkout names its tenant; a buyer's CorrelationId binds nothing.
+    tenantId: checkout.origin === 'embedded' ? checkout.correlationId : null,
     seatCount: checkout.quantity,
     checkoutId: checkout.id,
     processorSubscriptionId: refs.processorSubscriptionId,

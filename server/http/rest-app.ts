@@ -17,6 +17,7 @@ import { registerOperationsRoutes } from './operations-routes';
 import * as getLicense from './routes/management/get-license';
 import * as findLicenses from './routes/management/find-licenses';
 import * as listLicenseSeats from './routes/management/list-license-seats';
+import { registerLicenseWrites } from './routes/management/license-writes';
 import * as createEmbeddedCheckout from './routes/checkout/create-embedded-checkout';
 import * as ingestUsage from './routes/consumption/ingest-usage';
 import * as generateLicenseAuthorization from './routes/runtime/generate-license-authorization';
@@ -91,6 +92,7 @@ export function createRestApp(): OpenAPIHono<AppEnv> {
   app.openapi(findLicenses.route, findLicenses.handler);
   app.openapi(getLicense.route, getLicense.handler);
   app.openapi(listLicenseSeats.route, listLicenseSeats.handler);
+  registerLicenseWrites(app);
   app.openapi(generateLicenseAuthorization.route, generateLicenseAuthorization.handler);
   app.openapi(ingestUsage.route, ingestUsage.handler);
   app.openapi(runtimeDiscovery.configurationRoute, runtimeDiscovery.configurationHandler);

@@ -17,6 +17,8 @@ export async function mintLicense(
     offering: Offering;
     buyerAccountId: string | null;
     correlationId: string | null;
+    /** The seller's tenant, only where the seller itself asked (README "Tenants"). */
+    tenantId?: string | null;
     seatCount: number;
     checkoutId?: string;
     processorSubscriptionId?: string | null;
@@ -34,6 +36,7 @@ export async function mintLicense(
       termStart,
       termEnd: licenseTermEnd(input.offering, termStart),
       correlationId: input.correlationId,
+      tenantId: input.tenantId ?? null,
       processorSubscriptionId: input.processorSubscriptionId ?? null,
     },
   });

@@ -39,7 +39,7 @@ export async function revokeLicenseCodeByBuyer(
  * deleted (the result then carries EncodedCredential null). Only when the copy is this very code:
  * revoking a code issued later leaves the sale's code readable.
  */
-async function forgetSealedCopy(ctx: { db: Db }, input: { checkoutId: string; codeId: string }): Promise<void> {
+export async function forgetSealedCopy(ctx: { db: Db }, input: { checkoutId: string; codeId: string }): Promise<void> {
   const checkout = await ctx.db.checkout.findUnique({ where: { id: input.checkoutId }, select: { credentialCiphertext: true } });
   const sealed = checkout?.credentialCiphertext;
   if (!sealed || licenseCodeIdOfSealedCredential(sealed) !== input.codeId) return;

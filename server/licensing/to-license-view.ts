@@ -17,7 +17,8 @@ export function toLicenseView(license: LicenseWithView): LicenseView {
     LicenseClassification: license.classification,
     OfferingId: license.offeringId,
     ProductId: license.offering.productId,
-    CorrelationId: license.correlationId,
+    // The tenant the seller bound the license to (never a buyer's purchase-API reference).
+    CorrelationId: license.tenantId,
     Term: { StartUtc: license.termStart.toISOString(), EndUtc: license.termEnd?.toISOString() ?? null },
     Features: license.features.map((feature) => ({
       FeatureKey: feature.key,

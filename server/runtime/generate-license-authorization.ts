@@ -27,7 +27,7 @@ const utf8 = new TextEncoder();
  * POST /licensing/runtime/GenerateLicenseAuthorization: a signed statement (ES256, the runtime
  * JWKS) of what the token's seat may do now. Refusals in order: a LicenseId not the token's (404
  * NotFound), the per-license limit (429), an unknown code (403 CredentialUnknown), a revoked one
- * (403 CredentialRevoked), then enforcement (403 AuthorizationDenied, the reason first in Message).
+ * (403 CredentialRevoked, unless its seat was retired: SeatRetired below), then enforcement (403 AuthorizationDenied, the reason first in Message).
  */
 export async function generateLicenseAuthorization(
   ctx: { db: Db },
@@ -37,7 +37,8 @@ export async function generateLicenseAuthorization(
   if (input.licenseId !== input.principal.licenseId) throw new DomainError('NotFound', 'No license with that id for this credential.');
   await consumeLimit('runtimeAuthorization', input.principal.licenseId);
   const caller = await resolveRuntimeCaller(ctx, input.principal);
-  if (caller.credential.revoked) throw new DomainError('CredentialRevoked', 'This license code was revoked; issue a new one.');
+  // A retired seat's codes are revoked with it: the caller is told the seat is gone, which says more.
+  if (caller.credential.revoked && !caller.seat.retired) throw new DomainError('CredentialRevoked', 'This license code was revoked; issue a new one.');
   const reason = denialReason(caller, now);
   if (reason) throw new DomainError('AuthorizationDenied', DENIAL_MESSAGES[reason]!);
 

@@ -37,7 +37,7 @@ async function licenseOf(sellerId: string, correlationId: string | null, seats: 
     data: { offeringId: offering.id, key: 'export', displayName: 'Export', rateLimit: 60, accessLevel: 'Allowed', allowance: 100, allowancePeriodUnit: 2 },
   });
   const license = await database.db.license.create({
-    data: { sellerId, offeringId: offering.id, classification: 1, correlationId, termEnd: new Date('2030-01-01T00:00:00Z') },
+    data: { sellerId, offeringId: offering.id, classification: 1, correlationId, tenantId: correlationId, termEnd: new Date('2030-01-01T00:00:00Z') },
   });
   // What minting copies: the entitlements the license was sold with.
   await database.db.licenseFeature.create({
@@ -215,11 +215,11 @@ describe('GET /licensing-mgmt/licenses/{licenseId}/seats', () => {
     expect((await response.json()).Code).toBe('NotFound');
   });
 
-  it('the seats path takes GET only (405 with Allow)', async () => {
+  it('the seats path takes GET (read) and POST (add seats) only: 405 with Allow', async () => {
     const response = await handleRest(
-      new Request(`http://localhost/licensing-mgmt/licenses/${tenantLicense.id}/seats`, { method: 'POST', body: '{}', headers: { 'dub-apiKey': mine.key } }),
+      new Request(`http://localhost/licensing-mgmt/licenses/${tenantLicense.id}/seats`, { method: 'PUT', body: '{}', headers: { 'dub-apiKey': mine.key } }),
     );
     expect(response.status).toBe(405);
-    expect(response.headers.get('Allow')).toContain('GET');
+    expect(response.headers.get('Allow')?.split(', ').sort()).toEqual(['GET', 'HEAD', 'POST']);
   });
 });

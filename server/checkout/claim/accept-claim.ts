@@ -47,6 +47,7 @@ export async function acceptClaim(ctx: { db: Db }, input: { token: string; accou
       offering,
       buyerAccountId: input.accountId,
       correlationId: checkout.correlationId,
+      tenantId: checkout.origin === 'embedded' ? checkout.correlationId : null,
       seatCount: checkout.quantity,
       checkoutId: checkout.id,
       now,

@@ -64,6 +64,16 @@ export const LIMIT_TABLE = {
     refusal: 'Too many claim links were minted for this checkout.',
   },
   /**
+   * License codes issued for one seat, by its seller or its buyer: each is a credential, so a seat's
+   * codes are not churned without bound (revoked ones stay on record).
+   */
+  seatCodes: {
+    points: 20,
+    durationSeconds: 60 * 60,
+    per: 'seat',
+    refusal: 'Too many license codes were issued for this seat.',
+  },
+  /**
    * Sign-in codes e-mailed to one address, the short burst: every code sent counts, whatever the way
    * in (native initiate + challenge, a resend, the portal, the sign-in page). server/identity/email-sign-in.
    */

@@ -140,6 +140,13 @@ export function createLimiterSet(options: LimiterSetOptions): LimiterSet {
     let limiter = limiters.get(name);
     if (!limiter) {
       limiter = build(name);
+      // Building reads the rules, which may move the version (a changed TEST_LIMITS): the limiters
+      // built before are stale then, this one is not.
+      const after = options.rulesVersion?.() ?? 0;
+      if (after !== builtForVersion) {
+        limiters.clear();
+        builtForVersion = after;
+      }
       limiters.set(name, limiter);
     }
     return limiter;

@@ -1,0 +1,52 @@
+import { sha256Hex } from '../crypto/secrets';
+import { open, seal } from '../crypto/secret-box';
+import type { Db } from '../db';
+import { sqlStateOf } from '../database/sql-error';
+import { DomainError } from '../errors';
+
+export const MANAGEMENT_ANSWER_SEAL_PURPOSE = 'management-answer';
+
+/** What a management write asks: its operation and every input that shapes its effect. */
+export interface ManagementAsk {
+  sellerId: string;
+  requestId: string;
+  operation: string;
+  /** The inputs, in a fixed order (the fingerprint must not depend on how the object was built). */
+  inputs: readonly unknown[];
+}
+
+/**
+ * Runs a management write once per RequestId (spec "Management API": each write is idempotent by
+ * RequestId). The write and the record of its answer commit together; the same ask again gets the
+ * first answer (a license code included: it is sealed under APP_SECRET, not stored in the clear);
+ * another operation or other inputs under the same RequestId are 409 RequestIdMismatch. Two copies
+ * at once: one commits, the other's unique violation rolls it back and it answers the winner's.
+ */
+export async function runOnce<T>(ctx: { db: Db }, ask: ManagementAsk, perform: (tx: Db) => Promise<T>): Promise<T> {
+  const fingerprint = sha256Hex(JSON.stringify([ask.operation, ...ask.inputs]));
+  const earlier = await answerOf(ctx, ask, fingerprint);
+  if (earlier !== undefined) return earlier as T;
+  try {
+    return await ctx.db.$transaction(async (tx) => {
+      const answer = await perform(tx as unknown as Db);
+      await tx.managementRequest.create({
+        data: { sellerId: ask.sellerId, requestId: ask.requestId, fingerprint, answerCiphertext: seal(MANAGEMENT_ANSWER_SEAL_PURPOSE, JSON.stringify(answer)) },
+      });
+      return answer;
+    });
+  } catch (error) {
+    if (sqlStateOf(error) !== '23505') throw error;
+    const winner = await answerOf(ctx, ask, fingerprint);
+    if (winner === undefined) throw error;
+    return winner as T;
+  }
+}
+
+async function answerOf(ctx: { db: Db }, ask: ManagementAsk, fingerprint: string): Promise<unknown> {
+  const row = await ctx.db.managementRequest.findUnique({ where: { sellerId_requestId: { sellerId: ask.sellerId, requestId: ask.requestId } } });
+  if (!row) return undefined;
+  if (row.fingerprint !== fingerprint) {
+    throw new DomainError('RequestIdMismatch', 'This RequestId was used for a different operation or different inputs; send a new RequestId for a new request.');
+  }
+  return JSON.parse(open(MANAGEMENT_ANSWER_SEAL_PURPOSE, row.answerCiphertext));
+}
