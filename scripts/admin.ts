@@ -157,7 +157,7 @@ const commands: Record<string, Command> = {
 function resealSecretsCommand(): Command {
   return {
     usage: 'reseal-secrets',
-    summary: 'Re-seal what is stored sealed (signing keys, checkout credentials, queued e-mails) under the current APP_SECRET; run after moving the old one to APP_SECRET_PREVIOUS.',
+    summary: 'Re-seal what is stored sealed (signing keys, checkout credentials, queued e-mails, management answers) under the current APP_SECRET; run after moving the old one to APP_SECRET_PREVIOUS.',
     options: {},
     prepare: (_values, positionals) => {
       noPositionals(positionals);
@@ -169,6 +169,7 @@ function resealSecretsCommand(): Command {
           ['signing keys', report.signingKeys],
           ['checkout credentials', report.checkoutCredentials],
           ['queued e-mails', report.queuedEmails],
+          ['management answers', report.managementAnswers],
         ] as const;
         for (const [name, count] of rows) {
           console.log(`  ${name.padEnd(21)} ${count.resealed} re-sealed, ${count.current} already current, ${count.unopenable} not openable`);

@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import { CREDENTIAL_SEAL_PURPOSE } from '../checkout/get-checkout-result';
 import { EMAIL_CONTENT_SEAL_PURPOSE } from '../mail/email-content';
+import { MANAGEMENT_ANSWER_SEAL_PURPOSE } from '../licensing/management-request';
 import { keyIdOf, keyringFromEnv, reseal, sealedUnderOtherKey, type Keyring } from './secret-box';
 
 // `npm run admin -- reseal-secrets`: the middle step of rotating APP_SECRET (README "Rotating
@@ -27,6 +28,7 @@ export interface ResealReport {
   signingKeys: ResealCount;
   checkoutCredentials: ResealCount;
   queuedEmails: ResealCount;
+  managementAnswers: ResealCount;
 }
 
 function counter(): ResealCount {
@@ -52,7 +54,7 @@ async function resealOne(count: ResealCount, purpose: string, sealed: string, ke
 }
 
 export async function resealSecrets(ctx: { db: Db }, keyring: Keyring = keyringFromEnv()): Promise<ResealReport> {
-  const report: ResealReport = { keyId: keyIdOf(keyring.current), signingKeys: counter(), checkoutCredentials: counter(), queuedEmails: counter() };
+  const report: ResealReport = { keyId: keyIdOf(keyring.current), signingKeys: counter(), checkoutCredentials: counter(), queuedEmails: counter(), managementAnswers: counter() };
 
   const keys = await ctx.db.signingKey.findMany({ select: { id: true, privateKeyCiphertext: true } });
   for (const key of keys) {
@@ -78,6 +80,19 @@ export async function resealSecrets(ctx: { db: Db }, keyring: Keyring = keyringF
     }
     if (checkouts.length < BATCH) break;
     after = checkouts.at(-1)!.id;
+  }
+
+  // First answers of management writes, answered again to a replay of their RequestId.
+  for (let after: string | undefined; ; ) {
+    const answers = await ctx.db.managementRequest.findMany({ where: after ? { id: { gt: after } } : {}, select: { id: true, answerCiphertext: true }, orderBy: { id: 'asc' }, take: BATCH });
+    for (const answer of answers) {
+      await resealOne(report.managementAnswers, MANAGEMENT_ANSWER_SEAL_PURPOSE, answer.answerCiphertext, keyring, async (next) => {
+        const { count } = await ctx.db.managementRequest.updateMany({ where: { id: answer.id, answerCiphertext: answer.answerCiphertext }, data: { answerCiphertext: next } });
+        return count;
+      });
+    }
+    if (answers.length < BATCH) break;
+    after = answers.at(-1)!.id;
   }
 
   // Bodies of e-mails waiting for delivery (the deliver-email job drops them once sent or failed).
