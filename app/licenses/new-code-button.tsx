@@ -24,7 +24,11 @@ export function NewCodeButton({ seatId, seatName, offeringName }: { seatId: stri
         value={issue.data.code}
         testId="new-license-code-box"
         valueTestId="new-license-code"
-        onDismiss={() => startRefresh(() => router.refresh())}
+        onDismiss={() => {
+          // The secret leaves the page with the dismissal; the refresh lists the new code by its label.
+          issue.reset();
+          startRefresh(() => router.refresh());
+        }}
       >
         Enter it in the app in place of the old one. Treat it like a password: anyone who has it can use this seat.
       </ShownOnceSecret>

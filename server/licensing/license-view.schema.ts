@@ -44,6 +44,8 @@ export const licenseViewSchema = z.object({
 
 export const licenseListViewSchema = z.object({
   Licenses: z.array(licenseViewSchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  NextCursor: z.string().nullable(),
 });
 
 export const seatAllowanceViewSchema = z.object({

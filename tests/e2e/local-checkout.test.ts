@@ -151,4 +151,27 @@ describe('buying on the storefront with the local processor, in Chromium', () =>
     },
     E2E_TIMEOUT,
   );
+
+  it(
+    'after revoking, the buyer issues a new code for that seat: shown once, then listed by its label and active',
+    async () => {
+      const license = page.locator(`[data-license-id="${freeLicenseId}"]`);
+      await license.getByRole('button', { name: /^New license code for Seat 1 of Community/ }).click();
+      const box = license.getByTestId('new-license-code-box');
+      await box.waitFor();
+      const code = await license.getByTestId('new-license-code').inputValue();
+      expect(code).toMatch(/^SVC_LIC_[A-Za-z0-9_-]+$/);
+      const issued = await eventually(
+        () => database.db.licenseCode.findMany({ where: { licenseId: freeLicenseId, revokedAt: null } }),
+        (rows) => rows.length === 1,
+      );
+      expect(issued[0]!.label).toBe('Code 2');
+      await box.getByRole('button', { name: 'I have stored it' }).click();
+      await license.getByTestId('license-code-row').filter({ hasText: 'Code 2' }).filter({ hasText: 'Active' }).waitFor();
+      expect(await license.getByTestId('new-license-code-box').count()).toBe(0);
+      // Shown once: the page does not carry the code any more.
+      expect(await page.content()).not.toContain(code);
+    },
+    E2E_TIMEOUT,
+  );
 });

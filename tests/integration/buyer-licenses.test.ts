@@ -10,6 +10,11 @@ import { DomainError } from '@/server/errors';
 import { listBuyerLicenses } from '@/server/licensing/list-buyer-licenses';
 import { mintLicense } from '@/server/licensing/mint-license';
 import { revokeLicenseCodeByBuyer } from '@/server/licensing/revoke-license-code-by-buyer';
+import { issueLicenseCodeByBuyer } from '@/server/licensing/issue-license-code-by-buyer';
+import { decodeLicenseCode } from '@/server/licensing/runtime-token';
+import { configureLimitsForTests } from '@/server/platform/limits/limits';
+import { generateLicenseAuthorization } from '@/server/runtime/generate-license-authorization';
+import { verifyRuntimeToken } from '@/server/runtime/verify-runtime-token';
 import { getLocalCheckout } from '@/server/payments/get-local-checkout';
 import { cancelLocalCheckout, payLocalCheckout } from '@/server/payments/pay-local-checkout';
 import { createOffering, createProduct, createSeller } from '../support/factories';
@@ -135,6 +140,53 @@ describe('revokeLicenseCodeByBuyer', () => {
     await expect(revokeLicenseCodeByBuyer(ctx, { codeId: crypto.randomUUID(), buyerAccountId: intruder.id })).rejects.toBeInstanceOf(DomainError);
     const row = await database.db.licenseCode.findUniqueOrThrow({ where: { id: theirs.codeId } });
     expect(row.revokedAt).toBeNull();
+  });
+});
+
+describe('issueLicenseCodeByBuyer: a new code for a seat, from the license page', () => {
+  it('the buyer gets a new code for their live seat, shown once, that authorizes like the first; the revoked one stays refused', async () => {
+    const me = await account();
+    const mine = await licenseFor(me.id, 'Lost Code Pro');
+    await revokeLicenseCodeByBuyer(ctx, { codeId: mine.codeId, buyerAccountId: me.id });
+    const seat = await database.db.seat.findFirstOrThrow({ where: { licenseId: mine.licenseId } });
+    const issued = await issueLicenseCodeByBuyer(ctx, { seatId: seat.id, label: 'new laptop', buyerAccountId: me.id });
+    expect(issued).toMatchObject({ seatId: seat.id, label: 'new laptop', code: expect.stringMatching(/^SVC_LIC_/) });
+    // Only its hash is kept.
+    const row = await database.db.licenseCode.findUniqueOrThrow({ where: { id: issued.codeId } });
+    expect(row.secretHash).not.toContain(issued.code);
+    const principal = await verifyRuntimeToken(ctx, `Bearer ${decodeLicenseCode(issued.code)}`);
+    expect(principal).toEqual({ credentialId: issued.codeId, licenseId: mine.licenseId, seatId: seat.id });
+    await expect(generateLicenseAuthorization(ctx, { requestId: crypto.randomUUID(), licenseId: mine.licenseId, principal })).resolves.toMatchObject({ SeatId: seat.id });
+    const old = await verifyRuntimeToken(ctx, `Bearer ${decodeLicenseCode(mine.code)}`);
+    await expect(generateLicenseAuthorization(ctx, { requestId: crypto.randomUUID(), licenseId: mine.licenseId, principal: old })).rejects.toMatchObject({ code: 'CredentialRevoked' });
+  });
+
+  it('without a label the code is named after its place; another buyer’s seat is NotFound; a retired seat is SeatRetired', async () => {
+    const me = await account();
+    const someoneElse = await account();
+    const mine = await licenseFor(me.id);
+    const seat = await database.db.seat.findFirstOrThrow({ where: { licenseId: mine.licenseId } });
+    expect((await issueLicenseCodeByBuyer(ctx, { seatId: seat.id, buyerAccountId: me.id })).label).toBe('Code 2');
+    await expect(issueLicenseCodeByBuyer(ctx, { seatId: seat.id, buyerAccountId: someoneElse.id })).rejects.toMatchObject({ code: 'NotFound' });
+    const spare = await database.db.seat.create({ data: { licenseId: mine.licenseId } });
+    await database.db.seat.update({ where: { id: spare.id }, data: { retiredAt: new Date() } });
+    await expect(issueLicenseCodeByBuyer(ctx, { seatId: spare.id, buyerAccountId: me.id })).rejects.toMatchObject({ code: 'SeatRetired' });
+    expect(await database.db.licenseCode.count({ where: { seatId: spare.id } })).toBe(0);
+  });
+
+  it('a seat gets at most `seatCodes` new codes per hour (a short test window): the next is RateLimited and issues nothing', async () => {
+    configureLimitsForTests({ seatCodes: { points: 2, durationSeconds: 60 } });
+    try {
+      const me = await account();
+      const mine = await licenseFor(me.id);
+      const seat = await database.db.seat.findFirstOrThrow({ where: { licenseId: mine.licenseId } });
+      await issueLicenseCodeByBuyer(ctx, { seatId: seat.id, buyerAccountId: me.id });
+      await issueLicenseCodeByBuyer(ctx, { seatId: seat.id, buyerAccountId: me.id });
+      await expect(issueLicenseCodeByBuyer(ctx, { seatId: seat.id, buyerAccountId: me.id })).rejects.toMatchObject({ code: 'RateLimited' });
+      expect(await database.db.licenseCode.count({ where: { seatId: seat.id } })).toBe(3);
+    } finally {
+      configureLimitsForTests(null);
+    }
   });
 });
 

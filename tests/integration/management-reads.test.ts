@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '@/server/api-keys/create-api-key';
 import { revokeApiKey } from '@/server/api-keys/revoke-api-key';
@@ -145,7 +146,8 @@ describe('GET /licensing-mgmt/licenses?correlationId=', () => {
     const response = await asMe('/licensing-mgmt/licenses?correlationId=tenant-1');
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(Object.keys(body)).toEqual(['Licenses']);
+    expect(Object.keys(body)).toEqual(['Licenses', 'NextCursor']);
+    expect(body.NextCursor).toBeNull();
     expect(body.Licenses.map((license: { LicenseId: string }) => license.LicenseId)).toEqual([tenantLicense.id]);
     expect(Object.keys(body.Licenses[0]).sort()).toEqual(LICENSE_KEYS);
   });
@@ -153,7 +155,27 @@ describe('GET /licensing-mgmt/licenses?correlationId=', () => {
   it('answers an empty list for a tenant without licenses', async () => {
     const response = await asMe('/licensing-mgmt/licenses?correlationId=nobody');
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ Licenses: [] });
+    expect(await response.json()).toEqual({ Licenses: [], NextCursor: null });
+  });
+
+  it('pages by limit and cursor, oldest first, until NextCursor is null', async () => {
+    const tenant = `tenant-paged-${crypto.randomUUID()}`;
+    const ids = [];
+    for (let i = 0; i < 5; i++) ids.push((await licenseOf(mine.sellerId, tenant, 1)).id);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const response = await asMe(`/licensing-mgmt/licenses?correlationId=${tenant}&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      const body = (await response.json()) as { Licenses: { LicenseId: string }[]; NextCursor: string | null };
+      expect(body.Licenses.length).toBeLessThanOrEqual(2);
+      seen.push(...body.Licenses.map((license) => license.LicenseId));
+      cursor = body.NextCursor;
+      pages += 1;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(seen).toEqual(ids);
+    for (const limit of ['0', '101', 'x']) expect((await asMe(`/licensing-mgmt/licenses?correlationId=${tenant}&limit=${limit}`)).status).toBe(400);
   });
 
   it('a missing, empty or over-long correlationId is 400 ValidationError on Field correlationId', async () => {

@@ -15,14 +15,14 @@ export const route = createRoute({
   path: '/licensing-mgmt/licenses',
   operationId: 'findLicensesByCorrelationId',
   tags: ['Management API'],
-  summary: "The seller's licenses carrying its own reference (the tenant id)",
+  summary: "The seller's licenses bound to a tenant (correlationId), in pages (limit, cursor)",
   security: SECURITY.apiKey,
   middleware: [withApiKey] as const,
   request: { query: licensesByCorrelationIdQuerySchema },
-  responses: { ...okResponse(licenseListViewSchema, 'Matching licenses, oldest first; none is an empty list.'), ...errorResponses(['ApiKeyMissing', 'ApiKeyInvalid', 'ValidationError']) },
+  responses: { ...okResponse(licenseListViewSchema, 'Matching licenses, oldest first, and the cursor of the next page; none is an empty list.'), ...errorResponses(['ApiKeyMissing', 'ApiKeyInvalid', 'ValidationError']) },
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
-  const answer = await findLicensesByCorrelationId({ db: db() }, { sellerId: c.get('apiKey').sellerId, correlationId: c.req.valid('query').correlationId });
+  const answer = await findLicensesByCorrelationId({ db: db() }, { sellerId: c.get('apiKey').sellerId, ...c.req.valid('query') });
   return c.json(licenseListViewSchema.parse(answer), 200, NO_STORE);
 };
