@@ -33,7 +33,8 @@ export async function runOnce<T>(ctx: { db: Db }, ask: ManagementAsk, perform: (
         data: { sellerId: ask.sellerId, requestId: ask.requestId, fingerprint, answerCiphertext: seal(MANAGEMENT_ANSWER_SEAL_PURPOSE, JSON.stringify(answer)) },
       });
       return answer;
-    });
+      // A seat change of a Stripe subscription waits for Stripe inside (its SDK retries twice).
+    }, { timeout: 30_000 });
   } catch (error) {
     if (sqlStateOf(error) !== '23505') throw error;
     const winner = await answerOf(ctx, ask, fingerprint);

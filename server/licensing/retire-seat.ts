@@ -4,6 +4,7 @@ import { DomainError } from '../errors';
 import { publishInvalidation } from '../platform/invalidation/invalidation';
 import { assertSeatsMayChange, lockedSellerLicense } from './locked-seller-license';
 import { runOnce } from './management-request';
+import { syncStripeSeatQuantity } from './sync-stripe-seat-quantity';
 import type { RetiredSeat } from './management-writes.schema';
 
 /**
@@ -29,6 +30,8 @@ export async function retireSeat(ctx: { db: Db; now?: Date }, input: { requestId
       if (sqlStateOf(error) === 'SV001') throw new DomainError('LastLiveSeat', 'The last live seat of a license cannot be retired; cancel the license to end it.');
       throw error;
     }
+    // On Stripe the subscription's quantity follows (Stripe credits the rest of the period by default).
+    await syncStripeSeatQuantity(tx, license, input);
     const live = await tx.licenseCode.findMany({ where: { seatId: seat.id, revokedAt: null }, select: { id: true } });
     await tx.licenseCode.updateMany({ where: { seatId: seat.id, revokedAt: null }, data: { revokedAt: now } });
     // Sent at commit (NOTIFY is transactional): every instance refuses the seat and its codes.

@@ -21,6 +21,8 @@ export interface StripeServer {
   failNext(times?: number): void;
   /** The buyer paid on Stripe's page: the session becomes complete and paid (what `GET /v1/checkout/sessions/{id}` then answers). */
   completeSession(sessionId: string, customerEmail?: string): void;
+  /** The quantity of a subscription's (single) item, as the last update set it (1 until then). */
+  subscriptionQuantity(subscriptionId: string): number;
   /** Stripe approving a connected account (onboarding done): its charges_enabled becomes true. */
   enableCharges(accountId: string): void;
   /**
@@ -127,6 +129,7 @@ export async function startStripeServer(): Promise<StripeServer> {
   // Like Stripe, a repeated Idempotency-Key (per account) replays the first answer.
   const idempotent = new Map<string, unknown>();
   const accounts = new Map<string, ConnectedAccount>();
+  const quantities = new Map<string, number>();
   const sessions = new Map<string, StoredSession>();
   let failures = 0;
   let hook: ((request: RecordedRequest) => Promise<void> | void) | null = null;
@@ -192,6 +195,27 @@ export async function startStripeServer(): Promise<StripeServer> {
         answer(200, account);
         return;
       }
+      // Every subscription has one item, `si_<subscription id>`, whose quantity the updates set.
+      const subscriptionPath = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && subscriptionPath) {
+        const id = decodeURIComponent(subscriptionPath[1]!);
+        answer(200, { id, object: 'subscription', status: 'active', items: { object: 'list', data: [{ id: `si_${id}`, object: 'subscription_item', quantity: quantities.get(`si_${id}`) ?? 1 }] } });
+        return;
+      }
+      const itemPath = /^\/v1\/subscription_items\/([^/]+)$/.exec(url.pathname);
+      if (req.method === 'POST' && itemPath) {
+        const key = headers['idempotency-key'] && `${headers['stripe-account'] ?? ''}:${headers['idempotency-key']}`;
+        if (key && idempotent.has(key)) {
+          answer(200, idempotent.get(key));
+          return;
+        }
+        const id = decodeURIComponent(itemPath[1]!);
+        if (body.quantity !== undefined) quantities.set(id, Number(body.quantity));
+        const item = { id, object: 'subscription_item', quantity: quantities.get(id) ?? 1, proration_behavior: body.proration_behavior ?? 'create_prorations' };
+        if (key) idempotent.set(key, item);
+        answer(200, item);
+        return;
+      }
       const accountPath = /^\/v1\/accounts\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && accountPath) {
         const account = accounts.get(decodeURIComponent(accountPath[1]!));
@@ -224,6 +248,9 @@ export async function startStripeServer(): Promise<StripeServer> {
       session.customer = `cus_${crypto.randomBytes(6).toString('hex')}`;
       session.customer_details = { email: customerEmail ?? session.customer_email };
       if (session.mode === 'subscription') session.subscription = `sub_${crypto.randomBytes(6).toString('hex')}`;
+    },
+    subscriptionQuantity(subscriptionId) {
+      return quantities.get(`si_${subscriptionId}`) ?? 1;
     },
     enableCharges(accountId) {
       const account = accounts.get(accountId);

@@ -22,6 +22,7 @@ CREATE TABLE "SeatCharge" (
     "currency" VARCHAR(3) NOT NULL,
     "periodStart" TIMESTAMP(3) NOT NULL,
     "periodEnd" TIMESTAMP(3) NOT NULL,
+    "processor" VARCHAR(16) NOT NULL DEFAULT 'local',
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "SeatCharge_pkey" PRIMARY KEY ("id")
