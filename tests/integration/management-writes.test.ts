@@ -178,6 +178,16 @@ describe('the tenant seat workflow, end to end', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('describes every management write', async () => {
+    const document = await (await fetch(`${server.baseUrl}/openapi.json`)).json();
+    const operations = Object.values(document.paths as Record<string, Record<string, { operationId: string }>>).flatMap((path) => Object.values(path).map((operation) => operation.operationId));
+    for (const operationId of ['createLicense', 'addSeats', 'retireSeat', 'issueSeatCode', 'revokeLicenseCode', 'bindLicenseToTenant', 'suspendLicense', 'resumeLicense', 'cancelLicense']) {
+      expect(operations).toContain(operationId);
+    }
+  });
+});
+
 describe('idempotency by RequestId', () => {
   it('the same request again answers the first answer (the same code); other inputs under it are 409 RequestIdMismatch', async () => {
     const { licenseId, seatIds } = await buyForTenant('tenant-idem', 2);
