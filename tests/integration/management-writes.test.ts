@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '@/server/api-keys/create-api-key';
 import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
+import { listSeatCharges } from '@/server/licensing/list-seat-charges';
 import { decodeLicenseCode } from '@/server/licensing/runtime-token';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
@@ -131,6 +132,10 @@ describe('the tenant seat workflow, end to end', () => {
       expect.objectContaining({ seats: 1, amountMinor: added.Proration.AmountMinor, currency: 'usd' }),
     ]);
     expect(await database.db.licenseCode.count({ where: { seatId: added.SeatIds[0] } })).toBe(0);
+    // What the portal's usage page lists under "Seats added": this seller's lines only.
+    expect(await listSeatCharges({ db: database.db }, { sellerId: teamOffering.sellerId })).toEqual([
+      expect.objectContaining({ licenseId: bought.licenseId, seats: 1, amountMinor: added.Proration.AmountMinor, processor: 'local' }),
+    ]);
     const fourth = added.SeatIds[0] as string;
     Object.assign(tenant, await issueCodes(bought.licenseId, [second, third, fourth]));
 

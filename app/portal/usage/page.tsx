@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
+import { toBaseRate } from '@/server/catalog/money';
 import { db } from '@/server/db';
 import { getPortalSession } from '@/server/portal/session';
+import { listSeatCharges } from '@/server/licensing/list-seat-charges';
 import { listUsageLedger } from '@/server/runtime/list-usage-ledger';
 import { findSellerMemberships } from '@/server/sellers/find-seller-memberships';
 
@@ -20,7 +22,7 @@ export default async function UsagePage() {
   const session = (await getPortalSession())!;
   const [membership] = await findSellerMemberships({ db: db() }, session.accountId);
   if (!membership) return <p className="text-slate-600">Register as a seller to see metered usage.</p>;
-  const ledger = await listUsageLedger({ db: db() }, { sellerId: membership.seller.id });
+  const [ledger, seatCharges] = await Promise.all([listUsageLedger({ db: db() }, { sellerId: membership.seller.id }), listSeatCharges({ db: db() }, { sellerId: membership.seller.id })]);
   return (
     <div className="space-y-6">
       <header className="space-y-2">
@@ -80,6 +82,44 @@ export default async function UsagePage() {
           </table>
         </div>
       )}
+      <section aria-labelledby="seat-charges" className="space-y-3">
+        <h2 id="seat-charges" className="text-xl font-semibold">Seats added</h2>
+        <p className="max-w-2xl text-sm text-slate-600">
+          Seats your backend added to running subscriptions, charged for the rest of the billing period (prorated to the second). On the local processor
+          this is the charge; on Stripe the subscription&apos;s quantity was raised and Stripe prorates it on the next invoice (the amount here is the estimate).
+        </p>
+        {seatCharges.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">No seats added to a running subscription yet.</p>
+        ) : (
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <table className="min-w-full text-sm" data-testid="seat-charges">
+              <caption className="sr-only">Seats added, newest first</caption>
+              <thead className="bg-slate-50 text-left text-slate-600">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-medium">When (UTC)</th>
+                  <th scope="col" className="px-3 py-2 font-medium">License</th>
+                  <th scope="col" className="px-3 py-2 font-medium">Seats</th>
+                  <th scope="col" className="px-3 py-2 font-medium">Amount</th>
+                  <th scope="col" className="px-3 py-2 font-medium">Until (UTC)</th>
+                  <th scope="col" className="px-3 py-2 font-medium">Processor</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {seatCharges.map((charge) => (
+                  <tr key={charge.id}>
+                    <td className="px-3 py-2 whitespace-nowrap">{dateTime.format(charge.createdAt)}</td>
+                    <td className="px-3 py-2 font-mono text-xs break-all">{charge.licenseId}</td>
+                    <td className="px-3 py-2">{charge.seats}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{money(String(toBaseRate(charge.amountMinor, charge.currency)), charge.currency)}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{dateTime.format(charge.periodEnd)}</td>
+                    <td className="px-3 py-2">{charge.processor}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
     </div>
   );
 }
