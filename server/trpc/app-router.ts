@@ -5,6 +5,7 @@ import { catalogAdminRouter } from './routers/catalog-admin-router';
 import { catalogRouter } from './routers/catalog-router';
 import { licensesRouter } from './routers/licenses-router';
 import { purchaseRouter } from './routers/purchase-router';
+import { sellerLicensesRouter } from './routers/seller-licenses-router';
 
 export const appRouter = createTrpcRouter({
   auth: authRouter,
@@ -13,6 +14,7 @@ export const appRouter = createTrpcRouter({
   apiKeys: apiKeysRouter,
   purchase: purchaseRouter,
   licenses: licensesRouter,
+  sellerLicenses: sellerLicensesRouter,
 });
 
 export type AppRouter = typeof appRouter;

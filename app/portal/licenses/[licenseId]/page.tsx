@@ -1,0 +1,174 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { db } from '@/server/db';
+import { DomainError } from '@/server/errors';
+import { getSellerLicenseDetail, type SellerLicenseDetail } from '@/server/portal/get-seller-license-detail';
+import { getPortalSession } from '@/server/portal/session';
+import { findSellerMemberships } from '@/server/sellers/find-seller-memberships';
+import { StatusBadge } from '../status-badge';
+import { IssueCodeForm, RetireSeatButton, RevokeSellerCode, StatusActions } from './license-actions';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'License' };
+
+const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
+const dateTimeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+const When = ({ value, withTime }: { value: Date | string; withTime?: boolean }) => {
+  const date = new Date(value);
+  return <time dateTime={date.toISOString()}>{withTime ? `${dateTimeFormat.format(date)} UTC` : dateFormat.format(date)}</time>;
+};
+
+/** The status changes the seller may make from each status (README "License status"). */
+function changesFrom(status: string): ('suspend' | 'resume' | 'cancel')[] {
+  if (status === 'Active') return ['suspend', 'cancel'];
+  if (status === 'Suspended' || status === 'Paused') return ['resume', 'cancel'];
+  return [];
+}
+
+type Props = { params: Promise<{ licenseId: string }> };
+
+export default async function SellerLicensePage({ params }: Props) {
+  const session = (await getPortalSession())!;
+  const [membership] = await findSellerMemberships({ db: db() }, session.accountId);
+  if (!membership) return <p className="text-slate-600">Register as a seller to see the licenses you sold.</p>;
+  const { licenseId } = await params;
+  let license: SellerLicenseDetail;
+  try {
+    license = await getSellerLicenseDetail({ db: db() }, { sellerId: membership.seller.id, licenseId });
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'NotFound') notFound();
+    throw error;
+  }
+  const liveSeats = license.seats.filter((seat) => seat.retiredAt === null).length;
+  const final = license.status === 'Cancelled' || license.status === 'Expired';
+  return (
+    <div className="space-y-8">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link href="/portal/licenses" className="font-medium text-indigo-700 hover:underline">
+          ← All licenses
+        </Link>
+      </nav>
+      <header className="space-y-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="min-w-0 text-3xl font-bold tracking-tight break-words">
+            {license.productName} · {license.offeringName}
+          </h1>
+          <StatusBadge status={license.status} />
+        </div>
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+          <div className="min-w-0">
+            <dt className="inline text-slate-500">License id: </dt>
+            <dd className="inline font-mono text-xs break-all">{license.id}</dd>
+          </div>
+          <div className="min-w-0">
+            <dt className="inline text-slate-500">Tenant: </dt>
+            <dd className="inline break-all">{license.tenantId ?? 'not bound to a tenant'}</dd>
+          </div>
+          <div className="min-w-0">
+            <dt className="inline text-slate-500">Customer: </dt>
+            <dd className="inline break-all">{license.customerEmail ?? '—'}</dd>
+          </div>
+          <div>
+            <dt className="inline text-slate-500">Term: </dt>
+            <dd className="inline">
+              from <When value={license.termStart} />
+              {license.termEnd ? (
+                <>
+                  {' '}
+                  to <When value={license.termEnd} />
+                </>
+              ) : null}
+              {license.onStripe ? ' · billed by Stripe' : ''}
+            </dd>
+          </div>
+        </dl>
+      </header>
+
+      <section aria-labelledby="status-heading" className="space-y-2">
+        <h2 id="status-heading" className="text-xl font-semibold">
+          Status
+        </h2>
+        {final ? (
+          <p className="text-sm text-slate-600">This license is {license.status.toLowerCase()}: it no longer runs, and nothing about it can change.</p>
+        ) : (
+          <>
+            <p className="max-w-2xl text-sm text-slate-600">
+              {license.status === 'Active'
+                ? 'Every live seat runs. Suspending refuses every seat at its next license refresh until you resume; cancelling ends the license for good.'
+                : `The license is ${license.status.toLowerCase()}: every seat is refused at its next license refresh.`}
+            </p>
+            <StatusActions licenseId={license.id} changes={changesFrom(license.status)} />
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="seats-heading" className="space-y-3">
+        <h2 id="seats-heading" className="text-xl font-semibold">
+          Seats <span className="text-base font-normal text-slate-500">({liveSeats} live)</span>
+        </h2>
+        <ol className="space-y-4">
+          {license.seats.map((seat, index) => {
+            const seatName = `Seat ${index + 1}`;
+            return (
+              <li key={seat.id} data-testid="seller-seat" data-seat-id={seat.id} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <h3 className="font-semibold">
+                    {seatName}
+                    {seat.retiredAt ? (
+                      <span className="ml-2 text-sm font-normal text-slate-600">
+                        retired <When value={seat.retiredAt} />
+                      </span>
+                    ) : null}
+                  </h3>
+                  {!seat.retiredAt && !final && liveSeats > 1 && <RetireSeatButton licenseId={license.id} seatId={seat.id} seatName={seatName} />}
+                </div>
+                {seat.allowance.length > 0 && (
+                  <ul className="flex flex-wrap gap-x-6 gap-y-1 text-sm" aria-label={`Allowance of ${seatName}`}>
+                    {seat.allowance.map((item) => (
+                      <li key={item.featureKey}>
+                        <span className="font-mono">{item.featureKey}</span>:{' '}
+                        {item.remaining === null ? (
+                          'unlimited'
+                        ) : (
+                          <>
+                            {item.remaining} left until {item.periodEnd ? <When value={item.periodEnd} withTime /> : 'the period ends'}
+                          </>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {seat.codes.length === 0 ? (
+                  <p className="text-sm text-slate-600">No license codes for this seat.</p>
+                ) : (
+                  <ul className="divide-y divide-slate-100 text-sm" aria-label={`License codes of ${seatName}`}>
+                    {seat.codes.map((code) => (
+                      <li key={code.id} data-testid="seller-code-row" className="flex flex-wrap items-center justify-between gap-2 py-2">
+                        <span className="min-w-0 break-words">
+                          <span className="font-medium">{code.label || '(no label)'}</span>{' '}
+                          <span className="text-slate-600">
+                            · issued <When value={code.createdAt} withTime /> · {code.lastUsedAt ? <>last used <When value={code.lastUsedAt} withTime /></> : 'never used'} ·{' '}
+                          </span>
+                          {code.revokedAt ? (
+                            <span className="text-slate-700">
+                              revoked <When value={code.revokedAt} withTime />
+                            </span>
+                          ) : (
+                            <span className="text-emerald-800">active</span>
+                          )}
+                        </span>
+                        {!code.revokedAt && <RevokeSellerCode licenseId={license.id} codeId={code.id} label={code.label || 'license code'} />}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {!seat.retiredAt && !final && <IssueCodeForm licenseId={license.id} seatId={seat.id} seatName={seatName} />}
+              </li>
+            );
+          })}
+        </ol>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
+import { mintLicense } from '@/server/licensing/mint-license';
+import { launchChromium } from '../support/browser';
+import { createOffering, createProduct } from '../support/factories';
+import { portalSignIn } from '../support/portal-session';
+import { codeReader } from '../support/sign-in';
+import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+// The portal's license pages in Chromium, as a seller member, at a desktop and a phone width: find a
+// license by tenant id, issue a labelled code (shown once), revoke it, suspend and resume the
+// license; no page scrolls sideways and axe-core finds nothing on any state visited.
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const E2E_TIMEOUT = 120_000;
+const SELLER_EMAIL = 'licenses.owner@example.com';
+
+let database: TestDatabase;
+let smtp: TestSmtpServer;
+let server: TestServer;
+let browser: Browser;
+let sessionCookie: { name: string; value: string };
+const licenses: Record<string, string> = {};
+
+async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const results = await axe.run(document, { resultTypes: ['violations'] });
+    return results.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })) }));
+  });
+}
+
+/** Whatever the page shows now: nothing wider than the viewport, nothing axe-core objects to. */
+async function expectFitsAndAccessible(page: Page, state: string) {
+  const width = page.viewportSize()!.width;
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth, `${state} at ${width} px scrolls sideways`).toBeLessThanOrEqual(width);
+  expect(await axeViolations(page), `${state} at ${width} px`).toEqual([]);
+}
+
+beforeAll(async () => {
+  [database, smtp] = await Promise.all([createTestDatabase(), startTestSmtpServer()]);
+  server = await startTestServer({ databaseUrl: database.url, env: { SMTP_URL: smtp.url, SEED_DEMO: 'false' } });
+  const cookie = await portalSignIn(server.baseUrl, SELLER_EMAIL, codeReader(smtp), { registerAs: 'License Pages Ltd' });
+  const [name, ...value] = cookie.split('=');
+  sessionCookie = { name: name!, value: value.join('=') };
+  const membership = await database.db.sellerMember.findFirstOrThrow({ where: { account: { email: SELLER_EMAIL } } });
+  const product = await createProduct(database.db, membership.sellerId, { name: 'Render Farm' });
+  const offering = await createOffering(database.db, product, {
+    name: 'Team Monthly',
+    classification: LicenseClassification.Subscription,
+    priceMinor: 3000,
+    interval: 1,
+    intervalUnit: IntervalUnit.Month,
+    seatBased: true,
+  });
+  await database.db.feature.create({ data: { offeringId: offering.id, key: 'render', displayName: 'Render', allowance: 500, allowancePeriodUnit: IntervalUnit.Month, accessLevel: 'Allowed' } });
+  const buyer = await database.db.account.create({ data: { email: 'tenant.owner@example.com' } });
+  for (const tenant of ['tenant-desktop', 'tenant-phone', 'tenant-other']) {
+    const minted = await database.db.$transaction((tx) => mintLicense(tx as never, { offering, buyerAccountId: buyer.id, correlationId: tenant, tenantId: tenant, seatCount: 2 }));
+    licenses[tenant] = minted.licenseId;
+  }
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.stop();
+  await database?.drop();
+});
+
+describe('the portal license pages, in Chromium', () => {
+  for (const [width, height, tenant] of [
+    [1280, 900, 'tenant-desktop'],
+    [390, 844, 'tenant-phone'],
+  ] as const) {
+    it(
+      `at ${width} px: search by tenant, open the license, issue a labelled code shown once, revoke it, suspend and resume`,
+      async () => {
+        const context = await browser.newContext({ viewport: { width, height } });
+        await context.addCookies([{ ...sessionCookie, url: server.baseUrl }]);
+        const page = await context.newPage();
+        try {
+          await page.goto(`${server.baseUrl}/portal`);
+          await page.getByRole('link', { name: 'Licenses', exact: true }).click();
+          await page.waitForURL(`${server.baseUrl}/portal/licenses`);
+          expect(await page.getByTestId('seller-license-row').count()).toBe(3);
+          await expectFitsAndAccessible(page, 'the license list');
+
+          await page.getByLabel('Tenant id or customer e-mail').fill(tenant);
+          await page.getByRole('button', { name: 'Search' }).click();
+          await page.waitForURL((url) => url.searchParams.get('q') === tenant);
+          const rows = page.getByTestId('seller-license-row');
+          expect(await rows.count()).toBe(1);
+          await rows.first().getByRole('link').click();
+          await page.waitForURL(`${server.baseUrl}/portal/licenses/${licenses[tenant]}`);
+          await expectFitsAndAccessible(page, 'the license page');
+          expect(await page.getByTestId('seller-seat').first().innerText()).toContain('render: 500 left until');
+
+          // Issue a labelled code for seat 1: shown once, then listed by its label.
+          const seat = page.getByTestId('seller-seat').first();
+          await seat.getByLabel('Label').fill(`agent-${width}`);
+          await seat.getByRole('button', { name: 'Issue code' }).click();
+          await page.getByTestId('seller-code-box').waitFor();
+          const code = await page.getByTestId('seller-code').inputValue();
+          expect(code).toMatch(/^SVC_LIC_/);
+          await expectFitsAndAccessible(page, 'the code shown once');
+          await page.getByRole('button', { name: 'I have stored it' }).click();
+          const row = seat.getByTestId('seller-code-row').filter({ hasText: `agent-${width}` });
+          await row.filter({ hasText: 'active' }).waitFor();
+          expect(await page.content()).not.toContain(code);
+
+          // Revoke it, after a confirmation.
+          await row.getByRole('button', { name: `Revoke code agent-${width}` }).click();
+          await expectFitsAndAccessible(page, 'the revoke confirmation');
+          await row.getByRole('button', { name: 'Revoke code' }).click();
+          await row.filter({ hasText: 'revoked' }).waitFor();
+          const stored = await database.db.licenseCode.findFirstOrThrow({ where: { licenseId: licenses[tenant], label: `agent-${width}` } });
+          expect(stored.revokedAt).toBeInstanceOf(Date);
+
+          // Suspend (the confirmation says what it does), then resume.
+          await page.getByRole('button', { name: 'Suspend', exact: true }).click();
+          const confirm = page.getByRole('group', { name: 'Confirm: Suspend' });
+          expect(await confirm.innerText()).toContain('Every seat is refused at its next license refresh');
+          await expectFitsAndAccessible(page, 'the suspend confirmation');
+          await confirm.getByRole('button', { name: 'Suspend license' }).click();
+          await page.getByTestId('license-status').filter({ hasText: 'Suspended' }).waitFor();
+          expect((await database.db.license.findUniqueOrThrow({ where: { id: licenses[tenant] } })).status).toBe('Suspended');
+          await expectFitsAndAccessible(page, 'a suspended license');
+          await page.getByRole('button', { name: 'Resume', exact: true }).click();
+          await page.getByRole('group', { name: 'Confirm: Resume' }).getByRole('button', { name: 'Resume license' }).click();
+          await page.getByTestId('license-status').filter({ hasText: 'Active' }).waitFor();
+          expect((await database.db.license.findUniqueOrThrow({ where: { id: licenses[tenant] } })).status).toBe('Active');
+          await page.screenshot({ path: `test-results/portal-license-${width}.png`, fullPage: true });
+        } finally {
+          await context.close();
+        }
+      },
+      E2E_TIMEOUT,
+    );
+  }
+
+  it('another seller’s license, or an unknown id, is the not-found page', async () => {
+    const context = await browser.newContext();
+    await context.addCookies([{ ...sessionCookie, url: server.baseUrl }]);
+    const page = await context.newPage();
+    try {
+      const response = await page.goto(`${server.baseUrl}/portal/licenses/01900000-0000-7000-8000-000000000000`);
+      expect(response?.status()).toBe(404);
+    } finally {
+      await context.close();
+    }
+  });
+});
