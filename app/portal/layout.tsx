@@ -15,6 +15,7 @@ export default async function PortalLayout({ children }: { children: ReactNode }
     { href: '/portal', label: 'Overview' },
     { href: '/portal/catalog', label: 'Catalog' },
     { href: '/portal/licenses', label: 'Licenses' },
+    { href: '/portal/customers', label: 'Customers' },
     { href: '/portal/api-keys', label: 'API keys' },
     { href: '/portal/usage', label: 'Usage' },
     ...(canReadOutbox(await headers()) ? [{ href: '/dev/outbox', label: 'Dev outbox' }] : []),

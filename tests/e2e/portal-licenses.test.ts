@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
@@ -73,6 +74,14 @@ beforeAll(async () => {
     const minted = await database.db.$transaction((tx) => mintLicense(tx as never, { offering, buyerAccountId: buyer.id, correlationId: tenant, tenantId: tenant, seatCount: 2 }));
     licenses[tenant] = minted.licenseId;
   }
+  // Usage reported today on the phone tenant's license, for its chart.
+  const usageSeat = await database.db.seat.findFirstOrThrow({ where: { licenseId: licenses['tenant-phone'] } });
+  const usageCode = await database.db.licenseCode.create({ data: { licenseId: licenses['tenant-phone']!, seatId: usageSeat.id, label: 'usage', secretHash: 'e2e-usage-code', signingKeyId: (await database.db.signingKey.findFirstOrThrow()).id } });
+  for (const units of [3, 9]) {
+    await database.db.usageBatch.create({
+      data: { batchId: crypto.randomUUID(), licenseId: licenses['tenant-phone']!, seatId: usageSeat.id, credentialId: usageCode.id, records: [{ FeatureKey: 'render', Units: units, TimeUtc: new Date().toISOString() }] },
+    });
+  }
   browser = await launchChromium();
 });
 
@@ -110,6 +119,14 @@ describe('the portal license pages, in Chromium', () => {
           await page.waitForURL(`${server.baseUrl}/portal/licenses/${licenses[tenant]}`);
           await expectFitsAndAccessible(page, 'the license page');
           expect(await page.getByTestId('seller-seat').first().innerText()).toContain('render: 500 left until');
+          if (tenant === 'tenant-phone') {
+            // The usage chart draws today's 12 units of render; its table says the same to screen readers.
+            const chart = page.getByTestId('usage-chart');
+            await chart.locator('svg .recharts-line').first().waitFor();
+            expect(await chart.locator('table').innerText()).toContain('12');
+          } else {
+            expect(await page.getByText('No usage reported in the last 30 days.').count()).toBe(1);
+          }
 
           // Issue a labelled code for seat 1: shown once, then listed by its label.
           const seat = page.getByTestId('seller-seat').first();
@@ -146,6 +163,17 @@ describe('the portal license pages, in Chromium', () => {
           await page.getByTestId('license-status').filter({ hasText: 'Active' }).waitFor();
           expect((await database.db.license.findUniqueOrThrow({ where: { id: licenses[tenant] } })).status).toBe('Active');
           await page.screenshot({ path: `test-results/portal-license-${width}.png`, fullPage: true });
+
+          // The customers: one buyer holds the three licenses; the e-mail leads back to them.
+          await page.getByRole('link', { name: 'Customers', exact: true }).click();
+          await page.waitForURL(`${server.baseUrl}/portal/customers`);
+          const customer = page.getByTestId('customer-row');
+          expect(await customer.count()).toBe(1);
+          expect(await customer.innerText()).toContain('3 licenses (3 active)');
+          await expectFitsAndAccessible(page, 'the customers page');
+          await customer.getByRole('link', { name: 'tenant.owner@example.com' }).click();
+          await page.waitForURL((url) => url.pathname === '/portal/licenses' && url.searchParams.get('q') === 'tenant.owner@example.com');
+          expect(await page.getByTestId('seller-license-row').count()).toBe(3);
         } finally {
           await context.close();
         }

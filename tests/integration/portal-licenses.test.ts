@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
 import { closeDb } from '@/server/db';
@@ -6,6 +7,8 @@ import { stopAllInvalidationListeners } from '@/server/platform/invalidation/inv
 import { mintLicense } from '@/server/licensing/mint-license';
 import { getSellerLicenseDetail } from '@/server/portal/get-seller-license-detail';
 import { LICENSES_PER_PAGE, listSellerLicenses } from '@/server/portal/list-seller-licenses';
+import { listSellerCustomers } from '@/server/portal/list-seller-customers';
+import { usageByFeatureAndDay } from '@/server/portal/usage-by-feature-and-day';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -86,5 +89,46 @@ describe('getSellerLicenseDetail', () => {
     expect(detail).toMatchObject({ id: minted.licenseId, tenantId: 'detail', status: 'Active', onStripe: false });
     expect(detail.seats.map((seat) => seat.id).sort()).toEqual(seats.map((seat) => seat.id).sort());
     await expect(getSellerLicenseDetail(ctx(), { sellerId: otherSellerId, licenseId: minted.licenseId })).rejects.toMatchObject({ code: 'NotFound' });
+  });
+});
+
+describe('usageByFeatureAndDay', () => {
+  it('sums the units per feature and UTC day over 30 days; dropped batches and older ones are left out', async () => {
+    const minted = await licenseOf(sellerId, { tenantId: 'usage' });
+    const code = await database.db.licenseCode.findFirstOrThrow({ where: { licenseId: minted.licenseId } });
+    const now = new Date('2027-03-10T12:00:00Z');
+    const batch = (receivedAt: string, records: { FeatureKey: string; Units: number }[], dropped = false) =>
+      database.db.usageBatch.create({
+        data: { batchId: crypto.randomUUID(), licenseId: minted.licenseId, seatId: code.seatId, credentialId: code.id, receivedAt: new Date(receivedAt), dropped, records },
+      });
+    await batch('2027-03-10T08:00:00Z', [{ FeatureKey: 'render', Units: 3 }, { FeatureKey: 'render', Units: 4 }, { FeatureKey: 'export', Units: 1 }]);
+    await batch('2027-03-09T23:59:00Z', [{ FeatureKey: 'render', Units: 5 }]);
+    await batch('2027-03-10T09:00:00Z', [{ FeatureKey: 'render', Units: 100 }], true);
+    await batch('2027-01-01T09:00:00Z', [{ FeatureKey: 'render', Units: 1000 }]);
+    const series = await usageByFeatureAndDay({ db: database.db, now }, { sellerId, licenseId: minted.licenseId });
+    expect(series.days).toHaveLength(30);
+    expect(series.days.at(-1)).toBe('2027-03-10');
+    const render = series.features.find((feature) => feature.featureKey === 'render')!;
+    expect(render.units.at(-1)).toBe(7);
+    expect(render.units.at(-2)).toBe(5);
+    expect(render.units.reduce((sum, units) => sum + units, 0)).toBe(12);
+    expect(series.features.map((feature) => feature.featureKey)).toEqual(['export', 'render']);
+    expect((await usageByFeatureAndDay({ db: database.db, now }, { sellerId: otherSellerId, licenseId: minted.licenseId })).features).toEqual([]);
+  });
+});
+
+describe('listSellerCustomers', () => {
+  it('lists each buyer once with license counts, searchable by e-mail, only this seller’s', async () => {
+    const seller = (await createSeller(database.db)).id;
+    await licenseOf(seller, { buyerEmail: 'one@customers.example' });
+    const second = await licenseOf(seller, { buyerEmail: 'one@customers.example' });
+    await licenseOf(seller, { buyerEmail: 'two@customers.example' });
+    await licenseOf(otherSellerId, { buyerEmail: 'three@customers.example' });
+    await database.db.license.update({ where: { id: second.licenseId }, data: { status: 'Cancelled' } });
+    const all = await listSellerCustomers(ctx(), { sellerId: seller });
+    expect(all.total).toBe(2);
+    expect(all.rows.find((row) => row.email === 'one@customers.example')).toMatchObject({ licenses: 2, activeLicenses: 1 });
+    expect((await listSellerCustomers(ctx(), { sellerId: seller, q: 'TWO' })).rows.map((row) => row.email)).toEqual(['two@customers.example']);
+    expect((await listSellerCustomers(ctx(), { sellerId: seller, q: '%' })).total).toBe(0);
   });
 });

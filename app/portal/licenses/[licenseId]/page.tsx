@@ -5,9 +5,11 @@ import { db } from '@/server/db';
 import { DomainError } from '@/server/errors';
 import { getSellerLicenseDetail, type SellerLicenseDetail } from '@/server/portal/get-seller-license-detail';
 import { getPortalSession } from '@/server/portal/session';
+import { usageByFeatureAndDay } from '@/server/portal/usage-by-feature-and-day';
 import { findSellerMemberships } from '@/server/sellers/find-seller-memberships';
 import { StatusBadge } from '../status-badge';
 import { IssueCodeForm, RetireSeatButton, RevokeSellerCode, StatusActions } from './license-actions';
+import { UsageChart } from './usage-chart';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'License' };
@@ -40,6 +42,7 @@ export default async function SellerLicensePage({ params }: Props) {
     if (error instanceof DomainError && error.code === 'NotFound') notFound();
     throw error;
   }
+  const usage = await usageByFeatureAndDay({ db: db() }, { sellerId: membership.seller.id, licenseId: license.id });
   const liveSeats = license.seats.filter((seat) => seat.retiredAt === null).length;
   const final = license.status === 'Cancelled' || license.status === 'Expired';
   return (
@@ -100,6 +103,17 @@ export default async function SellerLicensePage({ params }: Props) {
             </p>
             <StatusActions licenseId={license.id} changes={changesFrom(license.status)} />
           </>
+        )}
+      </section>
+
+      <section aria-labelledby="usage-heading" className="space-y-2">
+        <h2 id="usage-heading" className="text-xl font-semibold">
+          Usage
+        </h2>
+        {usage.features.length === 0 ? (
+          <p className="text-sm text-slate-600">No usage reported in the last {usage.days.length} days.</p>
+        ) : (
+          <UsageChart series={usage} />
         )}
       </section>
 
