@@ -183,6 +183,24 @@ describe('the tenant seat workflow, end to end', () => {
   });
 });
 
+describe('seats of a one-time purchase', () => {
+  it('are fixed: adding or retiring seats is 409 SeatsFixed; retiring a retired seat again answers as the first time', async () => {
+    const perpetual = await createOffering(database.db, { id: teamOffering.productId, sellerId: teamOffering.sellerId }, { name: 'Team Forever', classification: LicenseClassification.Perpetual, priceMinor: 9000, seatBased: true });
+    const created = await ok(await post('/licensing-mgmt/licenses', { OfferingId: perpetual.id, CorrelationId: 'tenant-forever', Seats: 2 }));
+    const licenseId = created.License.LicenseId as string;
+    await refused(await post(`/licensing-mgmt/licenses/${licenseId}/seats`, { Quantity: 1 }), 409, 'SeatsFixed');
+    await refused(await post(`/licensing-mgmt/licenses/${licenseId}/seats/${created.SeatIds[0]}/retire`), 409, 'SeatsFixed');
+    expect(await database.db.seat.count({ where: { licenseId, retiredAt: null } })).toBe(2);
+
+    // On a subscription: a second retirement of the same seat (another RequestId) answers the first one's time.
+    const { licenseId: subscription, seatIds } = await buyForTenant('tenant-twice', 3);
+    const first = await ok(await post(`/licensing-mgmt/licenses/${subscription}/seats/${seatIds[0]}/retire`));
+    const again = await ok(await post(`/licensing-mgmt/licenses/${subscription}/seats/${seatIds[0]}/retire`));
+    expect(again.RetiredUtc).toBe(first.RetiredUtc);
+    expect(await database.db.seat.count({ where: { licenseId: subscription, retiredAt: null } })).toBe(2);
+  });
+});
+
 describe('the OpenAPI document', () => {
   it('describes every management write', async () => {
     const document = await (await fetch(`${server.baseUrl}/openapi.json`)).json();
