@@ -81,7 +81,9 @@ describe('buying on the storefront with the local processor, in Chromium', () =>
       await page.getByRole('button', { name: 'Pay', exact: true }).click();
       await page.waitForURL((current) => current.pathname === '/checkout/complete');
       expect(sessionIdOf(page.url(), 'session_id')).toBe(checkoutId);
-      expect(await page.locator('main').innerText()).toContain('Payment received. You can return to the app.');
+      expect(await page.locator('main').innerText()).toContain('Payment received for Pro Monthly.');
+      expect(await page.getByTestId('checkout-complete').getAttribute('data-state')).toBe('completed');
+      expect(await page.getByRole('link', { name: /^Back to Demo Studio Team/ }).getAttribute('href')).toBe('/marketplace/demo');
 
       const checkout = await database.db.checkout.findUniqueOrThrow({ where: { id: checkoutId }, include: { license: true, buyer: true } });
       expect(checkout.status).toBe('completed');
@@ -99,6 +101,42 @@ describe('buying on the storefront with the local processor, in Chromium', () =>
       await licenses.waitFor();
       expect(await licenses.innerText()).toContain('Pro Monthly');
       expect(await licenses.innerText()).toContain('Demo Studio Team');
+    },
+    E2E_TIMEOUT,
+  );
+
+  it(
+    'the result page reads the checkout: pending (refreshing itself), cancelled, failed with its reason, unknown',
+    async () => {
+      // A checkout opened on the hosted page and not paid yet.
+      await page.goto(url('/marketplace/demo'));
+      await page.getByRole('button', { name: 'Buy Pro Monthly', exact: true }).click();
+      await page.waitForURL((current) => current.pathname.startsWith('/checkout/local/'));
+      const pendingId = new URL(page.url()).pathname.split('/')[3]!;
+      const result = (id: string) => page.goto(url(`/checkout/complete?session_id=${id}`));
+      const state = () => page.getByTestId('checkout-complete').getAttribute('data-state');
+
+      await result(pendingId);
+      expect(await state()).toBe('pending');
+      expect(await page.locator('main').innerText()).toContain('Waiting for the payment for Pro Monthly to be confirmed');
+      expect(await page.locator('meta[http-equiv="refresh"]').getAttribute('content')).toBe('3');
+
+      await database.db.checkout.update({ where: { id: pendingId }, data: { status: 'failed', error: 'Checkout expired.' } });
+      await result(pendingId);
+      expect(await state()).toBe('failed');
+      expect(await page.locator('main').innerText()).toContain('Checkout expired. Nothing was charged');
+      expect(await page.locator('meta[http-equiv="refresh"]').count()).toBe(0);
+
+      await database.db.checkout.update({ where: { id: pendingId }, data: { error: 'Payment was cancelled.' } });
+      await result(pendingId);
+      expect(await state()).toBe('cancelled');
+      expect(await page.locator('main').innerText()).toContain('Payment cancelled for Pro Monthly.');
+
+      for (const unknown of ['00000000-0000-0000-0000-000000000000', 'not%20an%20id', '']) {
+        await result(unknown);
+        expect(await state()).toBe('unknown');
+        expect(await page.locator('main').innerText()).not.toContain('Payment received');
+      }
     },
     E2E_TIMEOUT,
   );
