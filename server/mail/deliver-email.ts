@@ -94,6 +94,9 @@ export async function deliverEmail(data: DeliverEmailData, ctx: JobContext): Pro
       if (email.status !== 'queued') return { outcome: 'skipped', final: true };
       const finished = { html: null, text: null };
       const content = contentOf(data, email);
+      // A copy of the job without the body (enqueued again) that runs first leaves the e-mail to the
+      // job that carries it, if one is still to run; only a body lost everywhere fails the e-mail.
+      if ('unusable' in content && !data.content && (await bodyAwaitsInAnotherJob(tx, email.id))) return { outcome: 'skipped', final: false };
       if ('unusable' in content) {
         await tx.email.update({ where: { id: email.id }, data: { status: 'failed', error: content.unusable, ...finished } });
         return { outcome: 'failed', reason: content.unusable, email };
@@ -127,6 +130,17 @@ export async function deliverEmail(data: DeliverEmailData, ctx: JobContext): Pro
   }
   logger.warn(fields, 'e-mail delivery failed; it will be retried');
   throw new EmailDeliveryError(`E-mail ${email.id} not delivered (attempt ${ctx.attempt}): ${reason}`);
+}
+
+/** Whether a deliver-email job that still has to run carries this e-mail's sealed body. */
+async function bodyAwaitsInAnotherJob(tx: Pick<JobContext['db'], '$queryRaw'>, emailId: string): Promise<boolean> {
+  const [found] = await tx.$queryRaw<{ found: boolean }[]>`
+    select exists (
+      select 1 from pgboss.job
+      where name = 'deliver-email' and state in ('created', 'retry', 'active')
+        and data->'payload'->>'emailId' = ${emailId} and data #> '{payload,content}' is not null
+    ) as "found"`;
+  return found?.found === true;
 }
 
 /**
