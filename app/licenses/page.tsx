@@ -6,6 +6,7 @@ import { describeInterval } from '@/server/catalog/describe-offering';
 import { getCheckoutResultForBuyer } from '@/server/checkout/get-checkout-result';
 import { db } from '@/server/db';
 import { DomainError } from '@/server/errors';
+import { FINAL_LICENSE_STATUSES } from '@/server/licensing/issue-seat-code';
 import { listBuyerLicenses, type BuyerFeatureView, type BuyerLicenseView } from '@/server/licensing/list-buyer-licenses';
 import { getPortalSession } from '@/server/portal/session';
 import { SignOutButton } from '../portal/sign-out-button';
@@ -223,7 +224,7 @@ function SeatsTable({ license }: { license: BuyerLicenseView }) {
               );
               // A live seat of a license that still runs can get a new code (a lost one, one revoked).
               const newCodeRow =
-                !seat.retiredAt && !['Cancelled', 'Expired'].includes(license.status) ? (
+                !seat.retiredAt && !FINAL_LICENSE_STATUSES.has(license.status) ? (
                   <tr key={`${seat.id}-new`}>
                     <td colSpan={6} className="px-3 py-2 text-right">
                       <NewCodeButton seatId={seat.id} seatName={`Seat ${index + 1}`} offeringName={license.offeringName} />

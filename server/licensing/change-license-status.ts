@@ -20,6 +20,14 @@ const TRANSITIONS: Record<StatusChange, Partial<Record<LicenseStatus, LicenseSta
   cancel: { Active: 'Cancelled', Paused: 'Cancelled', Suspended: 'Cancelled', Cancelled: 'Cancelled' },
 };
 
+/** The changes that move a license in `status` somewhere else (what a page offers). */
+export function statusChangesFrom(status: LicenseStatus): StatusChange[] {
+  return (Object.keys(TRANSITIONS) as StatusChange[]).filter((change) => {
+    const next = TRANSITIONS[change][status];
+    return next !== undefined && next !== status;
+  });
+}
+
 /**
  * POST /licensing-mgmt/licenses/{licenseId}/suspend | resume | cancel. Every seat of a suspended,
  * paused or cancelled license is refused at its next authorization, on every instance.

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../db';
 import { DomainError } from '../errors';
-import { consumeLimit } from '../platform/limits/limits';
-import { issueLicenseCode } from './issue-license-code';
-import { FINAL_LICENSE_STATUSES } from './issue-seat-code';
+import { issueCodeForLiveSeat } from './issue-seat-code';
 
 export const issueBuyerCodeInputSchema = z.object({
   seatId: z.string().min(1).max(100),
@@ -31,11 +29,7 @@ export async function issueLicenseCodeByBuyer(ctx: { db: Db }, input: IssueBuyer
     include: { license: { select: { id: true, status: true } } },
   });
   if (!seat) throw new DomainError('NotFound', 'No seat with that id on your licenses.');
-  if (seat.retiredAt) throw new DomainError('SeatRetired', 'This seat is retired: it takes no new license codes.');
-  if (FINAL_LICENSE_STATUSES.has(seat.license.status)) throw new DomainError('LicenseNotActive', `This license is ${seat.license.status}: it takes no new license codes.`);
-  await consumeLimit('seatCodes', seat.id);
-  const count = await ctx.db.licenseCode.count({ where: { seatId: seat.id } });
-  const finalLabel = label || `Code ${count + 1}`;
-  const issued = await issueLicenseCode(ctx, { licenseId: seat.license.id, seatId: seat.id, label: finalLabel });
+  const finalLabel = label || `Code ${(await ctx.db.licenseCode.count({ where: { seatId: seat.id } })) + 1}`;
+  const issued = await issueCodeForLiveSeat(ctx, { seat, license: seat.license, label: finalLabel });
   return { codeId: issued.credentialId, seatId: seat.id, label: finalLabel, code: issued.code };
 }

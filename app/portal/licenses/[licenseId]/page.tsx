@@ -3,6 +3,8 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { db } from '@/server/db';
 import { DomainError } from '@/server/errors';
+import { statusChangesFrom } from '@/server/licensing/change-license-status';
+import { FINAL_LICENSE_STATUSES } from '@/server/licensing/issue-seat-code';
 import { getSellerLicenseDetail, type SellerLicenseDetail } from '@/server/portal/get-seller-license-detail';
 import { getPortalSession } from '@/server/portal/session';
 import { usageByFeatureAndDay } from '@/server/portal/usage-by-feature-and-day';
@@ -21,13 +23,6 @@ const When = ({ value, withTime }: { value: Date | string; withTime?: boolean })
   return <time dateTime={date.toISOString()}>{withTime ? `${dateTimeFormat.format(date)} UTC` : dateFormat.format(date)}</time>;
 };
 
-/** The status changes the seller may make from each status (README "License status"). */
-function changesFrom(status: string): ('suspend' | 'resume' | 'cancel')[] {
-  if (status === 'Active') return ['suspend', 'cancel'];
-  if (status === 'Suspended' || status === 'Paused') return ['resume', 'cancel'];
-  return [];
-}
-
 type Props = { params: Promise<{ licenseId: string }> };
 
 export default async function SellerLicensePage({ params }: Props) {
@@ -44,7 +39,7 @@ export default async function SellerLicensePage({ params }: Props) {
   }
   const usage = await usageByFeatureAndDay({ db: db() }, { sellerId: membership.seller.id, licenseId: license.id });
   const liveSeats = license.seats.filter((seat) => seat.retiredAt === null).length;
-  const final = license.status === 'Cancelled' || license.status === 'Expired';
+  const final = FINAL_LICENSE_STATUSES.has(license.status);
   return (
     <div className="space-y-8">
       <nav aria-label="Breadcrumb" className="text-sm">
@@ -101,7 +96,7 @@ export default async function SellerLicensePage({ params }: Props) {
                 ? 'Every live seat runs. Suspending refuses every seat at its next license refresh until you resume; cancelling ends the license for good.'
                 : `The license is ${license.status.toLowerCase()}: every seat is refused at its next license refresh.`}
             </p>
-            <StatusActions licenseId={license.id} changes={changesFrom(license.status)} />
+            <StatusActions licenseId={license.id} changes={statusChangesFrom(license.status)} />
           </>
         )}
       </section>
