@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { contentSecurityPolicy, formRedirectsOutward, newNonce, NONCE_HEADER, pageSecurityHeaders } from './server/security/page-headers';
+import { contentSecurityPolicy, formRedirectsOutward, newNonce, NONCE_HEADER, pageSecurityHeaders, REQUEST_PATH_HEADER } from './server/security/page-headers';
 
 // Every page gets a fresh CSP nonce (Next reads it from the request's CSP header and puts it on its
 // own scripts) and the page security headers. Pages are rendered per request for it (the root
@@ -12,6 +12,7 @@ export function proxy(request: NextRequest) {
   });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set(NONCE_HEADER, nonce);
+  requestHeaders.set(REQUEST_PATH_HEADER, request.nextUrl.pathname + request.nextUrl.search);
   requestHeaders.set('Content-Security-Policy', policy);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('Content-Security-Policy', policy);
@@ -21,10 +22,11 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Pages only: static assets, the REST prefixes and the sign-in authority's endpoints are not pages.
+  // Pages only: static assets, the REST prefixes, the sign-in authority’s endpoints and store logos (which
+  // carry their own sandboxing CSP) are not pages.
   matcher: [
     {
-      source: '/((?!_next/static|_next/image|favicon.ico|icon.svg|api/|purchase/|licensing/|licensing-mgmt/|consumption/|mcp/|identity/oauth2/|identity/discovery/|identity/\\.well-known/).*)',
+      source: '/((?!_next/static|_next/image|favicon.ico|icon.svg|api/|purchase/|licensing/|licensing-mgmt/|consumption/|mcp/|identity/oauth2/|identity/discovery/|identity/\\.well-known/|marketplace/[^/]+/logo).*)',
       missing: [
         { type: 'header', key: 'next-router-prefetch' },
         { type: 'header', key: 'purpose', value: 'prefetch' },

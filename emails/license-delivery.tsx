@@ -1,16 +1,17 @@
-import { Button, Text } from '@react-email/components';
+import { Button, Link, Text } from '@react-email/components';
 import { EmailLayout, mutedParagraphStyle, paragraphStyle } from './layout';
 
 export interface LicenseDeliveryEmailProps {
   offeringName: string;
   sellerName: string;
   licensePageUrl: string;
+  receiptUrl: string;
 }
 
 const buttonStyle = { backgroundColor: '#4f46e5', borderRadius: '6px', color: '#ffffff', fontWeight: 600, padding: '10px 16px', textDecoration: 'none' };
 
 /** After a paid checkout: where the buyer finds the license (spec "Events": the delivery e-mail). */
-export function LicenseDeliveryEmail({ offeringName, sellerName, licensePageUrl }: LicenseDeliveryEmailProps) {
+export function LicenseDeliveryEmail({ offeringName, sellerName, licensePageUrl, receiptUrl }: LicenseDeliveryEmailProps) {
   return (
     <EmailLayout preview={`Your ${offeringName} license is ready`} heading="Your license is ready">
       <Text style={paragraphStyle}>
@@ -20,9 +21,12 @@ export function LicenseDeliveryEmail({ offeringName, sellerName, licensePageUrl 
         Open your licenses
       </Button>
       <Text style={paragraphStyle}>Or open this address: {licensePageUrl}</Text>
+      <Text style={paragraphStyle}>
+        Your receipt, with the order number and what you paid: <Link href={receiptUrl}>{receiptUrl}</Link>
+      </Text>
       <Text style={mutedParagraphStyle}>Sign in with this e-mail address to see the license, its features and its license codes.</Text>
     </EmailLayout>
   );
 }
 
-LicenseDeliveryEmail.PreviewProps = { offeringName: 'Pro Monthly', sellerName: 'Demo Studio Team', licensePageUrl: 'http://localhost:3000/licenses' } satisfies LicenseDeliveryEmailProps;
+LicenseDeliveryEmail.PreviewProps = { offeringName: 'Pro Monthly', sellerName: 'Demo Studio Team', licensePageUrl: 'http://localhost:3000/licenses#license-0195f0c2-demo', receiptUrl: 'http://localhost:3000/orders/0195f0c2-demo' } satisfies LicenseDeliveryEmailProps;

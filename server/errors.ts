@@ -33,6 +33,8 @@ export const HTTP_STATUS_BY_CODE = {
   SeatRetired: 409,
   StatusChangeRefused: 409,
   TenantMismatch: 409,
+  // A buyer's second trial of an offering, or a second purchase of one they hold (README "Purchase API").
+  AlreadyLicensed: 409,
 } as const satisfies Record<string, number>;
 
 export type ApiErrorCode = keyof typeof HTTP_STATUS_BY_CODE;

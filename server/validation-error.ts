@@ -1,5 +1,6 @@
 import type { ZodError, z } from 'zod';
 import { DomainError, type ValidationDetail } from './errors';
+import './validation-messages';
 
 // Zod failures as the ValidationError of the closed error table: a rule of the core (services
 // validate their own input), used by every transport.

@@ -25,13 +25,14 @@ export function classificationLabel(classification: number): string {
   }
 }
 
-/** The price line a buyer reads, e.g. "Free", "$49.00", "$9.99 / month", "Free for 14 days". */
-export function describePrice(offering: OfferingView): string {
+/** The price line a buyer reads, e.g. "Free", "$49.00", "$9.99 / month", "$30.00 per seat / month", "Free for 14 days". */
+export function describePrice(offering: OfferingView, options: { perSeat?: boolean } = {}): string {
   const interval = describeInterval(offering.Interval, offering.IntervalUnit);
   if (offering.LicenseClassification === LicenseClassification.Trial) {
     return interval ? `Free for ${offering.Interval === 1 ? `1 ${interval}` : interval}` : 'Free trial';
   }
   if (offering.BaseRate === null || offering.BaseRate === 0) return 'Free';
-  const price = new Intl.NumberFormat('en', { style: 'currency', currency: offering.Currency.toUpperCase() }).format(offering.BaseRate);
+  const amount = new Intl.NumberFormat('en', { style: 'currency', currency: offering.Currency.toUpperCase() }).format(offering.BaseRate);
+  const price = options.perSeat ? `${amount} per seat` : amount;
   return interval && offering.LicenseClassification === LicenseClassification.Subscription ? `${price} / ${interval}` : price;
 }

@@ -46,7 +46,7 @@ const PROCESSOR_FAILED_MESSAGE = 'The payment processor could not start a checko
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The columns of a new checkout beyond what the core sets (status, processor, fingerprint). */
-export type NewCheckoutData = Omit<Prisma.CheckoutUncheckedCreateInput, 'status' | 'processor' | 'requestFingerprint' | 'id'> & {
+export type NewCheckoutData = Omit<Prisma.CheckoutUncheckedCreateInput, 'status' | 'processor' | 'requestFingerprint' | 'id' | 'amountMinor' | 'currency'> & {
   requestId: string;
 };
 
@@ -80,7 +80,12 @@ export async function findReplayedCheckout(ctx: { db: Db }, requestId: string, a
 /** Creates the checkout of `opening` (or answers with the one its RequestId already has). */
 export async function openCheckout(ctx: { db: Db }, opening: CheckoutOpening): Promise<OpenedCheckout> {
   const processor = opening.free ? null : await selectPaymentProcessor();
-  const data = { ...opening.data, requestFingerprint: requestFingerprint(opening.ask) };
+  const data = {
+    ...opening.data,
+    requestFingerprint: requestFingerprint(opening.ask),
+    amountMinor: opening.free ? 0 : (opening.offering.priceMinor ?? 0) * (opening.data.quantity ?? 1),
+    currency: opening.offering.currency,
+  };
 
   let checkout: Checkout;
   try {

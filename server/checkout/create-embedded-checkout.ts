@@ -12,8 +12,9 @@ import { openClaimIntent } from './claim/open-claim-intent';
 import { sendClaimEmail } from './claim/send-claim-email';
 import type { EmbeddedCheckoutInput } from './embedded-checkout.schema';
 import type { CheckoutSession } from './purchase-checkout.schema';
-import { isFreeOffering } from './purchasable-offering';
+import { assertSeatsFit, isFreeOffering } from './purchasable-offering';
 import type { CheckoutAsk } from './request-fingerprint';
+import { isIssuerClientIdOf } from '../sellers/find-seller-by-issuer-client-id';
 
 /** Concurrent free creates for one seller, offering and address wait on one lock; a unique-index collision beyond it is retried this often. */
 const INTENT_COLLISION_RETRIES = 3;
@@ -32,7 +33,11 @@ export async function createEmbeddedCheckout(
   ctx: { db: Db },
   input: EmbeddedCheckoutInput & { sellerId: string; keyIssuerClientId: string },
 ): Promise<CheckoutSession> {
-  if (input.issuerClientId !== undefined && input.issuerClientId !== input.keyIssuerClientId) {
+  if (
+    input.issuerClientId !== undefined &&
+    input.issuerClientId !== input.keyIssuerClientId &&
+    !(await isIssuerClientIdOf(ctx, { id: input.sellerId, issuerClientId: input.keyIssuerClientId }, input.issuerClientId))
+  ) {
     throw new DomainError('IssuerMismatch', 'IssuerClientId names another seller than the API key.');
   }
   const requestId = input.requestId ?? crypto.randomUUID();
@@ -53,11 +58,7 @@ export async function createEmbeddedCheckout(
     include: { seller: true, product: true },
   });
   if (!offering) throw new DomainError('CheckoutFailed', 'This offering is not available for purchase.');
-  if (!offering.seatBased && ask.quantity !== 1) {
-    throw new DomainError('ValidationError', 'Quantity applies to seat-based offerings only.', {
-      details: [{ Code: 'NotSeatBased', Message: 'This offering sells one seat; send Quantity 1 or leave it out.', Field: 'Quantity' }],
-    });
-  }
+  assertSeatsFit(offering, ask.quantity);
   const free = isFreeOffering(offering);
   if (!free && !offering.seller.checkoutReady) throw new DomainError('CheckoutFailed', 'This seller cannot take paid checkouts yet.');
   const { seller, product, ...offeringRow } = offering;

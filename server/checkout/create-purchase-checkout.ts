@@ -4,7 +4,9 @@ import { DomainError } from '../errors';
 import { mintLicense } from '../licensing/mint-license';
 import { findReplayedCheckout, openCheckout } from './checkout-core';
 import { CREDENTIAL_SEAL_PURPOSE } from './get-checkout-result';
-import { findPurchasableOffering } from './purchasable-offering';
+import { findSellerByIssuerClientId } from '../sellers/find-seller-by-issuer-client-id';
+import { assertNotAlreadyLicensed } from './held-license';
+import { assertSeatsFit, findPurchasableOffering } from './purchasable-offering';
 import type { CheckoutSession, PurchaseCheckoutInput } from './purchase-checkout.schema';
 import type { CheckoutAsk } from './request-fingerprint';
 
@@ -17,15 +19,15 @@ export { PROCESSOR_FAILED_ERROR, SESSION_POLL_MS, SESSION_WAIT_MS } from './chec
  */
 export async function createPurchaseCheckout(
   ctx: { db: Db },
-  input: PurchaseCheckoutInput & { buyerAccountId: string; buyerEmail: string },
+  input: PurchaseCheckoutInput & { buyerAccountId: string; buyerEmail: string; /** Seats, from the storefront only. */ quantity?: number },
 ): Promise<CheckoutSession> {
-  const seller = await ctx.db.seller.findUnique({ where: { issuerClientId: input.issuerClientId } });
+  const seller = (await findSellerByIssuerClientId(ctx, input.issuerClientId))?.seller ?? null;
   const ask: CheckoutAsk = {
     origin: 'purchase',
     sellerId: seller?.id ?? '',
     buyerAccountId: input.buyerAccountId,
     offeringId: input.offeringId,
-    quantity: 1,
+    quantity: input.quantity ?? 1,
     correlationId: input.correlationId ?? null,
     customerEmail: null,
   };
@@ -34,6 +36,8 @@ export async function createPurchaseCheckout(
   if (!seller) throw new DomainError('CheckoutFailed', 'This offering is not available for purchase.');
 
   const { offering, free } = await findPurchasableOffering(ctx, { sellerId: seller.id, offeringId: input.offeringId });
+  await assertNotAlreadyLicensed(ctx, input.buyerAccountId, offering);
+  assertSeatsFit(offering, ask.quantity);
   const { checkout } = await openCheckout(ctx, {
     ask,
     seller,
@@ -45,6 +49,7 @@ export async function createPurchaseCheckout(
       sellerId: seller.id,
       offeringId: offering.id,
       buyerAccountId: input.buyerAccountId,
+      quantity: ask.quantity,
       correlationId: input.correlationId ?? null,
       successUrl: input.successUrl ?? null,
       cancelUrl: input.cancelUrl ?? null,
@@ -52,7 +57,9 @@ export async function createPurchaseCheckout(
       customerEmail: input.buyerEmail,
     },
     async completeFree(tx, created) {
-      const minted = await mintLicense(tx, { offering, buyerAccountId: input.buyerAccountId, correlationId: input.correlationId ?? null, seatCount: 1, checkoutId: created.id });
+      // Two free checkouts at once (a double click) are two RequestIds: the lock lets one mint.
+      await assertNotAlreadyLicensed({ db: tx }, input.buyerAccountId, offering, { serialize: true });
+      const minted = await mintLicense(tx, { offering, buyerAccountId: input.buyerAccountId, correlationId: input.correlationId ?? null, seatCount: ask.quantity, checkoutId: created.id });
       return tx.checkout.update({
         where: { id: created.id },
         data: { status: 'completed', completedAt: new Date(), credentialCiphertext: minted.code ? seal(CREDENTIAL_SEAL_PURPOSE, minted.code) : null },

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { emailAddressSchema } from '../identity/accounts';
-import { correlationIdSchema, requestIdSchema, returnUrlSchema } from './purchase-checkout.schema';
+import { correlationIdSchema, MAX_SEATS_PER_CHECKOUT, requestIdSchema, returnUrlSchema } from './purchase-checkout.schema';
 
-/** README "Embedded checkout": seats bought on one tenant checkout. */
-export const MAX_SEATS_PER_CHECKOUT = 1000;
+export { MAX_SEATS_PER_CHECKOUT };
 
 /**
  * POST /licensing/checkout/embedded (spec "Embedded checkout"), called by a seller's backend with

@@ -1,4 +1,4 @@
-import { sellerDisplayName } from '../catalog/seller-profile';
+import { storefrontName } from '../catalog/seller-profile';
 import type { Db } from '../db';
 import { LOCAL_CHECKOUT_CANCELLED_ERROR } from '../payments/pay-local-checkout';
 import { CHECKOUT_ID_MAX } from './checkout-core';
@@ -26,13 +26,13 @@ export async function getCheckoutOutcome(ctx: { db: Db }, checkoutId: string | u
   if (!checkoutId || checkoutId.length > CHECKOUT_ID_MAX || !/^[A-Za-z0-9-]+$/.test(checkoutId)) return UNKNOWN;
   const checkout = await ctx.db.checkout.findUnique({
     where: { id: checkoutId },
-    select: { status: true, error: true, offering: { select: { name: true } }, seller: { select: { issuerClientId: true, legalName: true, contactName: true } } },
+    select: { status: true, error: true, offering: { select: { name: true } }, seller: { select: { issuerClientId: true, legalName: true, contactName: true, storeName: true } } },
   });
   if (!checkout) return UNKNOWN;
   const cancelled = checkout.status === 'failed' && checkout.error === LOCAL_CHECKOUT_CANCELLED_ERROR;
   return {
     state: checkout.status === 'completed' ? 'completed' : checkout.status === 'pending' ? 'pending' : cancelled ? 'cancelled' : 'failed',
-    sellerName: sellerDisplayName(checkout.seller),
+    sellerName: storefrontName(checkout.seller),
     offeringName: checkout.offering.name,
     storefrontPath: `/marketplace/${encodeURIComponent(checkout.seller.issuerClientId)}`,
     reason: checkout.status === 'failed' && !cancelled ? checkout.error : null,

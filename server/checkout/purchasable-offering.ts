@@ -21,3 +21,11 @@ export async function findPurchasableOffering(ctx: { db: Db }, input: { sellerId
   const { seller, ...rest } = offering;
   return { offering: rest, seller, free };
 }
+
+/** Seats other than one only on a seat-based offering (400 ValidationError on Quantity). */
+export function assertSeatsFit(offering: { seatBased: boolean }, quantity: number): void {
+  if (offering.seatBased || quantity === 1) return;
+  throw new DomainError('ValidationError', 'Quantity applies to seat-based offerings only.', {
+    details: [{ Code: 'NotSeatBased', Message: 'This offering sells one seat; send Quantity 1 or leave it out.', Field: 'Quantity' }],
+  });
+}

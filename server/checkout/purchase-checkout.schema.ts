@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** README "Embedded checkout": seats bought on one checkout. */
+export const MAX_SEATS_PER_CHECKOUT = 1000;
+
 const EMPTY_GUID = '00000000-0000-0000-0000-000000000000';
 
 /** A GUID idempotency key; the empty GUID is refused (it cannot tell attempts apart). */
@@ -36,6 +39,14 @@ export const purchaseCheckoutSchema = z.object({
 });
 
 export type PurchaseCheckoutInput = z.infer<typeof purchaseCheckoutSchema>;
+
+/**
+ * The storefront's Buy button (tRPC, the signed-in buyer): the purchase checkout's offering plus,
+ * on a seat-based offering, the seats wanted. The REST purchase API has no Quantity (spec).
+ */
+export const storefrontPurchaseSchema = purchaseCheckoutSchema.pick({ issuerClientId: true, offeringId: true }).extend({
+  quantity: z.number().int('Seats are a whole number.').min(1).max(MAX_SEATS_PER_CHECKOUT).optional(),
+});
 
 export const checkoutSessionSchema = z.object({
   SessionId: z.string(),

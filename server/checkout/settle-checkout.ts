@@ -17,6 +17,8 @@ export interface SettlementRefs {
 /** What a settlement leaves to do once its transaction has committed. */
 export interface Settlement {
   licenseId: string;
+  /** The checkout settled: its receipt is /orders/<checkoutId>. */
+  checkoutId: string;
   buyerEmail: string | null;
   offeringName: string;
   sellerName: string;
@@ -61,13 +63,19 @@ export async function settleCheckoutWithin(
     },
   });
   const buyer = buyerAccountId ? await tx.account.findUnique({ where: { id: buyerAccountId } }) : null;
-  return { licenseId: minted.licenseId, buyerEmail: buyer?.email ?? null, offeringName: checkout.offering.name, sellerName: sellerDisplayName(checkout.seller) };
+  return { licenseId: minted.licenseId, checkoutId: checkout.id, buyerEmail: buyer?.email ?? null, offeringName: checkout.offering.name, sellerName: sellerDisplayName(checkout.seller) };
 }
 
 /** After the settlement's commit: the license delivery e-mail (sendEmail decides how it goes out). */
 export async function deliverSettlement(ctx: { db: Db }, settlement: Settlement): Promise<void> {
   if (!settlement.buyerEmail) return;
-  await sendLicenseDeliveryEmail(ctx, { to: settlement.buyerEmail, offeringName: settlement.offeringName, sellerName: settlement.sellerName });
+  await sendLicenseDeliveryEmail(ctx, {
+    to: settlement.buyerEmail,
+    offeringName: settlement.offeringName,
+    sellerName: settlement.sellerName,
+    checkoutId: settlement.checkoutId,
+    licenseId: settlement.licenseId,
+  });
 }
 
 /** Payment completed, in a transaction of its own (the local processor's Pay button). */

@@ -1,7 +1,8 @@
 import type { LicenseStatus, Prisma, ServiceAccessLevel } from '@/generated/prisma/client';
 import { classificationLabel } from '../catalog/describe-offering';
-import { sellerDisplayName } from '../catalog/seller-profile';
+import { storefrontName } from '../catalog/seller-profile';
 import type { Db } from '../db';
+import { billingManagementOf, type BillingManagement } from './subscription-billing';
 
 export interface BuyerLicenseCodeView {
   id: string;
@@ -36,8 +37,13 @@ export interface BuyerLicenseView {
   classificationLabel: string;
   termStart: Date;
   termEnd: Date | null;
+  /** The buyer cancelled the subscription: it ends at termEnd, the end of the period paid for. */
+  cancelAtPeriodEnd: boolean;
   createdAt: Date;
   offeringId: string;
+  /** The checkout that sold it (its receipt is /orders/<id>); null for a license the seller created directly. */
+  checkoutId: string | null;
+  billing: BillingManagement;
   offeringName: string;
   productName: string;
   sellerName: string;
@@ -52,9 +58,12 @@ const buyerLicenseSelect = {
   classification: true,
   termStart: true,
   termEnd: true,
+  cancelAtPeriodEnd: true,
   createdAt: true,
   offeringId: true,
-  seller: { select: { contactName: true, legalName: true } },
+  checkoutId: true,
+  checkout: { select: { processor: true, processorCustomerId: true, amountMinor: true } },
+  seller: { select: { storeName: true, contactName: true, legalName: true } },
   offering: {
     select: {
       name: true,
@@ -93,11 +102,14 @@ export async function listBuyerLicenses(ctx: { db: Db }, input: { buyerAccountId
     classificationLabel: classificationLabel(license.classification),
     termStart: license.termStart,
     termEnd: license.termEnd,
+    cancelAtPeriodEnd: license.cancelAtPeriodEnd,
     createdAt: license.createdAt,
     offeringId: license.offeringId,
+    checkoutId: license.checkoutId,
+    billing: billingManagementOf(license),
     offeringName: license.offering.name,
     productName: license.offering.product.name,
-    sellerName: sellerDisplayName(license.seller),
+    sellerName: storefrontName(license.seller),
     features: license.features.map((feature) => ({ ...feature })),
     seats: license.seats.map((seat) => ({ ...seat, codes: seat.codes.map((code) => ({ ...code })) })),
   }));

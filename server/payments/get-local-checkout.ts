@@ -3,7 +3,7 @@ import { CHECKOUT_ID_MAX, processorCancelUrl, processorSuccessUrl, withSessionId
 import { toOfferingView } from '../catalog/catalog-views';
 import type { OfferingView } from '../catalog/catalog.schemas';
 import { toBaseRate } from '../catalog/money';
-import { sellerDisplayName } from '../catalog/seller-profile';
+import { storefrontName } from '../catalog/seller-profile';
 import type { Db } from '../db';
 import { env } from '../env';
 import { DomainError } from '../errors';
@@ -58,7 +58,7 @@ export async function getLocalCheckout(ctx: { db: Db }, input: { checkoutId: str
   return {
     id: checkout.id,
     status: checkout.status,
-    sellerName: sellerDisplayName(checkout.seller),
+    sellerName: storefrontName(checkout.seller),
     offering,
     quantity: checkout.quantity,
     total: { ...offering, BaseRate: toBaseRate(totalMinor, checkout.offering.currency) },

@@ -38,13 +38,15 @@ export function portalAuthOptions(): NextAuthOptions {
           const ctx = { db: db() };
           try {
             const { account } = await redeemSignInCode(ctx, { continuationToken: credentials.continuationToken, code: credentials.code, clientId: PORTAL_CLIENT_ID });
+            let registeredBefore = false;
             if (credentials.register === 'true') {
-              const alreadySeller = await ctx.db.sellerMember.findFirst({ where: { accountId: account.id } });
-              if (!alreadySeller) {
+              registeredBefore = (await ctx.db.sellerMember.findFirst({ where: { accountId: account.id } })) !== null;
+              if (!registeredBefore) {
                 await createSeller(ctx, { contactName: credentials.contactName || null, legalName: credentials.legalName || null, ownerAccountId: account.id });
               }
             }
-            return { id: account.id, email: account.email };
+            // A second registration changes no existing seller; the store settings page says so.
+            return { id: account.id, email: account.email, registeredBefore };
           } catch (error) {
             if (error instanceof OAuthError) throw new Error(error.description);
             throw error;
@@ -54,11 +56,11 @@ export function portalAuthOptions(): NextAuthOptions {
     ],
     callbacks: {
       jwt({ token, user }) {
-        if (user) token.accountId = user.id;
+        if (user) Object.assign(token, { accountId: user.id, registeredBefore: (user as { registeredBefore?: boolean }).registeredBefore === true });
         return token;
       },
       session({ session, token }) {
-        if (session.user) Object.assign(session.user, { accountId: token.accountId, email: token.email });
+        if (session.user) Object.assign(session.user, { accountId: token.accountId, email: token.email, registeredBefore: token.registeredBefore === true });
         return session;
       },
     },

@@ -3,6 +3,8 @@
 // Next proxy, the REST app's HTML answers and the tests share one definition.
 
 export const NONCE_HEADER = 'x-nonce';
+/** The page's path and query, for layouts (which see no URL) to send a person back to after sign-in. */
+export const REQUEST_PATH_HEADER = 'x-request-path';
 
 /**
  * Pages whose forms end in a redirect to an address a client registered: the sign-in page (the

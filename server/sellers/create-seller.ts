@@ -40,7 +40,7 @@ export function generateIssuerClientId(name: string | null | undefined): string 
   return `${slug}-${randomSuffix()}`;
 }
 
-function issuerClientIdError(code: 'Taken' | 'Reserved', message: string): DomainError {
+export function issuerClientIdError(code: 'Taken' | 'Reserved' | 'TooManyChanges', message: string): DomainError {
   return new DomainError('ValidationError', 'One or more fields failed validation.', {
     details: [{ Code: code, Message: message, Field: 'IssuerClientId' }],
   });

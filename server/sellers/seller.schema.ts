@@ -58,3 +58,19 @@ export const createSellerInputSchema = z.object({
 });
 
 export type CreateSellerInput = z.input<typeof createSellerInputSchema>;
+
+/** The store's own words, edited on the portal's store settings page. */
+export const STORE_NAME_MAX = 80;
+export const updateSellerProfileInputSchema = z.object({
+  storeName: z.string().trim().max(STORE_NAME_MAX).nullish(),
+  contactName: sellerName,
+  legalName: sellerName,
+});
+export type UpdateSellerProfileInput = z.input<typeof updateSellerProfileInputSchema>;
+
+/** A seller may leave this many former ids behind: each stays reserved for it for good. */
+export const MAX_FORMER_ISSUER_CLIENT_IDS = 5;
+export const changeIssuerClientIdInputSchema = z.object({ issuerClientId: issuerClientIdSchema });
+
+/** Storefront logos: small raster images, recognised by their own bytes. */
+export const LOGO_MAX_BYTES = 256 * 1024;

@@ -31,11 +31,21 @@ const TRPC_CODE_BY_STATUS = {
   500: 'INTERNAL_SERVER_ERROR',
 } as const satisfies Record<(typeof HTTP_STATUS_BY_CODE)[ApiErrorCode], TRPCError['code']>;
 
+// A TRPCError thrown on purpose (no ApiError behind it) keeps its meaning. A missing portal session
+// is no ApiError Code (REST callers never have one): 401 UNAUTHORIZED, apiCode null, its own sentence,
+// so the page can send the person to sign in instead of saying "an unexpected error occurred".
+function apiCodeOfBareTrpcError(code: TRPCError['code']): ApiErrorCode | null {
+  if (code === 'BAD_REQUEST') return 'ValidationError';
+  if (code === 'UNAUTHORIZED') return null;
+  if (code === 'NOT_FOUND') return 'NotFound';
+  return 'ServerError';
+}
+
 const t = initTRPC.context<TrpcContext>().create({
   transformer: superjson,
   // Pages branch on the same ApiError Code as REST callers; internals never reach the browser.
   errorFormatter({ shape, error }) {
-    const apiCode = (error.cause as { apiCode?: ApiErrorCode } | undefined)?.apiCode ?? (error.code === 'BAD_REQUEST' ? 'ValidationError' : 'ServerError');
+    const apiCode = (error.cause as { apiCode?: ApiErrorCode } | undefined)?.apiCode ?? apiCodeOfBareTrpcError(error.code);
     const details = (error.cause as { details?: unknown } | undefined)?.details ?? null;
     return {
       ...shape,

@@ -60,16 +60,19 @@ const offeringFields = z.object({
   intervalUnit: intervalUnitSchema.nullable().default(null),
   seatBased: z.boolean().default(false),
   listed: z.boolean().default(false),
+  /** A buyer may buy it again while holding it (a trial: take it more than once). */
+  allowRepeatPurchase: z.boolean().default(false),
 });
 
-type OfferingFields = z.output<typeof offeringFields>;
+/** What the classification rules read (an edit may leave the switches out). */
+type OfferingTerms = Pick<z.output<typeof offeringFields>, 'classification' | 'baseRate' | 'currency' | 'interval' | 'intervalUnit'>;
 
 /**
  * Classification rules (spec: 0 trial, 1 subscription, 2 perpetual): a subscription bills every
  * interval, so it needs one; a perpetual license has no term; a trial is free for its length.
  */
-function offeringRules(value: OfferingFields, ctx: z.RefinementCtx): void {
-  const issue = (path: keyof OfferingFields, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+function offeringRules(value: OfferingTerms, ctx: z.RefinementCtx): void {
+  const issue = (path: keyof OfferingTerms, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
   switch (value.classification) {
     case LicenseClassification.Subscription:
       if (value.interval === null) issue('interval', 'A subscription needs a billing interval.');
@@ -97,9 +100,16 @@ function offeringRules(value: OfferingFields, ctx: z.RefinementCtx): void {
 }
 
 export const createOfferingSchema = offeringFields.extend({ productId: entityId }).superRefine(offeringRules);
-export const updateOfferingSchema = offeringFields.extend({ offeringId: entityId }).superRefine(offeringRules);
+/**
+ * An edit replaces the offering's terms; the two switches (listed, repeat purchase) are left as
+ * they are when omitted, so saving the form never undoes a switch flipped meanwhile.
+ */
+export const updateOfferingSchema = offeringFields
+  .extend({ offeringId: entityId, listed: z.boolean().optional(), allowRepeatPurchase: z.boolean().optional() })
+  .superRefine(offeringRules);
 
 export const setOfferingListedSchema = z.object({ offeringId: entityId, listed: z.boolean() });
+export const setOfferingRepeatPurchaseSchema = z.object({ offeringId: entityId, allowRepeatPurchase: z.boolean() });
 
 // ---------- features ----------
 
@@ -145,6 +155,7 @@ export type UpdateProductInput = z.input<typeof updateProductSchema>;
 export type CreateOfferingInput = z.input<typeof createOfferingSchema>;
 export type UpdateOfferingInput = z.input<typeof updateOfferingSchema>;
 export type SetOfferingListedInput = z.input<typeof setOfferingListedSchema>;
+export type SetOfferingRepeatPurchaseInput = z.input<typeof setOfferingRepeatPurchaseSchema>;
 export type UpsertFeatureInput = z.input<typeof upsertFeatureSchema>;
 export type DeleteFeatureInput = z.input<typeof deleteFeatureSchema>;
 

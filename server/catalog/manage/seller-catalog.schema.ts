@@ -35,6 +35,7 @@ export const sellerOfferingSchema = z.object({
   intervalUnit: z.number().int().nullable(),
   seatBased: z.boolean(),
   listed: z.boolean(),
+  allowRepeatPurchase: z.boolean(),
   features: z.array(sellerFeatureSchema),
 });
 
@@ -89,6 +90,7 @@ export function toSellerOffering(offering: Offering & { features?: Feature[] }):
     intervalUnit: offering.intervalUnit,
     seatBased: offering.seatBased,
     listed: offering.listed,
+    allowRepeatPurchase: offering.allowRepeatPurchase,
     features: (offering.features ?? []).map(toSellerFeature),
   });
 }

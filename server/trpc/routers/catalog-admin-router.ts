@@ -3,6 +3,7 @@ import {
   createProductSchema,
   deleteFeatureSchema,
   setOfferingListedSchema,
+  setOfferingRepeatPurchaseSchema,
   updateOfferingSchema,
   updateProductSchema,
   upsertFeatureSchema,
@@ -13,6 +14,7 @@ import { deleteFeature } from '../../catalog/manage/delete-feature';
 import { listSellerCatalog } from '../../catalog/manage/list-seller-catalog';
 import { markCheckoutReady } from '../../catalog/manage/mark-checkout-ready';
 import { setOfferingListed } from '../../catalog/manage/set-offering-listed';
+import { setOfferingRepeatPurchase } from '../../catalog/manage/set-offering-repeat-purchase';
 import { updateOffering } from '../../catalog/manage/update-offering';
 import { updateProduct } from '../../catalog/manage/update-product';
 import { upsertFeature } from '../../catalog/manage/upsert-feature';
@@ -38,6 +40,9 @@ export const catalogAdminRouter = createTrpcRouter({
   setOfferingListed: sellerProcedure
     .input(setOfferingListedSchema)
     .mutation(({ ctx, input }) => setOfferingListed(ctx, { ...input, sellerId: ctx.seller.id })),
+  setOfferingRepeatPurchase: sellerProcedure
+    .input(setOfferingRepeatPurchaseSchema)
+    .mutation(({ ctx, input }) => setOfferingRepeatPurchase(ctx, { ...input, sellerId: ctx.seller.id })),
   upsertFeature: sellerProcedure
     .input(upsertFeatureSchema)
     .mutation(({ ctx, input }) => upsertFeature(ctx, { ...input, sellerId: ctx.seller.id })),

@@ -1,8 +1,12 @@
+import { cancelSubscriptionAtPeriodEnd } from '../../licensing/cancel-subscription-at-period-end';
 import { issueBuyerCodeInputSchema, issueLicenseCodeByBuyer } from '../../licensing/issue-license-code-by-buyer';
+import { keepSubscription } from '../../licensing/keep-subscription';
+import { openBillingPortal } from '../../licensing/open-billing-portal';
 import { revokeLicenseCodeByBuyer, revokeLicenseCodeInputSchema } from '../../licensing/revoke-license-code-by-buyer';
+import { subscriptionBillingInputSchema } from '../../licensing/subscription-billing.schema';
 import { createTrpcRouter, protectedProcedure } from '../init';
 
-/** The buyer's license page. */
+/** The buyer's license page and the billing of their subscriptions. */
 export const licensesRouter = createTrpcRouter({
   revokeCode: protectedProcedure
     .input(revokeLicenseCodeInputSchema)
@@ -10,4 +14,13 @@ export const licensesRouter = createTrpcRouter({
   issueCode: protectedProcedure
     .input(issueBuyerCodeInputSchema)
     .mutation(({ ctx, input }) => issueLicenseCodeByBuyer(ctx, { ...input, buyerAccountId: ctx.session.accountId })),
+  openBillingPortal: protectedProcedure
+    .input(subscriptionBillingInputSchema)
+    .mutation(({ ctx, input }) => openBillingPortal(ctx, { licenseId: input.licenseId, buyerAccountId: ctx.session.accountId })),
+  cancelSubscription: protectedProcedure
+    .input(subscriptionBillingInputSchema)
+    .mutation(({ ctx, input }) => cancelSubscriptionAtPeriodEnd(ctx, { licenseId: input.licenseId, buyerAccountId: ctx.session.accountId })),
+  keepSubscription: protectedProcedure
+    .input(subscriptionBillingInputSchema)
+    .mutation(({ ctx, input }) => keepSubscription(ctx, { licenseId: input.licenseId, buyerAccountId: ctx.session.accountId })),
 });

@@ -19,7 +19,7 @@ export const route = createRoute({
   request: { body: { required: true, content: { 'application/json': { schema: wireObject(purchaseCheckoutSchema) } } } },
   responses: {
     ...okResponse(checkoutSessionSchema, 'The checkout session; SessionUrl is null for a free or zero-dollar offering.'),
-    ...errorResponses([...BODY_CODES, 'BuyerTokenMissing', 'BuyerTokenInvalid', 'BuyerLinkFailed', 'CheckoutFailed', 'RequestIdInUse', 'RequestIdMismatch']),
+    ...errorResponses([...BODY_CODES, 'BuyerTokenMissing', 'BuyerTokenInvalid', 'BuyerLinkFailed', 'CheckoutFailed', 'RequestIdInUse', 'RequestIdMismatch', 'AlreadyLicensed']),
   },
 });
 

@@ -1,0 +1,29 @@
+import type { Db } from '../../db';
+import { DomainError } from '../../errors';
+
+// Buyers choose by name: two products of one seller, or two offerings of one product, with the
+// same name could not be told apart on the storefront. Compared trimmed and case-insensitively.
+// A check before the write, not an index: two simultaneous saves of one name may both pass, which
+// costs a rename, not a wrong sale.
+
+function nameTaken(what: string, name: string): DomainError {
+  return new DomainError('ValidationError', 'One or more fields failed validation.', {
+    details: [{ Code: 'Duplicate', Field: 'Name', Message: `${what} is already called “${name}”. Give this one a different name.` }],
+  });
+}
+
+export async function assertProductNameFree(ctx: { db: Db }, input: { sellerId: string; name: string; exceptProductId?: string }): Promise<void> {
+  const clash = await ctx.db.product.findFirst({
+    where: { sellerId: input.sellerId, name: { equals: input.name, mode: 'insensitive' }, ...(input.exceptProductId ? { id: { not: input.exceptProductId } } : {}) },
+    select: { id: true },
+  });
+  if (clash) throw nameTaken('Another of your products', input.name);
+}
+
+export async function assertOfferingNameFree(ctx: { db: Db }, input: { productId: string; name: string; exceptOfferingId?: string }): Promise<void> {
+  const clash = await ctx.db.offering.findFirst({
+    where: { productId: input.productId, name: { equals: input.name, mode: 'insensitive' }, ...(input.exceptOfferingId ? { id: { not: input.exceptOfferingId } } : {}) },
+    select: { id: true },
+  });
+  if (clash) throw nameTaken('Another offering of this product', input.name);
+}

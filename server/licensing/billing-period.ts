@@ -1,0 +1,24 @@
+import { addInterval } from './license-term';
+
+export interface BillingPeriod {
+  start: Date;
+  end: Date;
+}
+
+/**
+ * The billing period `now` falls in, for periods anchored at the license's termStart and `interval`
+ * units long: the k-th period is [start + k·interval, start + (k+1)·interval), each counted from the
+ * anchor (so a subscription begun on January 31 renews on the last day of February, then March 31).
+ * Before the anchor, the first period.
+ */
+export function billingPeriodAt(anchor: Date, interval: number, unit: number, now: Date): BillingPeriod {
+  const step = Math.max(1, interval);
+  let k = 0;
+  // Jump close first (average lengths), then walk: long-running daily plans stay cheap.
+  const approxDays = [1, 7, 30.4, 365.25][unit] ?? 30.4;
+  const elapsedDays = (now.getTime() - anchor.getTime()) / 86_400_000;
+  if (elapsedDays > 0) k = Math.max(0, Math.floor(elapsedDays / (approxDays * step)) - 1);
+  while (addInterval(anchor, k * step, unit).getTime() > now.getTime() && k > 0) k--;
+  while (addInterval(anchor, (k + 1) * step, unit).getTime() <= now.getTime()) k++;
+  return { start: addInterval(anchor, k * step, unit), end: addInterval(anchor, (k + 1) * step, unit) };
+}

@@ -1,0 +1,87 @@
+import type { PaymentProcessor } from '@/generated/prisma/client';
+import { LicenseClassification } from '../catalog/catalog-enums';
+import { classificationLabel, describeInterval } from '../catalog/describe-offering';
+import { storefrontName } from '../catalog/seller-profile';
+import { CHECKOUT_ID_MAX } from '../checkout/checkout-core';
+import type { Db } from '../db';
+import { DomainError } from '../errors';
+import { formatOrderAmount, ORDER_STATE_TEXT, orderStateOf, PAYMENT_METHOD_TEXT, type OrderState } from './order-terms';
+
+export interface BuyerReceipt {
+  /** The checkout (session) id, shown as the order number. */
+  orderNumber: string;
+  sellerName: string;
+  storefrontPath: string;
+  productName: string;
+  offeringName: string;
+  kind: string;
+  /** "month", "3 months" for a subscription; null otherwise. */
+  billingPeriod: string | null;
+  seatBased: boolean;
+  quantity: number;
+  amountText: string;
+  /** The price of one seat (or unit) when more than one was bought; null otherwise. */
+  unitAmountText: string | null;
+  orderedAt: Date;
+  paidAt: Date | null;
+  state: OrderState;
+  stateText: string;
+  processor: PaymentProcessor;
+  paymentMethod: string;
+  /** The license it delivered, on /licenses (anchor per license); null until delivered. */
+  licenseId: string | null;
+  licenseHref: string | null;
+}
+
+/**
+ * One order's receipt, for its buyer only. Another account's order and an unknown id answer the
+ * same NotFound, so the page cannot be used to learn which order numbers exist. Amounts come from
+ * the checkout (what was charged then), never from the offering's current price.
+ */
+export async function getBuyerReceipt(ctx: { db: Db }, input: { checkoutId: string; buyerAccountId: string }): Promise<BuyerReceipt> {
+  const notFound = new DomainError('NotFound', 'No order with that number among yours.');
+  if (!input.checkoutId || input.checkoutId.length > CHECKOUT_ID_MAX || !/^[A-Za-z0-9-]+$/.test(input.checkoutId)) throw notFound;
+  const checkout = await ctx.db.checkout.findFirst({
+    where: { id: input.checkoutId, buyerAccountId: input.buyerAccountId },
+    select: {
+      id: true,
+      status: true,
+      error: true,
+      quantity: true,
+      amountMinor: true,
+      currency: true,
+      processor: true,
+      createdAt: true,
+      completedAt: true,
+      seller: { select: { issuerClientId: true, storeName: true, contactName: true, legalName: true } },
+      offering: { select: { name: true, classification: true, interval: true, intervalUnit: true, seatBased: true, product: { select: { name: true } } } },
+      license: { select: { id: true, buyerAccountId: true } },
+    },
+  });
+  if (!checkout) throw notFound;
+  const state = orderStateOf(checkout);
+  const { offering } = checkout;
+  // A license moved to someone else is not the buyer's to open any more.
+  const licenseId = checkout.license && checkout.license.buyerAccountId === input.buyerAccountId ? checkout.license.id : null;
+  return {
+    orderNumber: checkout.id,
+    sellerName: storefrontName(checkout.seller),
+    storefrontPath: `/marketplace/${encodeURIComponent(checkout.seller.issuerClientId)}`,
+    productName: offering.product.name,
+    offeringName: offering.name,
+    kind: classificationLabel(offering.classification),
+    billingPeriod: offering.classification === LicenseClassification.Subscription ? describeInterval(offering.interval, offering.intervalUnit) : null,
+    seatBased: offering.seatBased,
+    quantity: checkout.quantity,
+    amountText: formatOrderAmount(checkout.amountMinor, checkout.currency),
+    unitAmountText: checkout.quantity > 1 && checkout.amountMinor > 0 ? formatOrderAmount(Math.round(checkout.amountMinor / checkout.quantity), checkout.currency) : null,
+    orderedAt: checkout.createdAt,
+    paidAt: checkout.status === 'completed' ? checkout.completedAt : null,
+    state,
+    stateText: ORDER_STATE_TEXT[state],
+    processor: checkout.processor,
+    paymentMethod: PAYMENT_METHOD_TEXT[checkout.processor],
+    licenseId,
+    licenseHref: licenseId ? `/licenses#license-${licenseId}` : null,
+  };
+}

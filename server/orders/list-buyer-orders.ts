@@ -1,0 +1,69 @@
+import { storefrontName } from '../catalog/seller-profile';
+import type { Db } from '../db';
+import { formatOrderAmount, ORDER_STATE_TEXT, orderStateOf, type OrderState } from './order-terms';
+
+export const ORDERS_PAGE_SIZE = 25;
+
+export interface BuyerOrderView {
+  /** The checkout (session) id: the order number. */
+  id: string;
+  sellerName: string;
+  offeringName: string;
+  productName: string;
+  quantity: number;
+  amountText: string;
+  createdAt: Date;
+  state: OrderState;
+  stateText: string;
+}
+
+export interface BuyerOrdersPage {
+  orders: BuyerOrderView[];
+  /** 1-based; clamped to the last page. */
+  page: number;
+  pageCount: number;
+  total: number;
+}
+
+/**
+ * The buyer's order history: every checkout made by this account (Checkout.buyerAccountId), newest
+ * first, ORDERS_PAGE_SIZE a page, whatever its outcome. Amounts are what each checkout charged.
+ */
+export async function listBuyerOrders(ctx: { db: Db }, input: { buyerAccountId: string; page?: number }): Promise<BuyerOrdersPage> {
+  const where = { buyerAccountId: input.buyerAccountId };
+  const total = await ctx.db.checkout.count({ where });
+  const pageCount = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
+  const page = Math.min(Math.max(1, Math.floor(input.page ?? 1) || 1), pageCount);
+  const rows = await ctx.db.checkout.findMany({
+    where,
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    skip: (page - 1) * ORDERS_PAGE_SIZE,
+    take: ORDERS_PAGE_SIZE,
+    select: {
+      id: true,
+      status: true,
+      error: true,
+      quantity: true,
+      amountMinor: true,
+      currency: true,
+      createdAt: true,
+      seller: { select: { storeName: true, contactName: true, legalName: true } },
+      offering: { select: { name: true, product: { select: { name: true } } } },
+    },
+  });
+  const orders = rows.map((row) => {
+    const state = orderStateOf(row);
+    return {
+      id: row.id,
+      sellerName: storefrontName(row.seller),
+      offeringName: row.offering.name,
+      productName: row.offering.product.name,
+      quantity: row.quantity,
+      amountText: formatOrderAmount(row.amountMinor, row.currency),
+      createdAt: row.createdAt,
+      state,
+      stateText: ORDER_STATE_TEXT[state],
+    };
+  });
+  return { orders, page, pageCount, total };
+}

@@ -1,0 +1,34 @@
+import type { CheckoutStatus, PaymentProcessor } from '@/generated/prisma/client';
+import { formatMinorAmount } from '../portal/format-minor-amount';
+import { LOCAL_CHECKOUT_CANCELLED_ERROR } from '../payments/pay-local-checkout';
+
+// How an order reads to its buyer: amounts from what the checkout charged (Checkout.amountMinor and
+// currency, fixed when it opened), never the offering's price today; statuses and processors in words.
+
+/** "Free" for nothing charged; otherwise the amount in its currency ("$19.98", "¥1,200"). */
+export function formatOrderAmount(amountMinor: number, currency: string): string {
+  return amountMinor === 0 ? 'Free' : formatMinorAmount(amountMinor, currency);
+}
+
+export type OrderState = 'paid' | 'completed' | 'pending' | 'cancelled' | 'failed';
+
+/** The order's state: a completed free order is "completed", a paid one "paid"; a cancelled payment is told apart from a failed one. */
+export function orderStateOf(checkout: { status: CheckoutStatus; error: string | null; amountMinor: number }): OrderState {
+  if (checkout.status === 'completed') return checkout.amountMinor > 0 ? 'paid' : 'completed';
+  if (checkout.status === 'pending') return 'pending';
+  return checkout.error === LOCAL_CHECKOUT_CANCELLED_ERROR ? 'cancelled' : 'failed';
+}
+
+export const ORDER_STATE_TEXT: Record<OrderState, string> = {
+  paid: 'Paid',
+  completed: 'Completed',
+  pending: 'Not completed',
+  cancelled: 'Cancelled',
+  failed: 'Failed',
+};
+
+export const PAYMENT_METHOD_TEXT: Record<PaymentProcessor, string> = {
+  local: 'Local test processor (no card charged)',
+  stripe: 'Stripe',
+  none: 'Free (no payment)',
+};

@@ -1,0 +1,20 @@
+import type { Seller } from '@/generated/prisma/client';
+import type { Db } from '../db';
+
+/**
+ * The seller an issuerClientId names: its current id, or one it used before (apps embed the id,
+ * so a seller who renames its storefront keeps answering to the old one). `current` says which.
+ */
+export async function findSellerByIssuerClientId(ctx: { db: Db }, issuerClientId: string): Promise<{ seller: Seller; current: boolean } | null> {
+  const seller = await ctx.db.seller.findUnique({ where: { issuerClientId } });
+  if (seller) return { seller, current: true };
+  const former = await ctx.db.sellerFormerId.findUnique({ where: { issuerClientId }, include: { seller: true } });
+  return former ? { seller: former.seller, current: false } : null;
+}
+
+/** Whether `issuerClientId` is the seller's current id or one it used before. */
+export async function isIssuerClientIdOf(ctx: { db: Db }, seller: { id: string; issuerClientId: string }, issuerClientId: string): Promise<boolean> {
+  if (issuerClientId === seller.issuerClientId) return true;
+  const former = await ctx.db.sellerFormerId.findUnique({ where: { issuerClientId }, select: { sellerId: true } });
+  return former?.sellerId === seller.id;
+}
