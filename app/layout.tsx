@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
-import Link from 'next/link';
 import type { ReactNode } from 'react';
 import './globals.css';
 import { TrpcProvider } from './trpc-provider';
@@ -10,6 +9,8 @@ export const metadata: Metadata = {
   description: 'Sell software and issue and enforce its licenses.',
 };
 
+// The chrome is the section's own: the service's header in app/(service)/layout.tsx, the seller's
+// in app/marketplace/[issuerClientId]/layout.tsx.
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // Reading the request makes every page render per request, so each carries its own CSP nonce.
   await headers();
@@ -19,29 +20,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:m-2 focus:rounded focus:bg-white focus:p-2">
           Skip to content
         </a>
-        <header className="border-b border-slate-200 bg-white">
-          <nav className="mx-auto flex max-w-5xl items-center justify-between px-6 py-4" aria-label="Main">
-            <Link href="/" className="text-lg font-semibold tracking-tight">
-              Licensing service
-            </Link>
-            <div className="flex items-center gap-5 text-sm">
-              <Link href="/marketplace/demo" className="text-slate-600 hover:text-slate-900">
-                Demo storefront
-              </Link>
-              <Link href="/licenses" className="text-slate-600 hover:text-slate-900">
-                Your licenses
-              </Link>
-              <Link href="/portal" className="text-slate-600 hover:text-slate-900">
-                Seller portal
-              </Link>
-            </div>
-          </nav>
-        </header>
-        <TrpcProvider>
-          <main id="main" className="mx-auto max-w-5xl px-6 py-10">
-            {children}
-          </main>
-        </TrpcProvider>
+        <TrpcProvider>{children}</TrpcProvider>
       </body>
     </html>
   );

@@ -5,7 +5,9 @@ import { buttonDanger, buttonSecondary } from './buttons';
 
 /**
  * A Revoke button with a confirmation step: focus moves to the confirming button, Escape or
- * Cancel returns it to Revoke. `name` completes the accessible names ("Revoke <name>").
+ * Cancel returns it to Revoke. `name` completes the accessible names ("Revoke <name>"). The
+ * question and its buttons wrap within whatever width they are given, so on a phone they stay on
+ * screen instead of pushing the page sideways.
  */
 export function ConfirmRevoke(props: {
   name: string;
@@ -44,10 +46,10 @@ export function ConfirmRevoke(props: {
       onKeyDown={(event) => {
         if (event.key === 'Escape' && !props.busy) cancel();
       }}
-      className="flex flex-col items-end gap-2"
+      className="flex min-w-0 max-w-full flex-col items-start gap-2 sm:items-end"
     >
-      <p className="max-w-xs text-left text-xs text-slate-700">{props.question}</p>
-      <div className="flex gap-2">
+      <p className="max-w-xs text-left text-xs text-slate-700 [overflow-wrap:anywhere]">{props.question}</p>
+      <div className="flex flex-wrap gap-2">
         <button ref={confirmRef} type="button" disabled={props.busy} onClick={props.onConfirm} className={buttonDanger}>
           {props.busy ? 'Revoking…' : props.confirmText}
         </button>
@@ -56,7 +58,7 @@ export function ConfirmRevoke(props: {
         </button>
       </div>
       {props.error && (
-        <p role="alert" className="text-xs text-red-700">
+        <p role="alert" className="max-w-xs text-xs text-red-700 [overflow-wrap:anywhere]">
           Could not revoke: {props.error}
         </p>
       )}

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useTRPC } from '../trpc-provider';
+import { useTRPC } from '@/app/trpc-provider';
 
 const input = 'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base shadow-sm focus:border-indigo-500';
 const button = 'w-full rounded-md bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-500 disabled:opacity-60';
@@ -29,7 +29,6 @@ export function EmailCodeSignIn(props: {
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [continuationToken, setContinuationToken] = useState('');
   const [sentTo, setSentTo] = useState('');
-  const [typedEmail, setTypedEmail] = useState(props.defaultEmail ?? '');
   const [extra, setExtra] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [signingIn, setSigningIn] = useState(false);
@@ -44,7 +43,6 @@ export function EmailCodeSignIn(props: {
     if (problem) return setError(problem);
     try {
       const email = String(form.get('email') ?? '');
-      setTypedEmail(email);
       const result = await requestCode.mutateAsync({ email });
       setExtra(collected);
       setContinuationToken(result.continuationToken);
@@ -80,18 +78,18 @@ export function EmailCodeSignIn(props: {
           {error}
         </p>
       )}
-      {step === 'email' ? (
-        <form onSubmit={onEmail} className="space-y-4">
+      {/* The address form stays mounted while the code is asked for, so going back finds every field as typed. */}
+      <form onSubmit={onEmail} className="space-y-4" hidden={step !== 'email'}>
           {props.extraFields}
           <label className="block text-sm font-medium">
             E-mail address
-            <input name="email" type="email" autoComplete="email" required defaultValue={typedEmail} className={input} />
+            <input name="email" type="email" autoComplete="email" required defaultValue={props.defaultEmail} className={input} />
           </label>
           <button type="submit" className={button} disabled={requestCode.isPending}>
             {requestCode.isPending ? 'Sending…' : 'Send me a code'}
           </button>
-        </form>
-      ) : (
+      </form>
+      {step === 'code' && (
         <form onSubmit={onCode} className="space-y-4">
           <label className="block text-sm font-medium">
             Code

@@ -5,7 +5,9 @@ import { buttonSecondary } from './buttons';
 
 /**
  * A secret shown once (an API key, a license code): focused on arrival so keyboard and
- * screen-reader users land on it, selectable, copyable, and dismissed by the person.
+ * screen-reader users land on it, selectable, copyable, and dismissed by the person. The value sits
+ * in a read-only box that wraps anywhere: a license code is some 700 characters with no space, and a
+ * one-line field would hide all but its start (and widen the page on a phone).
  */
 export function ShownOnceSecret(props: {
   heading: ReactNode;
@@ -18,7 +20,7 @@ export function ShownOnceSecret(props: {
   onDismiss: () => void;
 }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
   const headingId = useId();
 
@@ -43,27 +45,30 @@ export function ShownOnceSecret(props: {
         {props.heading}
       </h2>
       <p className="text-sm text-amber-900">{props.children}</p>
-      <div className="flex flex-wrap gap-2">
+      <div className="space-y-2">
         <label htmlFor={`${headingId}-secret`} className="sr-only">
           {props.fieldLabel}
         </label>
-        <input
+        <textarea
           id={`${headingId}-secret`}
           ref={inputRef}
           readOnly
           value={props.value}
+          rows={props.value.length > 120 ? 6 : 2}
           data-testid={props.valueTestId}
           onFocus={(event) => event.currentTarget.select()}
           spellCheck={false}
           autoComplete="off"
-          className="min-w-0 flex-1 rounded-md border border-amber-300 bg-white px-3 py-2 font-mono text-sm"
+          className="block w-full min-w-0 resize-y rounded-md border border-amber-300 bg-white px-3 py-2 font-mono text-sm break-all [overflow-wrap:anywhere]"
         />
-        <button type="button" onClick={copy} className={buttonSecondary}>
-          Copy
-        </button>
-        <button type="button" onClick={props.onDismiss} className={buttonSecondary}>
-          I have stored it
-        </button>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" onClick={copy} className={buttonSecondary}>
+            Copy
+          </button>
+          <button type="button" onClick={props.onDismiss} className={buttonSecondary}>
+            I have stored it
+          </button>
+        </div>
       </div>
       <p aria-live="polite" className="text-sm text-amber-900">
         {copied === 'copied' && 'Copied to the clipboard.'}

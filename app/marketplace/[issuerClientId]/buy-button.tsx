@@ -1,21 +1,27 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTRPC } from '@/app/trpc-provider';
 
 const buttonClass =
   'w-full rounded-md bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-500 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 aria-disabled:cursor-wait aria-disabled:opacity-60';
 
+const MAX_SEATS = 1000;
+
 /**
  * Buys one offering as the signed-in buyer: a free one completes at once and shows its license
- * code on the license page; a paid one continues on the payment processor's hosted page.
+ * code on the license page; a paid one continues on the payment processor's hosted page. A
+ * seat-based offering asks how many seats first.
  */
-export function BuyButton(props: { issuerClientId: string; offeringId: string; offeringName: string; free: boolean }) {
+export function BuyButton(props: { issuerClientId: string; offeringId: string; offeringName: string; free: boolean; seatBased: boolean }) {
   const trpc = useTRPC();
   const router = useRouter();
   const errorId = useId();
+  const seatsId = useId();
+  const [seats, setSeats] = useState('1');
   const buy = useMutation(
     trpc.purchase.buy.mutationOptions({
       onSuccess: (session) => {
@@ -38,30 +44,71 @@ export function BuyButton(props: { issuerClientId: string; offeringId: string; o
     return () => window.removeEventListener('pageshow', onPageShow);
   }, [reset]);
 
+  const seatCount = Number(seats);
+  const seatsValid = !props.seatBased || (Number.isInteger(seatCount) && seatCount >= 1 && seatCount <= MAX_SEATS);
   // Stays busy after success too: the browser is on its way to the next page.
   const busy = buy.isPending || buy.isSuccess || (buy.isError && buy.error.data?.code === 'UNAUTHORIZED');
   const label = props.free ? 'Get it free' : 'Buy';
   const failed = buy.isError && buy.error.data?.code !== 'UNAUTHORIZED';
+  const alreadyLicensed = failed && buy.error.data?.apiCode === 'AlreadyLicensed';
 
   return (
     <div className="mt-4 space-y-2">
+      {props.seatBased && (
+        <div className="flex items-center gap-3">
+          <label htmlFor={seatsId} className="text-sm font-medium">
+            Seats
+          </label>
+          <input
+            id={seatsId}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_SEATS}
+            step={1}
+            value={seats}
+            onChange={(event) => setSeats(event.target.value)}
+            aria-invalid={!seatsValid}
+            aria-describedby={seatsValid ? undefined : `${seatsId}-error`}
+            className="w-24 rounded-md border border-slate-300 px-3 py-1.5"
+            data-testid="seats"
+          />
+          {!seatsValid && (
+            <p id={`${seatsId}-error`} className="text-sm text-red-700">
+              1 to {MAX_SEATS} seats.
+            </p>
+          )}
+        </div>
+      )}
       <button
         type="button"
         className={buttonClass}
         aria-label={props.free ? `${label}: ${props.offeringName}` : `${label} ${props.offeringName}`}
         aria-describedby={failed ? errorId : undefined}
         // aria-disabled rather than disabled: the button keeps keyboard focus while it works.
-        aria-disabled={busy}
+        aria-disabled={busy || !seatsValid}
         aria-busy={busy}
         onClick={() => {
-          if (!busy) buy.mutate({ issuerClientId: props.issuerClientId, offeringId: props.offeringId });
+          if (busy || !seatsValid) return;
+          buy.mutate({ issuerClientId: props.issuerClientId, offeringId: props.offeringId, ...(props.seatBased ? { quantity: seatCount } : {}) });
         }}
       >
         {busy ? (props.free ? 'Getting your license…' : 'Starting checkout…') : label}
       </button>
       {failed && (
         <p id={errorId} role="alert" className="text-sm text-red-700">
-          {buy.error.data?.apiCode === 'CheckoutFailed' ? buy.error.message : `Could not start the purchase: ${buy.error.message}`}
+          {alreadyLicensed ? (
+            <>
+              {buy.error.message.split(':')[0]}.{' '}
+              <Link href="/licenses" className="font-medium underline">
+                Go to your licenses
+              </Link>
+            </>
+          ) : buy.error.data?.apiCode === 'CheckoutFailed' ? (
+            buy.error.message
+          ) : (
+            `Could not start the purchase: ${buy.error.message}`
+          )}
         </p>
       )}
     </div>

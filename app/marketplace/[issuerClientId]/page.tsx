@@ -1,11 +1,15 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { LicenseClassification } from '@/server/catalog/catalog-enums';
 import { getOfferingDetail } from '@/server/catalog/get-offering-detail';
 import { getStorefront } from '@/server/catalog/get-storefront';
 import { classificationLabel, describePrice } from '@/server/catalog/describe-offering';
 import { findSellerProfile } from '@/server/catalog/seller-profile';
+import { listStorefrontOfferingTerms } from '@/server/catalog/storefront-offering-terms';
+import { findHeldLicenses } from '@/server/checkout/held-license';
 import { db } from '@/server/db';
+import { getPortalSession } from '@/server/portal/session';
 import { BuyButton } from './buy-button';
 
 export const dynamic = 'force-dynamic';
@@ -15,7 +19,7 @@ type Props = { params: Promise<{ issuerClientId: string }> };
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { issuerClientId } = await params;
   const seller = await findSellerProfile({ db: db() }, issuerClientId);
-  return { title: seller ? `Storefront of ${seller.displayName}` : 'Storefront not found' };
+  return { title: seller ? seller.displayName : 'Storefront not found' };
 }
 
 export default async function MarketplacePage({ params }: Props) {
@@ -24,71 +28,88 @@ export default async function MarketplacePage({ params }: Props) {
   const seller = await findSellerProfile(ctx, issuerClientId);
   if (!seller) notFound();
 
-  const storefront = await getStorefront(ctx, issuerClientId);
+  const storefront = await getStorefront(ctx, seller.issuerClientId);
   const offerings = Object.values(storefront.OfferingsByProduct).flat();
-  const details = new Map(
-    (await Promise.all(offerings.map((offering) => getOfferingDetail(ctx, issuerClientId, offering.Id)))).map((detail) => [
-      detail.Offering.Id,
-      detail,
-    ]),
-  );
+  const [details, terms, session] = await Promise.all([
+    Promise.all(offerings.map((offering) => getOfferingDetail(ctx, seller.issuerClientId, offering.Id))),
+    listStorefrontOfferingTerms(ctx, seller.sellerId, offerings.map((offering) => offering.Id)),
+    getPortalSession(),
+  ]);
+  const featuresOf = new Map(details.map((detail) => [detail.Offering.Id, detail.ResolvedFeatures]));
+  const held = session ? await findHeldLicenses(ctx, session.accountId, [...terms.values()]) : new Map<string, string>();
+  // The same rule as the checkout's: trials and free or zero-dollar offerings cost nothing.
+  const isFree = (offering: (typeof offerings)[number]) => offering.LicenseClassification === LicenseClassification.Trial || !offering.BaseRate;
+  const waitingForPayments = !storefront.IsCheckoutReady && offerings.some((offering) => !isFree(offering));
 
   return (
     <div className="space-y-10">
       <header className="space-y-2">
-        <p className="text-sm uppercase tracking-wide text-slate-500">Storefront</p>
-        <h1 className="text-3xl font-bold tracking-tight">{seller.displayName}</h1>
-        {!storefront.IsCheckoutReady && (
-          <p className="text-sm text-amber-700">This seller is not taking paid checkouts yet; free offerings are available.</p>
+        <h1 className="text-3xl font-bold tracking-tight [overflow-wrap:anywhere]">{seller.displayName}</h1>
+        {waitingForPayments && (
+          <p className="text-sm text-amber-800" data-testid="payments-notice">
+            {offerings.some(isFree)
+              ? 'Free offerings can be taken now; paid ones can be bought once this store takes payments.'
+              : 'This store is not taking payments yet; its offerings can be bought once it does.'}
+          </p>
         )}
       </header>
 
-      {storefront.Products.length === 0 && <p className="text-slate-600">This seller has no offerings listed yet.</p>}
+      {storefront.Products.length === 0 && (
+        <p className="text-slate-600" data-testid="empty-storefront">
+          This store has nothing for sale yet. Come back later.
+        </p>
+      )}
 
       {storefront.Products.map((product) => (
         <section key={product.Id} aria-labelledby={`product-${product.Id}`} className="space-y-4">
           <div>
-            <h2 id={`product-${product.Id}`} className="text-2xl font-semibold">
+            <h2 id={`product-${product.Id}`} className="text-2xl font-semibold [overflow-wrap:anywhere]">
               {product.Name}
             </h2>
-            {product.Description && <p className="text-slate-600">{product.Description}</p>}
+            {product.Description && <p className="text-slate-600 [overflow-wrap:anywhere]">{product.Description}</p>}
           </div>
           <ul className="grid gap-4 sm:grid-cols-2">
             {(storefront.OfferingsByProduct[product.Id] ?? []).map((offering) => {
-              const features = details.get(offering.Id)?.ResolvedFeatures ?? [];
-              // The same rule as the checkout's: trials and free or zero-dollar offerings cost nothing.
-              const free = offering.LicenseClassification === LicenseClassification.Trial || !offering.BaseRate;
+              const features = featuresOf.get(offering.Id) ?? [];
+              const free = isFree(offering);
+              const seatBased = terms.get(offering.Id)?.seatBased ?? false;
+              const heldLicenseId = held.get(offering.Id);
               return (
-                <li key={offering.Id} data-testid="offering" className="flex flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+                <li key={offering.Id} data-testid="offering" className="flex min-w-0 flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
                   <div className="flex items-start justify-between gap-3">
-                    <h3 className="text-lg font-semibold">{offering.Name}</h3>
-                    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
-                      {classificationLabel(offering.LicenseClassification)}
-                    </span>
+                    <h3 className="min-w-0 text-lg font-semibold [overflow-wrap:anywhere]">{offering.Name}</h3>
+                    <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{classificationLabel(offering.LicenseClassification)}</span>
                   </div>
                   <p className="mt-1 text-xl font-bold" data-testid="price">
-                    {describePrice(offering)}
+                    {describePrice(offering, { perSeat: seatBased && !free })}
                   </p>
-                  {offering.Description && <p className="mt-2 text-sm text-slate-600">{offering.Description}</p>}
+                  {offering.Description && <p className="mt-2 text-sm text-slate-600 [overflow-wrap:anywhere]">{offering.Description}</p>}
                   {features.length > 0 && (
                     <ul className="mt-3 space-y-1 text-sm text-slate-700" aria-label={`Features of ${offering.Name}`}>
                       {features.map((feature) => (
                         <li key={feature.FeatureKey}>
-                          <span className="font-medium">{feature.DisplayName}</span>
+                          <span className="font-medium [overflow-wrap:anywhere]">{feature.DisplayName}</span>
                           {feature.ServiceAccessLevel === 'Denied' ? (
-                            <span className="text-slate-500"> · not included</span>
+                            <span className="text-slate-600"> · not included</span>
                           ) : (
-                            feature.RateLimit !== null && <span className="text-slate-500"> · up to {feature.RateLimit} per minute</span>
+                            feature.RateLimit !== null && <span className="text-slate-600"> · up to {feature.RateLimit} per minute</span>
                           )}
                         </li>
                       ))}
                     </ul>
                   )}
                   <div className="mt-auto">
-                    {free || storefront.IsCheckoutReady ? (
-                      <BuyButton issuerClientId={issuerClientId} offeringId={offering.Id} offeringName={offering.Name} free={free} />
+                    {heldLicenseId ? (
+                      <p className="mt-4 rounded-md bg-emerald-50 p-3 text-sm text-emerald-900" data-testid="already-held">
+                        {offering.LicenseClassification === LicenseClassification.Trial ? 'You already had this trial. ' : 'You already have this. '}
+                        <Link href={`/licenses#license-${heldLicenseId}`} className="font-medium underline">
+                          Go to your license
+                        </Link>
+                      </p>
+                    ) : free || storefront.IsCheckoutReady ? (
+                      <BuyButton issuerClientId={seller.issuerClientId} offeringId={offering.Id} offeringName={offering.Name} free={free} seatBased={seatBased} />
                     ) : (
-                      <p className="mt-4 text-sm text-slate-500">Available once this seller takes paid checkouts.</p>
+                      <p className="mt-4 text-sm text-slate-600">Can be bought once this store takes payments.</p>
                     )}
                   </div>
                 </li>

@@ -1,0 +1,16 @@
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import type { ReactNode } from 'react';
+import { SignedInArea } from '@/app/trpc-provider';
+import { getPortalSession } from '@/server/portal/session';
+import { signInReturningTo } from '@/server/portal/sign-in-return';
+import { REQUEST_PATH_HEADER } from '@/server/security/page-headers';
+
+export const dynamic = 'force-dynamic';
+
+// Checked here, ahead of the page's loading boundary, so a signed-out visit is a real redirect
+// rather than a streamed 200. A call that finds the session ended sends the buyer to sign in too.
+export default async function LicensesLayout({ children }: { children: ReactNode }) {
+  if (!(await getPortalSession())) redirect(signInReturningTo('/licenses', (await headers()).get(REQUEST_PATH_HEADER)));
+  return <SignedInArea>{children}</SignedInArea>;
+}

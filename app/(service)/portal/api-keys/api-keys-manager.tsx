@@ -1,0 +1,196 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useTRPC } from '@/app/trpc-provider';
+import { buttonSecondary } from '@/app/components/buttons';
+import { ConfirmRevoke } from '@/app/components/confirm-revoke';
+import { ShownOnceSecret } from '@/app/components/shown-once-secret';
+
+interface NewKey {
+  key: string;
+  prefix: string;
+  label: string;
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const formatDate = (value: Date | null) => (value ? dateFormat.format(new Date(value)) : '—');
+
+const buttonPrimary =
+  'rounded-md bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-500 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60';
+
+export function ApiKeysManager() {
+  const [newKey, setNewKey] = useState<NewKey | null>(null);
+  return (
+    <div className="space-y-8">
+      <CreateKeyForm onCreated={setNewKey} />
+      {newKey && <NewKeyBox newKey={newKey} onDismiss={() => setNewKey(null)} />}
+      <KeyList />
+    </div>
+  );
+}
+
+function CreateKeyForm({ onCreated }: { onCreated: (key: NewKey) => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [label, setLabel] = useState('');
+  const labelId = useId();
+  const create = useMutation(
+    trpc.apiKeys.create.mutationOptions({
+      onSuccess: async (created) => {
+        setLabel('');
+        onCreated({ key: created.key, prefix: created.prefix, label: created.label });
+        await queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() });
+      },
+    }),
+  );
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (label.trim() === '' || create.isPending) return;
+    create.mutate({ label: label.trim() });
+  }
+
+  return (
+    <section aria-labelledby={`${labelId}-heading`} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id={`${labelId}-heading`} className="text-lg font-semibold">
+        Create a key
+      </h2>
+      <form onSubmit={submit} className="mt-3 flex flex-wrap items-end gap-3">
+        <div className="flex min-w-64 flex-1 flex-col gap-1">
+          <label htmlFor={labelId} className="text-sm font-medium text-slate-700">
+            Label <span className="font-normal text-slate-500">(where the key is used, e.g. “production backend”)</span>
+          </label>
+          <input
+            id={labelId}
+            name="label"
+            required
+            maxLength={100}
+            value={label}
+            onChange={(event) => setLabel(event.target.value)}
+            className="rounded-md border border-slate-300 px-3 py-2 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200"
+          />
+        </div>
+        <button type="submit" className={buttonPrimary} disabled={create.isPending || label.trim() === ''}>
+          {create.isPending ? 'Creating…' : 'Create key'}
+        </button>
+      </form>
+      {create.error && (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          Could not create the key: {create.error.message}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function NewKeyBox({ newKey, onDismiss }: { newKey: NewKey; onDismiss: () => void }) {
+  return (
+    <ShownOnceSecret heading={<>New key “{newKey.label}”: shown once, copy it now</>} fieldLabel="API key" value={newKey.key} testId="new-api-key" onDismiss={onDismiss}>
+      This is the only time the whole key is shown. Store it in your backend’s secret store; afterwards only its prefix{' '}
+      <code className="font-mono">{newKey.prefix}</code> is visible here.
+    </ShownOnceSecret>
+  );
+}
+
+function KeyList() {
+  const trpc = useTRPC();
+  const keys = useQuery(trpc.apiKeys.list.queryOptions());
+  const headingId = useId();
+
+  return (
+    <section aria-labelledby={headingId} aria-busy={keys.isPending} className="space-y-3">
+      <h2 id={headingId} className="text-lg font-semibold">
+        Your keys
+      </h2>
+      {keys.isPending && <p className="text-slate-600">Loading keys…</p>}
+      {keys.isError && (
+        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 p-4 text-red-800">
+          <span>Could not load your keys: {keys.error.message}</span>
+          <button type="button" onClick={() => void keys.refetch()} className={buttonSecondary}>
+            Try again
+          </button>
+        </div>
+      )}
+      {keys.isSuccess && keys.data.length === 0 && (
+        <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-600">
+          No API keys yet. Create one above for your backend.
+        </p>
+      )}
+      {keys.isSuccess && keys.data.length > 0 && (
+        <ul aria-label="API keys" className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white shadow-sm">
+          {keys.data.map((key) => (
+            <KeyRow key={key.id} apiKey={key} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+interface ListedKey {
+  id: string;
+  prefix: string;
+  label: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+function KeyRow({ apiKey }: { apiKey: ListedKey }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const revoke = useMutation(
+    trpc.apiKeys.revoke.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() }),
+    }),
+  );
+
+  const revoked = apiKey.revokedAt !== null;
+  // Stacked on a phone, one line per key from md up. A revoked key stays legible (slate-600 keeps
+  // 4.5:1 on its grey background); its state is said in words, not only by the colour.
+  return (
+    <li data-testid="api-key-row" className={`flex flex-col gap-3 p-4 text-sm md:flex-row md:items-center md:justify-between ${revoked ? 'bg-slate-50 text-slate-600' : ''}`}>
+      <dl className="grid min-w-0 flex-1 grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 md:grid-cols-5 md:gap-x-4">
+        <KeyField label="Prefix">
+          <span className="font-mono [overflow-wrap:anywhere]">{apiKey.prefix}</span>
+        </KeyField>
+        <KeyField label="Label">
+          <span className="[overflow-wrap:anywhere]">{apiKey.label}</span>
+        </KeyField>
+        <KeyField label="Created">{formatDate(apiKey.createdAt)}</KeyField>
+        <KeyField label="Last used">{apiKey.lastUsedAt ? formatDate(apiKey.lastUsedAt) : 'Never'}</KeyField>
+        <KeyField label="Status">
+          {revoked ? <span className="font-medium text-slate-700">Revoked {formatDate(apiKey.revokedAt)}</span> : <span className="font-medium text-emerald-800">Active</span>}
+        </KeyField>
+      </dl>
+      {!revoked && (
+        <div className="min-w-0 md:max-w-xs md:shrink-0">
+          <ConfirmRevoke
+            name={apiKey.prefix}
+            question={
+              <>
+                Revoke <span className="font-mono">{apiKey.prefix}</span>? Backends using it are refused within 10 seconds. This cannot be undone.
+              </>
+            }
+            confirmText="Revoke key"
+            busy={revoke.isPending}
+            error={revoke.error?.message ?? null}
+            onConfirm={() => revoke.mutate({ id: apiKey.id })}
+            onCancel={() => revoke.reset()}
+          />
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** One labelled value of a key: label beside the value on a phone, above it from md up. */
+function KeyField({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="contents md:flex md:min-w-0 md:flex-col">
+      <dt className="text-slate-600 md:text-xs">{label}</dt>
+      <dd className="min-w-0">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+'use client';
+
+// zod's messages in this bundle are the human ones ("Use at most 200 characters."), as on the server.
+import '@/server/validation-messages';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import type { ValidationDetail } from '@/server/errors';
+
+// The catalog's forms: react-hook-form checking with the very zod schema the service parses, then
+// the server's refusals (tRPC data.details: [{ Code, Message, Field }], Field in PascalCase) put
+// on the same fields. A refusal about no field of the form is the form's general error.
+
+export const inputClass =
+  'w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200 aria-[invalid=true]:border-red-600 read-only:bg-slate-100';
+export const buttonPrimary =
+  'rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60';
+export const buttonSecondary =
+  'rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60';
+
+/** The ApiError Details of a failed tRPC call, or [] when it has none. */
+export function detailsFromError(error: unknown): ValidationDetail[] {
+  const details = (error as { data?: { details?: unknown } } | null)?.data?.details;
+  if (!Array.isArray(details)) return [];
+  return details.filter(
+    (item): item is ValidationDetail => typeof item === 'object' && item !== null && typeof item.Message === 'string' && typeof item.Field === 'string',
+  );
+}
+
+export function apiCodeOf(error: unknown): string | undefined {
+  const code = (error as { data?: { apiCode?: unknown } } | null)?.data?.apiCode;
+  return typeof code === 'string' ? code : undefined;
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.';
+}
+
+/** A form checked by `schema` before it is sent: the service's own schema, so both refuse alike. */
+export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(schema: S, defaultValues: DefaultValues<z.input<S>>) {
+  return useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema as never) as unknown as Resolver<z.input<S>, unknown, z.output<S>>, defaultValues });
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyForm<T extends FieldValues> = UseFormReturn<T, any, any>;
+
+const camel = (field: string) => (field ? field[0]!.toLowerCase() + field.slice(1) : field);
+
+/**
+ * Puts a server refusal on the form: each detail on its field (the first one focused), anything
+ * else (NotFound, a field the form does not show, a network failure) as the general error.
+ */
+export function showServerRefusal<T extends FieldValues>(form: AnyForm<T>, error: unknown, labels: Record<string, string>): void {
+  const details = detailsFromError(error);
+  const onFields = details.filter((detail) => camel(detail.Field) in labels);
+  const elsewhere = details.filter((detail) => !(camel(detail.Field) in labels));
+  onFields.forEach((detail, index) =>
+    form.setError(camel(detail.Field) as Path<T>, { type: 'server', message: detail.Message }, { shouldFocus: index === 0 }),
+  );
+  if (elsewhere.length > 0 || onFields.length === 0) {
+    const message = elsewhere.length > 0 ? elsewhere.map((detail) => detail.Message).join(' ') : messageOf(error);
+    form.setError('root.server', { type: 'server', message });
+  }
+}
+
+/** The form's general error and a list of its field errors, each linking to its field. */
+export function FormErrors<T extends FieldValues>({ form, idPrefix, labels }: { form: AnyForm<T>; idPrefix: string; labels: Record<string, string> }) {
+  const { errors } = form.formState;
+  const general = errors.root?.server?.message;
+  const fields = Object.keys(labels).filter((name) => typeof (errors as Record<string, { message?: unknown } | undefined>)[name]?.message === 'string');
+  if (!general && fields.length === 0) return null;
+  return (
+    <div role="alert" className="space-y-1 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+      {general && <p className="font-medium">{general}</p>}
+      {fields.length > 0 && (
+        <>
+          <p className="font-medium">{fields.length === 1 ? 'Please correct this problem:' : `Please correct these ${fields.length} problems:`}</p>
+          <ul className="list-disc space-y-0.5 pl-5">
+            {fields.map((name) => (
+              <li key={name}>
+                <a className="underline" href={`#${idPrefix}-${name}`}>
+                  {labels[name]}: {String((errors as Record<string, { message?: unknown }>)[name]!.message)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** How the text of a control becomes the value the schema reads. */
+type ValueKind = 'text' | 'number' | 'numberOrNull' | 'textOrNull';
+// RHF also passes the default value itself (a number or null) through these when it registers.
+const isEmpty = (value: unknown) => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+const VALUE_OF: Record<ValueKind, ((value: unknown) => unknown) | undefined> = {
+  text: undefined,
+  number: (value) => Number(value),
+  numberOrNull: (value) => (isEmpty(value) ? null : Number(value)),
+  textOrNull: (value) => (isEmpty(value) ? null : value),
+};
+
+interface FieldProps<T extends FieldValues> {
+  form: AnyForm<T>;
+  idPrefix: string;
+  name: Path<T>;
+  label: string;
+  hint?: ReactNode;
+  className?: string;
+}
+
+function useFieldParts<T extends FieldValues>({ form, idPrefix, name, hint }: FieldProps<T>) {
+  const id = `${idPrefix}-${name}`;
+  const message = form.getFieldState(name, form.formState).error?.message;
+  const describedBy = [hint ? `${id}-hint` : null, message ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  return { id, message, a11y: { id, 'aria-invalid': message ? true : undefined, 'aria-describedby': describedBy } as const };
+}
+
+function FieldNotes({ id, hint, message }: { id: string; hint?: ReactNode; message?: string }) {
+  return (
+    <>
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {message && (
+        <p id={`${id}-error`} className="text-xs font-medium text-red-700" data-testid="field-error">
+          {message}
+        </p>
+      )}
+    </>
+  );
+}
+
+function FieldShell({ id, label, className, hint, message, children }: { id: string; label: string; className?: string; hint?: ReactNode; message?: string; children: ReactNode }) {
+  return (
+    <div className={`flex min-w-0 flex-col gap-1 ${className ?? ''}`}>
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children}
+      <FieldNotes id={id} hint={hint} message={message} />
+    </div>
+  );
+}
+
+export function TextField<T extends FieldValues>(
+  props: FieldProps<T> & { kind?: ValueKind; type?: 'text' | 'number'; step?: string; min?: number; inputMode?: 'decimal' | 'numeric'; readOnly?: boolean },
+) {
+  const { form, name, label, hint, className, kind = 'text', type = 'text', step, min, inputMode, readOnly } = props;
+  const { id, message, a11y } = useFieldParts(props);
+  const setValueAs = VALUE_OF[kind];
+  return (
+    <FieldShell id={id} label={label} className={className} hint={hint} message={message}>
+      <input {...a11y} {...form.register(name, setValueAs ? { setValueAs } : {})} type={type} step={step} min={min} inputMode={inputMode} readOnly={readOnly} className={inputClass} />
+    </FieldShell>
+  );
+}
+
+export function TextAreaField<T extends FieldValues>(props: FieldProps<T>) {
+  const { form, name, label, hint, className } = props;
+  const { id, message, a11y } = useFieldParts(props);
+  return (
+    <FieldShell id={id} label={label} className={className} hint={hint} message={message}>
+      <textarea {...a11y} {...form.register(name)} rows={2} className={inputClass} />
+    </FieldShell>
+  );
+}
+
+export function SelectField<T extends FieldValues>(props: FieldProps<T> & { kind?: ValueKind; options: { value: string; label: string }[] }) {
+  const { form, name, label, hint, className, kind = 'number', options } = props;
+  const { id, message, a11y } = useFieldParts(props);
+  const setValueAs = VALUE_OF[kind];
+  return (
+    <FieldShell id={id} label={label} className={className} hint={hint} message={message}>
+      <select {...a11y} {...form.register(name, setValueAs ? { setValueAs } : {})} className={inputClass}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
+export function CheckboxField<T extends FieldValues>(props: FieldProps<T>) {
+  const { form, name, label, hint, className } = props;
+  const { id, message, a11y } = useFieldParts(props);
+  return (
+    <div className={`flex min-w-0 flex-col gap-1 ${className ?? ''}`}>
+      <div className="flex items-center gap-2">
+        <input {...a11y} {...form.register(name)} type="checkbox" className="h-4 w-4 shrink-0 rounded border-slate-300 accent-indigo-600" />
+        <label htmlFor={id} className="min-w-0 text-sm font-medium text-slate-700">
+          {label}
+        </label>
+      </div>
+      <FieldNotes id={id} hint={hint} message={message} />
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { useId, useState } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { useToast } from '@/app/components/toast';
+import { useTRPC } from '@/app/trpc-provider';
+import { CatalogStatus, LicenseClassification, OfferingCategory } from '@/server/catalog/catalog-enums';
+import { createOfferingSchema, updateOfferingSchema, type CreateOfferingInput, type UpdateOfferingInput } from '@/server/catalog/manage/catalog-edit.schema';
+import type { SellerOffering } from '@/server/catalog/manage/seller-catalog.schema';
+import { CATEGORY_OPTIONS, CLASSIFICATION_OPTIONS, INTERVAL_UNIT_OPTIONS, STATUS_OPTIONS } from './catalog-labels';
+import { ConfirmStep } from './confirm-action';
+import { CheckboxField, FormErrors, SelectField, TextAreaField, TextField, buttonPrimary, showServerRefusal, useSchemaForm } from './form-kit';
+import { useInvalidateCatalog } from './use-invalidate-catalog';
+
+const LABELS = {
+  name: 'Offering name',
+  description: 'Offering description',
+  status: 'Offering status',
+  classification: 'Classification',
+  category: 'Category',
+  baseRate: 'Price',
+  currency: 'Currency',
+  interval: 'Interval',
+  intervalUnit: 'Interval unit',
+  seatBased: 'Seat-based',
+  listed: 'Listed',
+};
+
+/** The terms every offering form shows; the new-offering form adds the Listed box. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function OfferingTerms<T extends FieldValues>({ form, idPrefix }: { form: UseFormReturn<T, any, any>; idPrefix: string }) {
+  const f = { form, idPrefix } as { form: UseFormReturn<FieldValues>; idPrefix: string };
+  return (
+    <div className="grid gap-4 sm:grid-cols-3">
+      <TextField {...f} name="name" label={LABELS.name} className="sm:col-span-2" />
+      <SelectField {...f} name="status" label={LABELS.status} options={STATUS_OPTIONS} />
+      <TextAreaField {...f} name="description" label={LABELS.description} className="sm:col-span-3" />
+      <SelectField
+        {...f}
+        name="classification"
+        label={LABELS.classification}
+        options={CLASSIFICATION_OPTIONS}
+        hint="Subscriptions need an interval; trials need a length and have no price; perpetual offerings have no interval."
+      />
+      <SelectField {...f} name="category" label={LABELS.category} options={CATEGORY_OPTIONS} />
+      <CheckboxField {...f} name="seatBased" label={LABELS.seatBased} hint="Sold per seat; the price is per seat and each seat has its own allowance." className="sm:pt-7" />
+      <TextField {...f} name="baseRate" label={LABELS.baseRate} kind="numberOrNull" type="number" step="any" min={0} inputMode="decimal" hint="In major units (9.99). Empty: free." />
+      <TextField {...f} name="currency" label={LABELS.currency} hint="Three letters, e.g. usd." />
+      <div className="hidden sm:block" />
+      <TextField {...f} name="interval" label={LABELS.interval} kind="numberOrNull" type="number" step="1" min={1} inputMode="numeric" hint="Units per billing period, or the trial length." />
+      <SelectField {...f} name="intervalUnit" label={LABELS.intervalUnit} kind="numberOrNull" options={INTERVAL_UNIT_OPTIONS} />
+    </div>
+  );
+}
+
+/** The form's values for an offering: its terms only, never the switches (they would be sent stale). */
+function termsOf(offering: SellerOffering): UpdateOfferingInput {
+  return {
+    offeringId: offering.id,
+    name: offering.name,
+    description: offering.description ?? '',
+    status: offering.status,
+    classification: offering.classification,
+    category: offering.category,
+    baseRate: offering.baseRate,
+    currency: offering.currency,
+    interval: offering.interval,
+    intervalUnit: offering.intervalUnit,
+    seatBased: offering.seatBased,
+  } as UpdateOfferingInput;
+}
+
+/** Adds an offering to a product (not listed unless asked), then opens its page for its features. */
+export function NewOfferingForm({ productId, productName }: { productId: string; productName: string }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const toast = useToast();
+  const idPrefix = `new-offering-${useId()}`;
+  const defaults: CreateOfferingInput = {
+    productId,
+    name: '',
+    description: '',
+    status: CatalogStatus.Active,
+    classification: LicenseClassification.Perpetual,
+    category: OfferingCategory.Application,
+    baseRate: null,
+    currency: 'usd',
+    interval: null,
+    intervalUnit: null,
+    seatBased: false,
+    listed: false,
+  };
+  const form = useSchemaForm(createOfferingSchema, defaults);
+  const create = useMutation(
+    trpc.catalogAdmin.createOffering.mutationOptions({
+      onSuccess: (offering) => {
+        toast(`Offering “${offering.name}” added. Add the features it grants.`);
+        router.push(`/portal/catalog/offerings/${offering.id}`);
+      },
+      onError: (error) => showServerRefusal(form, error, LABELS),
+    }),
+  );
+  const pending = create.isPending || create.isSuccess;
+  return (
+    <form onSubmit={form.handleSubmit((input) => create.mutate(input))} noValidate aria-label={`New offering for ${productName}`} className="space-y-4">
+      <FormErrors form={form} idPrefix={idPrefix} labels={LABELS} />
+      <OfferingTerms form={form} idPrefix={idPrefix} />
+      <CheckboxField form={form} idPrefix={idPrefix} name="listed" label={LABELS.listed} hint="Shown to buyers while it and its product are active. You can list it later." />
+      <button type="submit" className={buttonPrimary} disabled={pending} aria-busy={pending || undefined}>
+        Add offering
+      </button>
+    </form>
+  );
+}
+
+/** Edits an offering's terms. The switches (listed, repeat purchase) are left as they are. */
+export function EditOfferingForm({ offering }: { offering: SellerOffering }) {
+  const trpc = useTRPC();
+  const toast = useToast();
+  const invalidate = useInvalidateCatalog();
+  const idPrefix = `offering-${useId()}`;
+  const defaults = termsOf(offering);
+  const form = useSchemaForm(updateOfferingSchema, defaults);
+  const [toConfirm, setToConfirm] = useState<UpdateOfferingInput | null>(null);
+  const update = useMutation(
+    trpc.catalogAdmin.updateOffering.mutationOptions({
+      onSuccess: async (saved) => {
+        setToConfirm(null);
+        form.reset(termsOf(saved));
+        toast(saved.status === CatalogStatus.Archived ? `Offering “${saved.name}” archived.` : 'Offering saved.');
+        await invalidate();
+      },
+      onError: (error) => {
+        setToConfirm(null);
+        showServerRefusal(form, error, LABELS);
+      },
+    }),
+  );
+
+  const submit = form.handleSubmit((input) => {
+    if (input.status === CatalogStatus.Archived && offering.status !== CatalogStatus.Archived) setToConfirm(input);
+    else update.mutate(input);
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={`Edit offering ${offering.name}`} className="space-y-4">
+      <FormErrors form={form} idPrefix={idPrefix} labels={LABELS} />
+      <OfferingTerms form={form} idPrefix={idPrefix} />
+      {toConfirm ? (
+        <ConfirmStep
+          label={`Confirm archiving ${offering.name}`}
+          question="Archive this offering? It leaves your storefront and can no longer be bought. Licenses already sold keep working."
+          confirmText="Archive offering"
+          busyText="Archiving…"
+          busy={update.isPending}
+          onConfirm={() => update.mutate(toConfirm)}
+          onCancel={() => setToConfirm(null)}
+        />
+      ) : (
+        <button type="submit" className={buttonPrimary} disabled={update.isPending} aria-busy={update.isPending || undefined}>
+          Save offering
+        </button>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,62 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { db } from '@/server/db';
+import { getSellerOffering } from '@/server/catalog/manage/get-seller-offering';
+import { Breadcrumbs } from '../../breadcrumbs';
+import { categoryLabel, classificationName, hiddenReason, priceLine, statusLabel } from '../../catalog-labels';
+import { currentSellerId } from '../../current-seller';
+import { FeaturesEditor } from '../../features-editor';
+import { loadOrNotFound } from '../../load-or-not-found';
+import { EditOfferingForm } from '../../offering-form';
+import { OfferingSwitches } from '../../offering-switches';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Offering' };
+
+type Props = { params: Promise<{ offeringId: string }> };
+
+export default async function OfferingPage({ params }: Props) {
+  const sellerId = await currentSellerId();
+  if (!sellerId) notFound();
+  const { offeringId } = await params;
+  const { offering, product } = await loadOrNotFound(getSellerOffering({ db: db() }, { sellerId, offeringId }));
+  const hidden = hiddenReason(offering, product);
+  return (
+    <div className="space-y-8">
+      <Breadcrumbs
+        trail={[
+          { href: '/portal/catalog', label: 'Catalog' },
+          { href: `/portal/catalog/products/${product.id}`, label: product.name },
+        ]}
+        current={offering.name}
+      />
+      <header className="space-y-2">
+        <h1 className="text-3xl font-bold tracking-tight">{offering.name}</h1>
+        <p className="text-lg font-medium" data-testid="offering-price">
+          {priceLine(offering)}
+        </p>
+        <p className="text-sm text-slate-600">
+          {classificationName(offering.classification)} · {categoryLabel(offering.category)} · {statusLabel(offering.status)}
+        </p>
+        {offering.description && <p className="max-w-2xl text-slate-700">{offering.description}</p>}
+      </header>
+
+      <section aria-labelledby="availability-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="availability-heading" className="text-xl font-semibold">
+          Availability
+        </h2>
+        <OfferingSwitches offering={offering} />
+        {hidden && <p className="text-sm text-amber-800">{hidden}</p>}
+      </section>
+
+      <FeaturesEditor offering={offering} />
+
+      <section aria-labelledby="edit-offering-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="edit-offering-heading" className="text-xl font-semibold">
+          Offering details
+        </h2>
+        <EditOfferingForm offering={offering} />
+      </section>
+    </div>
+  );
+}

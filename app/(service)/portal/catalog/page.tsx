@@ -1,0 +1,66 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { db } from '@/server/db';
+import { listSellerCatalog } from '@/server/catalog/manage/list-seller-catalog';
+import { offeringCounts, platformLabel, statusLabel } from './catalog-labels';
+import { CheckoutReadinessPanel } from './checkout-readiness-panel';
+import { currentSellerId } from './current-seller';
+import { Disclosure } from './disclosure';
+import { NotASeller } from './not-a-seller';
+import { NewProductForm } from './product-form';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Catalog' };
+
+// Sign-in is checked by the portal layout; the seller scope by every service and procedure.
+export default async function CatalogPage() {
+  const sellerId = await currentSellerId();
+  if (!sellerId) return <NotASeller />;
+  const { products, isCheckoutReady, issuerClientId } = await listSellerCatalog({ db: db() }, sellerId);
+  return (
+    <div className="space-y-8">
+      <header className="space-y-2">
+        <h1 className="text-3xl font-bold tracking-tight">Catalog</h1>
+        <p className="max-w-2xl text-slate-600">
+          Your products and the offerings buyers can get. Only listed, active offerings of active products are shown on{' '}
+          <Link className="text-indigo-700 underline" href={`/marketplace/${issuerClientId}`}>
+            your storefront
+          </Link>{' '}
+          and through the purchase API.
+        </p>
+      </header>
+
+      <CheckoutReadinessPanel isCheckoutReady={isCheckoutReady} />
+
+      <section aria-labelledby="products-heading" className="space-y-4">
+        <h2 id="products-heading" className="text-xl font-semibold">
+          Products
+        </h2>
+        {products.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
+            You have no products yet. Add your first product, then add offerings to it.
+          </p>
+        ) : (
+          <ul className="space-y-3">
+            {products.map((product) => (
+              <li key={product.id} data-testid="product-row" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+                <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+                  <Link href={`/portal/catalog/products/${product.id}`} className="min-w-0 text-lg font-semibold text-indigo-700 hover:underline">
+                    {product.name}
+                  </Link>
+                  <span className="text-sm text-slate-600">{offeringCounts(product.offerings)}</span>
+                </div>
+                <p className="text-sm text-slate-600">
+                  {statusLabel(product.status)} · Platform: {platformLabel(product.platform)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Disclosure buttonText="New product" title="New product">
+          <NewProductForm />
+        </Disclosure>
+      </section>
+    </div>
+  );
+}

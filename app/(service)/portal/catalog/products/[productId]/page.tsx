@@ -1,0 +1,76 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { db } from '@/server/db';
+import { getSellerProduct } from '@/server/catalog/manage/get-seller-product';
+import { Breadcrumbs } from '../../breadcrumbs';
+import { hiddenReason, platformLabel, priceLine, statusLabel } from '../../catalog-labels';
+import { currentSellerId } from '../../current-seller';
+import { Disclosure } from '../../disclosure';
+import { loadOrNotFound } from '../../load-or-not-found';
+import { NewOfferingForm } from '../../offering-form';
+import { EditProductForm } from '../../product-form';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Product' };
+
+type Props = { params: Promise<{ productId: string }> };
+
+export default async function ProductPage({ params }: Props) {
+  const sellerId = await currentSellerId();
+  if (!sellerId) notFound();
+  const { productId } = await params;
+  const product = await loadOrNotFound(getSellerProduct({ db: db() }, { sellerId, productId }));
+  return (
+    <div className="space-y-8">
+      <Breadcrumbs trail={[{ href: '/portal/catalog', label: 'Catalog' }]} current={product.name} />
+      <header className="space-y-1">
+        <h1 className="text-3xl font-bold tracking-tight">{product.name}</h1>
+        <p className="text-sm text-slate-600">
+          Product · {statusLabel(product.status)} · Platform: {platformLabel(product.platform)}
+        </p>
+      </header>
+
+      <section aria-labelledby="offerings-heading" className="space-y-4">
+        <h2 id="offerings-heading" className="text-xl font-semibold">
+          Offerings
+        </h2>
+        {product.offerings.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
+            No offerings yet. Add one; it stays hidden from buyers until you list it.
+          </p>
+        ) : (
+          <ul className="space-y-3">
+            {product.offerings.map((offering) => {
+              const hidden = hiddenReason(offering, product);
+              return (
+                <li key={offering.id} data-testid="offering-row" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+                  <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+                    <Link href={`/portal/catalog/offerings/${offering.id}`} className="min-w-0 text-lg font-semibold text-indigo-700 hover:underline">
+                      {offering.name}
+                    </Link>
+                    <span className="font-medium">{priceLine(offering)}</span>
+                  </div>
+                  <p className="text-sm text-slate-600">
+                    {statusLabel(offering.status)} · {offering.listed ? 'Listed in storefront' : 'Not listed'}
+                  </p>
+                  {hidden && <p className="text-sm text-amber-800">{hidden}</p>}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <Disclosure buttonText="New offering" title={`New offering for ${product.name}`}>
+          <NewOfferingForm productId={product.id} productName={product.name} />
+        </Disclosure>
+      </section>
+
+      <section aria-labelledby="edit-product-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="edit-product-heading" className="text-xl font-semibold">
+          Product details
+        </h2>
+        <EditProductForm product={product} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import Link from 'next/link';
+import { redirect } from 'next/navigation';
+import type { ReactNode } from 'react';
+import { headers } from 'next/headers';
+import { SignedInArea } from '@/app/trpc-provider';
+import { canReadOutbox } from '@/server/mail/outbox-access';
+import { getPortalSeller } from '@/server/portal/portal-seller';
+import { signInReturningTo } from '@/server/portal/sign-in-return';
+import { REQUEST_PATH_HEADER } from '@/server/security/page-headers';
+import { SignOutButton } from './sign-out-button';
+
+export const dynamic = 'force-dynamic';
+
+const SELLER_LINKS = [
+  { href: '/portal/catalog', label: 'Catalog' },
+  { href: '/portal/orders', label: 'Orders' },
+  { href: '/portal/licenses', label: 'Licenses' },
+  { href: '/portal/customers', label: 'Customers' },
+  { href: '/portal/api-keys', label: 'API keys' },
+  { href: '/portal/usage', label: 'Usage' },
+  { href: '/portal/settings', label: 'Store settings' },
+];
+
+export default async function PortalLayout({ children }: { children: ReactNode }) {
+  const portal = await getPortalSeller();
+  // Back to the very page asked for after signing in (the proxy passes its path; a layout sees no URL).
+  if (!portal) redirect(signInReturningTo('/portal', (await headers()).get(REQUEST_PATH_HEADER)));
+  // A person who sells nothing sees only the overview (the welcome); seller pages answer them with it too.
+  const links = [
+    { href: '/portal', label: 'Overview' },
+    ...(portal.seller ? SELLER_LINKS : []),
+    ...(canReadOutbox(await headers()) ? [{ href: '/dev/outbox', label: 'Dev outbox' }] : []),
+  ];
+  return (
+    <div className="space-y-8">
+      <div className="flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 pb-4">
+        <nav aria-label="Portal" className="flex flex-wrap gap-x-4 gap-y-2">
+          {links.map((link) => (
+            <Link key={link.href} href={link.href} className="font-medium text-slate-700 hover:text-indigo-700">
+              {link.label}
+            </Link>
+          ))}
+        </nav>
+        <div className="flex min-w-0 items-center gap-3 text-sm text-slate-600">
+          <span data-testid="signed-in-as" className="min-w-0 [overflow-wrap:anywhere]">
+            {portal.session.email}
+          </span>
+          <SignOutButton />
+        </div>
+      </div>
+      <SignedInArea>{children}</SignedInArea>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { firstSearchParam, Pager } from '@/app/components/pager';
+import { db } from '@/server/db';
+import { listSellerLicenses, sellerLicensesQuerySchema } from '@/server/portal/list-seller-licenses';
+import { getPortalSession } from '@/server/portal/session';
+import { findSellerMemberships } from '@/server/sellers/find-seller-memberships';
+import { SellerWelcome } from '../seller-welcome';
+import { StatusBadge } from './status-badge';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Licenses' };
+
+const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
+const STATUSES = ['Active', 'Paused', 'Suspended', 'Cancelled', 'Expired'] as const;
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function SellerLicensesPage({ searchParams }: Props) {
+  const session = (await getPortalSession())!;
+  const [membership] = await findSellerMemberships({ db: db() }, session.accountId);
+  if (!membership) return <SellerWelcome />;
+  const raw = await searchParams;
+  const query = sellerLicensesQuerySchema.parse({ q: firstSearchParam(raw.q) || undefined, status: firstSearchParam(raw.status) || undefined, page: firstSearchParam(raw.page) });
+  const result = await listSellerLicenses({ db: db() }, { ...query, sellerId: membership.seller.id });
+  return (
+    <div className="space-y-6">
+      <header className="space-y-2">
+        <h1 className="text-3xl font-bold tracking-tight">Licenses</h1>
+        <p className="max-w-2xl text-slate-600">Every license you sold or created: find one by your tenant id or the customer&apos;s e-mail, then manage its seats, codes and status.</p>
+      </header>
+      <form role="search" aria-label="Find licenses" action="/portal/licenses" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
+        <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
+          Tenant id or customer e-mail
+          <input name="q" type="search" defaultValue={query.q ?? ''} className="min-w-0 rounded-md border border-slate-300 px-3 py-2 font-normal" />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+          Status
+          <select name="status" defaultValue={query.status ?? ''} className="rounded-md border border-slate-300 px-3 py-2 font-normal">
+            <option value="">Any</option>
+            {STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
+          Search
+        </button>
+      </form>
+      <p className="text-sm text-slate-600" aria-live="polite" data-testid="licenses-count">
+        {result.total === 0 ? 'No licenses match.' : `${result.total} license${result.total === 1 ? '' : 's'}; page ${result.page} of ${result.pages}.`}
+      </p>
+      {result.rows.length > 0 && (
+        <ul className="space-y-3" aria-label="Licenses">
+          {result.rows.map((license) => (
+            <li key={license.id} data-testid="seller-license-row" className="rounded-lg border border-slate-200 bg-white p-4">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <Link href={`/portal/licenses/${license.id}`} className="min-w-0 font-semibold break-words text-indigo-700 hover:underline">
+                  {license.productName} · {license.offeringName}
+                </Link>
+                <StatusBadge status={license.status} />
+              </div>
+              <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-4">
+                <div className="min-w-0">
+                  <dt className="inline text-slate-500">Tenant: </dt>
+                  <dd className="inline break-all">{license.tenantId ?? '—'}</dd>
+                </div>
+                <div className="min-w-0">
+                  <dt className="inline text-slate-500">Customer: </dt>
+                  <dd className="inline break-all">{license.customerEmail ?? '—'}</dd>
+                </div>
+                <div>
+                  <dt className="inline text-slate-500">Live seats: </dt>
+                  <dd className="inline">{license.liveSeats}</dd>
+                </div>
+                <div>
+                  <dt className="inline text-slate-500">Created: </dt>
+                  <dd className="inline">
+                    <time dateTime={license.createdAt.toISOString()}>{dateFormat.format(license.createdAt)}</time>
+                  </dd>
+                </div>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager path="/portal/licenses" filter={{ q: query.q, status: query.status }} page={result.page} pages={result.pages} />
+    </div>
+  );
+}

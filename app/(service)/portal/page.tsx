@@ -1,0 +1,151 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { sellerDisplayName } from '@/server/catalog/seller-profile';
+import { db } from '@/server/db';
+import { formatMinorAmount } from '@/server/portal/format-minor-amount';
+import { getSellerOverview, OVERVIEW_DAYS, type SellerSetup } from '@/server/portal/get-seller-overview';
+import { getPortalSeller } from '@/server/portal/portal-seller';
+import { OverviewCharts } from './overview-charts';
+import { SellerWelcome } from './seller-welcome';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Seller portal' };
+
+export default async function PortalHome() {
+  const portal = await getPortalSeller();
+  const seller = portal?.seller;
+  if (!seller) return <SellerWelcome />;
+  const overview = await getSellerOverview({ db: db() }, { sellerId: seller.id });
+  const [mainRevenue, ...otherRevenue] = overview.revenue;
+  const quiet = overview.completedOrders === 0 && overview.ordersPerDay.every((day) => day.failed === 0) && overview.licensesPerDay.every((count) => count === 0);
+  return (
+    <div className="space-y-8">
+      <header className="space-y-1">
+        <h1 className="text-2xl font-semibold break-words">{seller.storeName || sellerDisplayName(seller)}</h1>
+        {seller.legalName && <p className="text-slate-600 break-words">{seller.legalName}</p>}
+      </header>
+
+      <SetupChecklist setup={overview.setup} />
+
+      <section aria-labelledby="figures-heading" className="space-y-3">
+        <h2 id="figures-heading" className="text-lg font-semibold">
+          Last {OVERVIEW_DAYS} days
+        </h2>
+        <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <Figure label="Revenue" testId="figure-revenue" href="/portal/orders?status=completed">
+            {formatMinorAmount(mainRevenue!.amountMinor, mainRevenue!.currency)}
+            {otherRevenue.length > 0 && (
+              <span className="mt-1 block text-sm font-normal text-slate-600">
+                Also {otherRevenue.map((entry) => formatMinorAmount(entry.amountMinor, entry.currency)).join(', ')} in other currencies (not in the chart)
+              </span>
+            )}
+          </Figure>
+          <Figure label="Completed orders" testId="figure-orders" href="/portal/orders?status=completed">
+            {overview.completedOrders}
+          </Figure>
+          <Figure label="Active licenses (now)" testId="figure-licenses" href="/portal/licenses?status=Active">
+            {overview.activeLicenses}
+          </Figure>
+          <Figure label="Customers (all time)" testId="figure-customers" href="/portal/customers">
+            {overview.customers}
+          </Figure>
+        </dl>
+        {quiet ? (
+          <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
+            No orders or licenses in the last {OVERVIEW_DAYS} days yet. Charts of revenue, orders and licenses appear here once you sell.
+          </p>
+        ) : (
+          <OverviewCharts series={overview} />
+        )}
+        <p className="text-sm text-slate-600">Days are UTC calendar days, today included.</p>
+      </section>
+
+      <section aria-labelledby="storefront-heading" className="space-y-3">
+        <h2 id="storefront-heading" className="text-lg font-semibold">
+          Your storefront
+        </h2>
+        <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+          <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
+            <dt className="text-sm text-slate-600">Storefront id</dt>
+            <dd className="mt-1 font-mono text-lg [overflow-wrap:anywhere]" data-testid="issuer-client-id">
+              {seller.issuerClientId}
+            </dd>
+            <dd className="mt-1 text-sm text-slate-600">Apps embed it as IssuerClientId.</dd>
+          </div>
+          <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
+            <dt className="text-sm text-slate-600">Paid checkout</dt>
+            <dd className="mt-1" data-testid="paid-checkout">
+              {seller.checkoutReady ? (
+                'Ready: buyers can pay for your offerings.'
+              ) : (
+                <>
+                  Not enabled yet: buyers can take only your free offerings.{' '}
+                  <Link href="/portal/catalog" className="text-indigo-700 underline">
+                    Enable it in the catalog
+                  </Link>
+                  .
+                </>
+              )}
+            </dd>
+          </div>
+          <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
+            <dt className="text-sm text-slate-600">Storefront page</dt>
+            <dd className="mt-1 [overflow-wrap:anywhere]">
+              <Link className="text-indigo-700 underline" href={`/marketplace/${seller.issuerClientId}`}>
+                /marketplace/{seller.issuerClientId}
+              </Link>
+            </dd>
+          </div>
+        </dl>
+      </section>
+    </div>
+  );
+}
+
+function Figure({ label, testId, href, children }: { label: string; testId: string; href: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
+      <dt className="text-sm text-slate-600">
+        <Link href={href} className="hover:text-indigo-700 hover:underline">
+          {label}
+        </Link>
+      </dt>
+      <dd className="mt-1 text-2xl font-semibold [overflow-wrap:anywhere]" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+const SETUP_STEPS: { key: keyof SellerSetup | 'catalog'; label: string; href: string; done: (setup: SellerSetup) => boolean }[] = [
+  { key: 'catalog', label: 'Add a product and an offering', href: '/portal/catalog', done: (setup) => setup.hasProduct && setup.hasOffering },
+  { key: 'hasListedOffering', label: 'List an offering in your storefront', href: '/portal/catalog', done: (setup) => setup.hasListedOffering },
+  { key: 'paidCheckoutReady', label: 'Enable paid checkout', href: '/portal/catalog', done: (setup) => setup.paidCheckoutReady },
+  { key: 'hasApiKey', label: 'Create an API key for your backend', href: '/portal/api-keys', done: (setup) => setup.hasApiKey },
+];
+
+/** What a new seller still has to do before selling, each step linking to its page; gone once all are done. */
+function SetupChecklist({ setup }: { setup: SellerSetup }) {
+  if (SETUP_STEPS.every((step) => step.done(setup))) return null;
+  return (
+    <section aria-labelledby="setup-heading" className="space-y-3 rounded-lg border border-indigo-200 bg-indigo-50 p-5" data-testid="setup-checklist">
+      <h2 id="setup-heading" className="text-lg font-semibold">
+        Get ready to sell
+      </h2>
+      <ol className="space-y-2">
+        {SETUP_STEPS.map((step) => {
+          const done = step.done(setup);
+          return (
+            <li key={step.key} className="flex flex-wrap items-baseline gap-2">
+              <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${done ? 'bg-emerald-100 text-emerald-900' : 'bg-white text-slate-700 ring-1 ring-slate-300'}`}>{done ? 'Done' : 'To do'}</span>
+              <Link href={step.href} className="font-medium text-indigo-800 underline">
+                {step.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

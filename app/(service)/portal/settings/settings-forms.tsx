@@ -1,0 +1,159 @@
+'use client';
+
+import { useActionState, useId, useState, type ReactNode } from 'react';
+import { buttonSecondary } from '@/app/components/buttons';
+import { saveLogo, saveStoreProfile, saveStorefrontId, type SettingsFormState } from './actions';
+
+const INITIAL: SettingsFormState = { saved: null, error: null, fieldErrors: {} };
+const input = 'mt-1 block w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900';
+const primary = 'rounded-md bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-500 disabled:opacity-60';
+
+function Outcome({ state }: { state: SettingsFormState }) {
+  if (state.error) return <p role="alert" className="text-sm text-red-700">{state.error}</p>;
+  if (state.saved) return <p role="status" className="text-sm text-emerald-800">{state.saved}</p>;
+  return <p role="status" className="sr-only" />;
+}
+
+function Field(props: { name: string; label: string; hint?: string; error?: string; children: (ids: { id: string; describedBy?: string }) => ReactNode }) {
+  const id = useId();
+  const hintId = props.hint ? `${id}-hint` : undefined;
+  const errorId = props.error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {props.label}
+      </label>
+      {props.children({ id, describedBy })}
+      {props.hint && <p id={hintId} className="mt-1 text-sm text-slate-600">{props.hint}</p>}
+      {props.error && <p id={errorId} className="mt-1 text-sm text-red-700">{props.error}</p>}
+    </div>
+  );
+}
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="space-y-4 rounded-lg border border-slate-200 bg-white p-5">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export function StoreProfileForm(props: { storeName: string; contactName: string; legalName: string }) {
+  const [state, action, pending] = useActionState(saveStoreProfile, INITIAL);
+  const fields = [
+    { name: 'storeName', label: 'Store name', hint: 'What buyers see on your storefront, the marketplace and receipts.', value: props.storeName, max: 80, autoComplete: 'organization' },
+    { name: 'contactName', label: 'Contact name', hint: 'Named on claim e-mails and pages (or the legal name when empty).', value: props.contactName, max: 200, autoComplete: 'name' },
+    { name: 'legalName', label: 'Legal name', hint: undefined, value: props.legalName, max: 200, autoComplete: 'organization' },
+  ];
+  return (
+    <Card title="Store details">
+      <form action={action} className="space-y-4">
+        {fields.map((field) => (
+          <Field key={field.name} name={field.name} label={field.label} hint={field.hint} error={state.fieldErrors[field.name[0]!.toUpperCase() + field.name.slice(1)]}>
+            {({ id, describedBy }) => (
+              <input id={id} name={field.name} defaultValue={field.value} maxLength={field.max} autoComplete={field.autoComplete} aria-describedby={describedBy} className={input} />
+            )}
+          </Field>
+        ))}
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" className={primary} disabled={pending}>
+            {pending ? 'Saving…' : 'Save details'}
+          </button>
+          <Outcome state={state} />
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+export function LogoForm(props: { hasLogo: boolean; logoSrc: string | null; maxKb: number }) {
+  const [state, action, pending] = useActionState(saveLogo, INITIAL);
+  return (
+    <Card title="Logo">
+      {props.logoSrc && (
+        // eslint-disable-next-line @next/next/no-img-element -- the seller's own image, served by us
+        <img src={props.logoSrc} alt="Your current logo" width={64} height={64} className="h-16 w-16 rounded border border-slate-200 object-contain" />
+      )}
+      <form action={action} className="space-y-4">
+        <Field name="logo" label="Image file" hint={`PNG, JPEG or WebP, at most ${props.maxKb} KB; shown square beside your store name.`} error={state.fieldErrors.Logo}>
+          {({ id, describedBy }) => <input id={id} name="logo" type="file" accept="image/png,image/jpeg,image/webp" aria-describedby={describedBy} className="mt-1 block w-full min-w-0 text-sm" />}
+        </Field>
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" className={primary} disabled={pending}>
+            {pending ? 'Uploading…' : 'Upload logo'}
+          </button>
+          {props.hasLogo && (
+            <button type="submit" name="remove" value="true" className={buttonSecondary} disabled={pending}>
+              Remove logo
+            </button>
+          )}
+          <Outcome state={state} />
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+export function StorefrontIdForm(props: { issuerClientId: string; formerIds: string[]; changesLeft: number }) {
+  const [state, action, pending] = useActionState(saveStorefrontId, INITIAL);
+  const [value, setValue] = useState(props.issuerClientId);
+  const [confirming, setConfirming] = useState(false);
+  const changed = value.trim() !== props.issuerClientId;
+  return (
+    <Card title="Storefront address">
+      <p className="text-sm text-slate-600">
+        It is the last part of your storefront address, and apps embed it as <code>IssuerClientId</code>. After a change, the old id keeps working in
+        apps, its address redirects to the new one, and no other store can take it.
+        {props.changesLeft > 0 ? ` You can change it ${props.changesLeft} more time${props.changesLeft === 1 ? '' : 's'}.` : ' It cannot be changed again.'}
+      </p>
+      {props.formerIds.length > 0 && <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">Former ids, still yours: {props.formerIds.join(', ')}</p>}
+      <form action={action} className="space-y-4" onSubmit={() => setConfirming(false)}>
+        <Field name="issuerClientId" label="Storefront id" hint="3 to 40 lower-case letters, digits and inner hyphens." error={state.fieldErrors.IssuerClientId}>
+          {({ id, describedBy }) => (
+            <input
+              id={id}
+              name="issuerClientId"
+              value={value}
+              onChange={(event) => {
+                setValue(event.target.value);
+                setConfirming(false);
+              }}
+              maxLength={40}
+              autoCapitalize="none"
+              spellCheck={false}
+              aria-describedby={describedBy}
+              className={`${input} font-mono`}
+            />
+          )}
+        </Field>
+        {confirming ? (
+          <div role="alertdialog" aria-label="Confirm the new storefront id" className="space-y-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+            <p className="[overflow-wrap:anywhere]">
+              Change your storefront id from <strong>{props.issuerClientId}</strong> to <strong>{value.trim()}</strong>? Links you shared keep working through a redirect.
+            </p>
+            <div className="flex flex-wrap gap-3">
+              <button type="submit" className={primary} disabled={pending}>
+                {pending ? 'Changing…' : 'Yes, change it'}
+              </button>
+              <button type="button" className={buttonSecondary} onClick={() => setConfirming(false)}>
+                Cancel
+              </button>
+            </div>
+          </div>
+        ) : (
+          <div className="flex flex-wrap items-center gap-3">
+            <button type="button" className={primary} disabled={!changed || props.changesLeft <= 0} onClick={() => setConfirming(true)}>
+              Change storefront id
+            </button>
+            <Outcome state={state} />
+          </div>
+        )}
+      </form>
+    </Card>
+  );
+}

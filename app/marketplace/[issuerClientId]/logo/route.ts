@@ -1,0 +1,22 @@
+import { findSellerByIssuerClientId } from '@/server/sellers/find-seller-by-issuer-client-id';
+import { readSellerLogo } from '@/server/sellers/seller-logo';
+import { db } from '@/server/db';
+
+/** The store's logo: the bytes the seller uploaded, with the type found in them, never sniffed by the browser. */
+export async function GET(request: Request, { params }: { params: Promise<{ issuerClientId: string }> }) {
+  const { issuerClientId } = await params;
+  const ctx = { db: db() };
+  const found = await findSellerByIssuerClientId(ctx, issuerClientId);
+  const logo = found && (await readSellerLogo(ctx, found.seller.id));
+  if (!logo) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  const etag = `"${logo.updatedAt.getTime().toString(36)}"`;
+  const headers = {
+    'content-type': logo.contentType,
+    'cache-control': 'public, max-age=300',
+    etag,
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; sandbox",
+  };
+  if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
+  return new Response(new Uint8Array(logo.bytes), { headers });
+}
