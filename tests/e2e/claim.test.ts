@@ -1,13 +1,12 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '@/server/api-keys/create-api-key';
 import { LicenseClassification } from '@/server/catalog/catalog-enums';
 import { launchChromium } from '../support/browser';
+import { axeViolations } from '../support/page-checks';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/smtp';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -23,13 +22,6 @@ const OFFERING = 'Team Seats';
 const SELLER_CONTACT = 'Clara Claimer';
 const FEATURE = { key: 'export', displayName: 'PDF export', description: 'Exports every project as a PDF' };
 const BUYER = 'claim.buyer@example.com';
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[]; failureSummary?: string }[];
-}
 
 interface EmbeddedSession {
   SessionId: string;
@@ -52,7 +44,6 @@ const contexts: BrowserContext[] = [];
 let acceptedClaimUrl = '';
 let acceptedPage: Page | undefined;
 
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const uniqueAddress = (label: string) => `${label}-${crypto.randomBytes(4).toString('hex')}@example.com`;
 
 beforeAll(async () => {
@@ -136,16 +127,6 @@ async function signIn(page: Page, email: string) {
   await page.getByRole('button', { name: 'Send me a code' }).click();
   await page.getByLabel('Code').fill(await nextCode(email));
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
-
-/** axe-core's violations on the page as it is now. Evaluated over CDP, so the page's CSP does not block it. */
-async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const results = await axe.run(document, { resultTypes: ['violations'] });
-    return results.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })) }));
-  });
 }
 
 const claimState = (page: Page) => page.getByTestId('claim').getAttribute('data-claim-state');

@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
 import { mintLicense } from '@/server/licensing/mint-license';
 import { launchChromium } from '../support/browser';
+import { expectFitsAndAccessible } from '../support/page-checks';
 import { createOffering, createProduct } from '../support/factories';
 import { portalSignIn } from '../support/portal-session';
 import { codeReader } from '../support/sign-in';
@@ -17,14 +16,6 @@ import { startTestServer, type TestServer } from '../support/test-server';
 // license by tenant id, issue a labelled code (shown once), revoke it, suspend and resume the
 // license; no page scrolls sideways and axe-core finds nothing on any state visited.
 
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[]; failureSummary?: string }[];
-}
-
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const E2E_TIMEOUT = 120_000;
 const SELLER_EMAIL = 'licenses.owner@example.com';
 
@@ -34,23 +25,6 @@ let server: TestServer;
 let browser: Browser;
 let sessionCookie: { name: string; value: string };
 const licenses: Record<string, string> = {};
-
-async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const results = await axe.run(document, { resultTypes: ['violations'] });
-    return results.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })) }));
-  });
-}
-
-/** Whatever the page shows now: nothing wider than the viewport, nothing axe-core objects to. */
-async function expectFitsAndAccessible(page: Page, state: string) {
-  const width = page.viewportSize()!.width;
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scrollWidth, `${state} at ${width} px scrolls sideways`).toBeLessThanOrEqual(width);
-  expect(await axeViolations(page), `${state} at ${width} px`).toEqual([]);
-}
 
 beforeAll(async () => {
   [database, smtp] = await Promise.all([createTestDatabase(), startTestSmtpServer()]);

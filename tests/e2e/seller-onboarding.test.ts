@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
+import { expectFitsAndAccessible, VIEWPORTS } from '../support/page-checks';
 import { codeReader } from '../support/sign-in';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -17,7 +18,6 @@ beforeAll(async () => {
   smtp = await startTestSmtpServer();
   server = await startTestServer({ databaseUrl: database.url, env: { SMTP_URL: smtp.url, SEED_DEMO: 'false' } });
   browser = await launchChromium();
-  page = await browser.newPage();
 });
 
 afterAll(async () => {
@@ -27,25 +27,47 @@ afterAll(async () => {
   await database?.drop();
 });
 
-describe('a seller signs up in Chromium and sells', () => {
-  it('registers, creates an offering with features, lists it, creates an API key, and the storefront REST read shows the offering', async () => {
+for (const viewport of VIEWPORTS) describe(`a seller signs up in Chromium and sells, at ${viewport.width} px`, () => {
+  it('registers, names the store, creates a product, then an offering on its page with features, lists it, enables checkout, creates an API key, sees orders, customers and the overview, and the storefront REST read shows the offering', async () => {
+    page = await browser.newPage({ viewport });
+    // A step that cannot happen fails with its own locator, well inside the test's time.
+    page.setDefaultTimeout(15_000);
     const nextCode = codeReader(smtp);
+    const email = `olive.${viewport.name}@example.com`;
     await page.goto(`${server.baseUrl}/register`);
-    await page.getByLabel('Legal name').fill('Onboarding Tools Ltd');
+    await page.getByLabel('Legal name').fill(`Onboarding Tools ${viewport.name} Ltd`);
     await page.getByLabel('Contact name').fill('Olive Owner');
-    await page.getByLabel('E-mail address').fill('olive@example.com');
+    await page.getByLabel('E-mail address').fill(email);
+    await expectFitsAndAccessible(page, 'registration');
     await page.getByRole('button', { name: 'Send me a code' }).click();
-    await page.getByLabel('Code').fill(await nextCode('olive@example.com'));
+    await page.getByLabel('Code').fill(await nextCode(email));
     await page.getByRole('button', { name: 'Create my seller account' }).click();
+    // Registration lands on the store settings, to name the store.
+    await page.waitForURL(`${server.baseUrl}/portal/settings?registered=1`);
+    expect(await page.getByTestId('registered-notice').innerText()).toContain('Your seller account is ready.');
+    await page.getByLabel('Store name').fill(`Olive's Studio ${viewport.name}`);
+    await page.getByRole('button', { name: 'Save details' }).click();
+    await page.getByText('Store details saved.').waitFor();
+    await expectFitsAndAccessible(page, 'store settings');
+
+    await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Overview' }).click();
     await page.waitForURL(`${server.baseUrl}/portal`);
     const issuerClientId = (await page.getByTestId('issuer-client-id').innerText()).trim();
-    expect(issuerClientId).toMatch(/^onboarding-tools-ltd-[a-z0-9]{5}$/);
+    expect(issuerClientId).toMatch(new RegExp(`^onboarding-tools-${viewport.name}-ltd-[a-z0-9]{5}$`));
+    await expectFitsAndAccessible(page, 'the overview of a new seller');
 
     await page.getByRole('link', { name: 'Catalog', exact: true }).click();
+    await page.waitForURL(`${server.baseUrl}/portal/catalog`);
+    await expect.poll(() => page.getByTestId('paid-checkout-state').innerText(), { timeout: 10_000 }).toBe('not enabled yet');
+    await expectFitsAndAccessible(page, 'the catalog before checkout is enabled');
+    await page.getByRole('button', { name: 'New product' }).click();
     const newProduct = page.getByRole('form', { name: 'New product' });
     await newProduct.getByLabel('Product name').fill('Onboarding Studio');
     await newProduct.getByRole('button', { name: 'Add product' }).click();
+    await page.waitForURL(/\/portal\/catalog\/products\/[^/]+$/);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText(), { timeout: 10_000 }).toBe('Onboarding Studio');
 
+    await page.getByRole('button', { name: 'New offering' }).click();
     const newOffering = page.getByRole('form', { name: 'New offering for Onboarding Studio' });
     await newOffering.getByLabel('Offering name').fill('Studio Monthly');
     await newOffering.getByLabel('Classification').selectOption({ label: 'Subscription' });
@@ -54,25 +76,41 @@ describe('a seller signs up in Chromium and sells', () => {
     await newOffering.getByLabel('Interval unit').selectOption({ label: 'Month' });
     await newOffering.getByLabel('Listed', { exact: true }).check();
     await newOffering.getByRole('button', { name: 'Add offering' }).click();
+    await page.waitForURL(/\/portal\/catalog\/offerings\/[^/]+$/);
+    await expect.poll(() => page.getByRole('switch', { name: 'Listed in storefront' }).getAttribute('aria-checked'), { timeout: 10_000 }).toBe('true');
 
     const newFeature = page.getByRole('form', { name: 'New feature for Studio Monthly' });
     await newFeature.getByLabel('Feature key').fill('export');
     await newFeature.getByLabel('Display name').fill('Export');
     await newFeature.getByLabel('Rate limit per minute').fill('30');
     await newFeature.getByRole('button', { name: 'Add feature' }).click();
-    await expect.poll(() => database.db.feature.count({ where: { key: 'export' } }), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => database.db.feature.count({ where: { key: 'export', offering: { seller: { issuerClientId } } } }), { timeout: 10_000 }).toBe(1);
+    await expectFitsAndAccessible(page, 'the offering page');
+    await page.screenshot({ path: `test-results/portal-offering-${viewport.name}.png`, fullPage: true });
 
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Catalog' }).click();
+    await page.waitForURL(`${server.baseUrl}/portal/catalog`);
     await page.getByRole('button', { name: 'Enable checkout (local processor)' }).click();
     await expect.poll(async () => (await database.db.seller.findUniqueOrThrow({ where: { issuerClientId } })).checkoutReady, { timeout: 10_000 }).toBe(true);
-    await page.screenshot({ path: 'test-results/portal-catalog.png', fullPage: true });
+    await expect.poll(() => page.getByTestId('paid-checkout-state').innerText(), { timeout: 10_000 }).toBe('ready');
+    await expectFitsAndAccessible(page, 'the catalog, checkout ready');
+    await page.screenshot({ path: `test-results/portal-catalog-${viewport.name}.png`, fullPage: true });
 
     await page.getByRole('link', { name: 'API keys', exact: true }).click();
     await page.getByLabel(/^Label/).fill('production backend');
     await page.getByRole('button', { name: 'Create key' }).click();
     const key = await page.getByTestId('new-api-key').getByLabel('API key').inputValue();
     expect(key).toMatch(/^SVC_AK_/);
-    const stored = await database.db.apiKey.findFirstOrThrow({ where: { label: 'production backend' } });
+    const stored = await database.db.apiKey.findFirstOrThrow({ where: { label: 'production backend', seller: { issuerClientId } } });
     expect(stored.secretHash).not.toContain(key);
+    await expectFitsAndAccessible(page, 'a new API key, shown once');
+
+    for (const [link, heading] of [['Orders', 'Orders'], ['Customers', 'Customers']] as const) {
+      await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: link, exact: true }).click();
+      await page.waitForURL(`${server.baseUrl}/portal/${link.toLowerCase()}`);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText(), { timeout: 10_000 }).toBe(heading);
+      await expectFitsAndAccessible(page, `${link} of a new seller`);
+    }
 
     const storefront = await (await fetch(`${server.baseUrl}/purchase/${issuerClientId}/offerings`)).json();
     expect(storefront.IsCheckoutReady).toBe(true);
@@ -83,8 +121,10 @@ describe('a seller signs up in Chromium and sells', () => {
 
     const management = await fetch(`${server.baseUrl}/licensing-mgmt/licenses?correlationId=tenant-1`, { headers: { 'dub-apiKey': key } });
     expect(management.status).toBe(200);
-  });
+  }, 180_000);
+});
 
+describe('signing out', () => {
   it('signing out ends the session; the portal then asks to sign in', async () => {
     await page.goto(`${server.baseUrl}/portal`);
     await page.getByRole('button', { name: 'Sign out' }).click();

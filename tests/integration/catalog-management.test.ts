@@ -5,9 +5,12 @@ import { getOfferingDetail } from '@/server/catalog/get-offering-detail';
 import { createOffering } from '@/server/catalog/manage/create-offering';
 import { createProduct } from '@/server/catalog/manage/create-product';
 import { deleteFeature } from '@/server/catalog/manage/delete-feature';
+import { getSellerOffering } from '@/server/catalog/manage/get-seller-offering';
+import { getSellerProduct } from '@/server/catalog/manage/get-seller-product';
 import { listSellerCatalog } from '@/server/catalog/manage/list-seller-catalog';
 import { markCheckoutReady } from '@/server/catalog/manage/mark-checkout-ready';
 import { setOfferingListed } from '@/server/catalog/manage/set-offering-listed';
+import { setOfferingRepeatPurchase } from '@/server/catalog/manage/set-offering-repeat-purchase';
 import { updateOffering } from '@/server/catalog/manage/update-offering';
 import { updateProduct } from '@/server/catalog/manage/update-product';
 import { upsertFeature } from '@/server/catalog/manage/upsert-feature';
@@ -319,5 +322,60 @@ describe('the portal over tRPC', () => {
     const catalog = ((await read.json()) as { result: { data: { json: { issuerClientId: string; products: { name: string }[] } } } }).result.data.json;
     expect(catalog.issuerClientId).toBe(seller.issuerClientId);
     expect(catalog.products.map((p) => p.name)).toEqual(['Mine']);
+  });
+});
+
+describe('names buyers choose by', () => {
+  it('a second product of the seller, or a second offering of the product, with the same name (any case) is refused on Name', async () => {
+    const { seller, product } = await sellerWithProduct();
+    const taken = await refusalOf(createProduct(ctx, { sellerId: seller.id, name: ' studio ' }));
+    expect(taken.code).toBe('ValidationError');
+    expect(taken.details).toEqual([{ Code: 'Duplicate', Field: 'Name', Message: 'Another of your products is already called “studio”. Give this one a different name.' }]);
+    const other = await createProduct(ctx, { sellerId: seller.id, name: 'Studio Lite' });
+    expect((await refusalOf(updateProduct(ctx, { sellerId: seller.id, productId: other.id, name: 'STUDIO' }))).details?.map((d) => d.Field)).toEqual(['Name']);
+    // Saving a product under its own name is no clash; another seller may use the name too.
+    expect((await updateProduct(ctx, { sellerId: seller.id, productId: product.id, name: 'Studio', description: 'Renamed nothing' })).description).toBe('Renamed nothing');
+    const elsewhere = await createSeller(database.db);
+    expect((await createProduct(ctx, { sellerId: elsewhere.id, name: 'Studio' })).name).toBe('Studio');
+
+    const monthly = await createOffering(ctx, { sellerId: seller.id, productId: product.id, name: 'Lifetime', ...perpetual });
+    const clash = await refusalOf(createOffering(ctx, { sellerId: seller.id, productId: product.id, name: 'LIFETIME', ...perpetual }));
+    expect(clash.details).toEqual([expect.objectContaining({ Code: 'Duplicate', Field: 'Name' })]);
+    const second = await createOffering(ctx, { sellerId: seller.id, productId: product.id, name: 'Forever', ...perpetual });
+    expect((await refusalOf(updateOffering(ctx, { sellerId: seller.id, offeringId: second.id, name: 'lifetime', ...perpetual }))).details?.map((d) => d.Field)).toEqual(['Name']);
+    expect((await updateOffering(ctx, { sellerId: seller.id, offeringId: monthly.id, name: 'Lifetime', ...perpetual, baseRate: 59 })).baseRate).toBe(59);
+    // The same offering name in another product is fine.
+    expect((await createOffering(ctx, { sellerId: seller.id, productId: other.id, name: 'Lifetime', ...perpetual })).name).toBe('Lifetime');
+  });
+});
+
+describe('the switches of an offering', () => {
+  it('an edit that leaves out listed and allowRepeatPurchase keeps them; setOfferingRepeatPurchase switches repeat purchases', async () => {
+    const { seller, product } = await sellerWithProduct();
+    const offering = await createOffering(ctx, { sellerId: seller.id, productId: product.id, name: 'Lifetime', listed: true, ...perpetual });
+    expect(offering.allowRepeatPurchase).toBe(false);
+    const switched = await setOfferingRepeatPurchase(ctx, { sellerId: seller.id, offeringId: offering.id, allowRepeatPurchase: true });
+    expect(switched).toMatchObject({ listed: true, allowRepeatPurchase: true });
+
+    const edited = await updateOffering(ctx, { sellerId: seller.id, offeringId: offering.id, name: 'Lifetime Plus', ...perpetual });
+    expect(edited).toMatchObject({ name: 'Lifetime Plus', listed: true, allowRepeatPurchase: true });
+    const stored = await database.db.offering.findUniqueOrThrow({ where: { id: offering.id } });
+    expect(stored).toMatchObject({ listed: true, allowRepeatPurchase: true });
+
+    const unlisted = await updateOffering(ctx, { sellerId: seller.id, offeringId: offering.id, name: 'Lifetime Plus', ...perpetual, listed: false, allowRepeatPurchase: false });
+    expect(unlisted).toMatchObject({ listed: false, allowRepeatPurchase: false });
+  });
+
+  it("the pages' reads and the repeat-purchase switch answer NotFound for another seller's ids", async () => {
+    const owner = await sellerWithProduct();
+    const offering = await createOffering(ctx, { sellerId: owner.seller.id, productId: owner.product.id, name: 'Lifetime', ...perpetual });
+    expect((await getSellerProduct(ctx, { sellerId: owner.seller.id, productId: owner.product.id })).offerings.map((o) => o.id)).toEqual([offering.id]);
+    expect(await getSellerOffering(ctx, { sellerId: owner.seller.id, offeringId: offering.id })).toMatchObject({ offering: { id: offering.id }, product: { id: owner.product.id, name: 'Studio' } });
+
+    const intruder = await createSeller(database.db);
+    expect((await refusalOf(getSellerProduct(ctx, { sellerId: intruder.id, productId: owner.product.id }))).code).toBe('NotFound');
+    expect((await refusalOf(getSellerOffering(ctx, { sellerId: intruder.id, offeringId: offering.id }))).code).toBe('NotFound');
+    expect((await refusalOf(setOfferingRepeatPurchase(ctx, { sellerId: intruder.id, offeringId: offering.id, allowRepeatPurchase: true }))).code).toBe('NotFound');
+    expect((await database.db.offering.findUniqueOrThrow({ where: { id: offering.id } })).allowRepeatPurchase).toBe(false);
   });
 });

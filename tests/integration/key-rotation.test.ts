@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_IDS } from '@/prisma/seed';
 import { KEY_CACHE_SECONDS } from '@/server/keys/signing-keys';
 import { decodeLicenseCode } from '@/server/licensing/runtime-token';
+import { allowRepeatPurchases } from '../support/factories';
 import { codeReader, form, nativeSignIn } from '../support/sign-in';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -27,6 +28,8 @@ beforeAll(async () => {
   database = await createTestDatabase();
   smtp = await startTestSmtpServer();
   server = await startTestServer({ databaseUrl: database.url, env: { SMTP_URL: smtp.url, APP_SECRET } });
+  // Codes are minted by buying the demo's free offering again and again.
+  await allowRepeatPurchases(database.db);
   const signedIn = (await nativeSignIn(server.baseUrl, 'rotation.buyer@example.com', codeReader(smtp))).body;
   buyerToken = signedIn.access_token;
   refreshToken = signedIn.refresh_token;

@@ -5,7 +5,7 @@ import { DEMO_IDS } from '@/prisma/seed';
 import { resetEnvForTests } from '@/server/env';
 import { rotateSigningKey } from '@/server/keys/signing-keys';
 import { decodeLicenseCode } from '@/server/licensing/runtime-token';
-import { createOffering, createProduct, createSeller } from '../support/factories';
+import { allowRepeatPurchases, createOffering, createProduct, createSeller } from '../support/factories';
 import { codeReader, nativeSignIn } from '../support/sign-in';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -27,6 +27,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   smtp = await startTestSmtpServer();
   await startServer();
+  await allowRepeatPurchases(database.db);
   const nextCode = codeReader(smtp);
   buyerToken = (await nativeSignIn(server.baseUrl, 'checkout.buyer@example.com', nextCode)).body.access_token;
   otherBuyerToken = (await nativeSignIn(server.baseUrl, 'other.checkout.buyer@example.com', nextCode)).body.access_token;

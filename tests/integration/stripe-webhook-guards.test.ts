@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { closeDb, db } from '@/server/db';
 import { resetEnvForTests } from '@/server/env';
 import { handleStripeWebhook } from '@/server/http/endpoints/stripe-webhook-endpoint';
+import { stopAllInvalidationListeners } from '@/server/platform/invalidation/invalidation';
 import { logger } from '@/server/platform/logging/logger';
 import { createPendingStripeCheckout } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -39,6 +40,9 @@ afterEach(() => {
   configure();
 });
 afterAll(async () => {
+  // Everything of this process that holds a connection to the test database closes before it is
+  // dropped (a drop WITH (FORCE) under an open connection is an unhandled FATAL in that client).
+  await stopAllInvalidationListeners();
   await closeDb();
   await database?.drop();
   for (const key of CONFIG_KEYS) {

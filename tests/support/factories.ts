@@ -67,3 +67,11 @@ export async function createPendingStripeCheckout(
   });
   return { seller, buyer, checkout };
 }
+
+/**
+ * For files that buy the same offering many times, each purchase checking something else: lets one
+ * buyer hold an offering more than once. The repeat rule itself is tested in held-license.test.ts.
+ */
+export async function allowRepeatPurchases(db: PrismaClient): Promise<void> {
+  await db.offering.updateMany({ data: { allowRepeatPurchase: true } });
+}

@@ -216,6 +216,24 @@ export async function startStripeServer(): Promise<StripeServer> {
         answer(200, item);
         return;
       }
+      // A customer portal session for an existing customer (Stripe answers 400 without one).
+      if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
+        if (!body.customer) {
+          answer(400, { error: { type: 'invalid_request_error', param: 'customer', message: 'Missing required param: customer.' } });
+          return;
+        }
+        const id = `bps_${crypto.randomBytes(12).toString('hex')}`;
+        answer(200, {
+          id,
+          object: 'billing_portal.session',
+          customer: body.customer,
+          return_url: body.return_url ?? null,
+          url: `https://billing.stripe.test/p/session/${id}`,
+          livemode: false,
+          created: Math.floor(Date.now() / 1000),
+        });
+        return;
+      }
       const accountPath = /^\/v1\/accounts\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && accountPath) {
         const account = accounts.get(decodeURIComponent(accountPath[1]!));

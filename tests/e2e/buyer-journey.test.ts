@@ -1,0 +1,330 @@
+import fs from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IntervalUnit, LicenseClassification } from '../../server/catalog/catalog-enums';
+import { launchChromium } from '../support/browser';
+import { createOffering, createProduct, createSeller } from '../support/factories';
+import { expectFitsAndAccessible, VIEWPORTS } from '../support/page-checks';
+import { codeReader } from '../support/sign-in';
+import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+// A buyer's whole journey in Chromium, on a desktop and on a 390 px phone: the marketplace, a
+// seller's storefront, a free offering, a cancelled and then a paid purchase on the local
+// processor's page, the result page with the receipt, the orders, the receipt, the license page
+// (a new code), and the billing page (cancel at the period end, then keep). Every state fits the
+// viewport and passes axe-core.
+
+const E2E_TIMEOUT = 240_000;
+const STORE = 'Journey Tools';
+
+let database: TestDatabase;
+let smtp: TestSmtpServer;
+let server: TestServer;
+let browser: Browser;
+let nextCode: (email: string) => Promise<string>;
+let issuerClientId: string;
+/** The paid order and its license of each journey, by viewport: the other buyer must not see or touch them. */
+const paidOrders = new Map<string, string>();
+const paidLicenses = new Map<string, string>();
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  smtp = await startTestSmtpServer();
+  nextCode = codeReader(smtp);
+  server = await startTestServer({ databaseUrl: database.url, env: { SMTP_URL: smtp.url } });
+  browser = await launchChromium();
+
+  const seller = await createSeller(database.db, { checkoutReady: true, contactName: 'Jo Journey', legalName: 'Journey Tools Ltd' });
+  await database.db.seller.update({ where: { id: seller.id }, data: { storeName: STORE } });
+  issuerClientId = seller.issuerClientId;
+  const product = await createProduct(database.db, seller.id, { name: 'Journey Editor' });
+  await createOffering(database.db, product, { name: 'Journey Free', priceMinor: null });
+  await createOffering(database.db, product, {
+    name: 'Journey Plus',
+    classification: LicenseClassification.Subscription,
+    priceMinor: 1200,
+    interval: 1,
+    intervalUnit: IntervalUnit.Month,
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.stop();
+  await database?.drop();
+});
+
+const url = (path: string) => `${server.baseUrl}${path}`;
+
+async function shot(page: Page, name: string) {
+  fs.mkdirSync('test-results', { recursive: true });
+  await page.screenshot({ path: `test-results/buyer-journey-${name}.png`, fullPage: true });
+}
+
+/** After a client-side navigation the title arrives with the streamed metadata: checked once it is there. */
+async function fitsAndAccessible(page: Page, state: string) {
+  await page.waitForFunction(() => document.title.length > 0);
+  await expectFitsAndAccessible(page, state);
+}
+
+/** The same state in the system's dark colour scheme (globals.css mirrors the palette). */
+async function fitsAndAccessibleInDark(page: Page, state: string) {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  try {
+    await fitsAndAccessible(page, `${state} (dark)`);
+  } finally {
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+}
+
+async function signIn(page: Page, email: string, callbackUrl: string) {
+  await page.goto(url(`/login?callbackUrl=${encodeURIComponent(callbackUrl)}`));
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByRole('button', { name: 'Send me a code' }).click();
+  await page.getByLabel('Code').fill(await nextCode(email));
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((current) => current.pathname === callbackUrl.split('?')[0]);
+}
+
+describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width px)', (viewport) => {
+  const buyer = `journey.${viewport.name}@example.com`;
+  let context: BrowserContext;
+  let page: Page;
+  let freeOrderId: string;
+  let paidOrderId: string;
+  let paidLicenseId: string;
+
+  beforeAll(async () => {
+    context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
+    page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it(
+    'signed out, /orders asks for sign-in; the marketplace finds the store by name and opens its storefront',
+    async () => {
+      await page.goto(url('/orders'));
+      await page.waitForURL((current) => current.pathname === '/login');
+      expect(new URL(page.url()).searchParams.get('callbackUrl')).toBe('/orders');
+      const someOrder = '00000000-0000-0000-0000-000000000001';
+      await page.goto(url(`/orders/${someOrder}`));
+      await page.waitForURL((current) => current.pathname === '/login');
+      expect(new URL(page.url()).searchParams.get('callbackUrl')).toBe(`/orders/${someOrder}`);
+
+      await signIn(page, buyer, '/marketplace');
+      await fitsAndAccessible(page, 'marketplace');
+      await page.getByLabel('Search stores and products').fill('journey');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.waitForURL((current) => current.searchParams.get('q') === 'journey');
+      const tile = page.getByTestId('storefront').filter({ hasText: STORE });
+      await tile.waitFor();
+      expect(await tile.innerText()).toContain('JT');
+      await fitsAndAccessible(page, 'marketplace search');
+      await fitsAndAccessibleInDark(page, 'marketplace search');
+      await shot(page, `${viewport.name}-marketplace`);
+      await tile.getByRole('link', { name: STORE }).click();
+      await page.waitForURL((current) => current.pathname === `/marketplace/${issuerClientId}`);
+    },
+    E2E_TIMEOUT,
+  );
+
+  it(
+    'gets the free offering, then cancels a paid checkout: the cancel page says nothing was charged and links back',
+    async () => {
+      await page.goto(url(`/marketplace/${issuerClientId}`));
+      await page.getByRole('button', { name: 'Get it free: Journey Free', exact: true }).click();
+      await page.waitForURL((current) => current.pathname === '/licenses' && current.searchParams.has('session'));
+      freeOrderId = new URL(page.url()).searchParams.get('session')!;
+      await page.getByTestId('license-code-box').waitFor();
+      const code = await page.getByTestId('license-code').inputValue();
+      expect(code).toMatch(/^SVC_LIC_/);
+      await fitsAndAccessible(page, 'licenses with the new license code');
+      await shot(page, `${viewport.name}-licenses-code`);
+
+      await page.goto(url(`/marketplace/${issuerClientId}`));
+      await page.getByRole('button', { name: 'Buy Journey Plus', exact: true }).click();
+      await page.waitForURL((current) => current.pathname.startsWith('/checkout/local/'));
+      await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await page.waitForURL((current) => current.pathname === '/checkout/cancelled');
+      const cancelled = page.getByTestId('checkout-cancelled');
+      expect(await cancelled.getAttribute('data-state')).toBe('cancelled');
+      expect(await cancelled.innerText()).toContain('Nothing was charged');
+      expect(await page.getByRole('link', { name: /^Back to .*storefront/ }).getAttribute('href')).toBe(`/marketplace/${issuerClientId}`);
+      await fitsAndAccessible(page, 'checkout cancelled');
+    },
+    E2E_TIMEOUT,
+  );
+
+  it(
+    'buys the paid offering on the local processor’s page; the result page shows the receipt to its buyer',
+    async () => {
+      await page.goto(url(`/marketplace/${issuerClientId}`));
+      await page.getByRole('button', { name: 'Buy Journey Plus', exact: true }).click();
+      await page.waitForURL((current) => current.pathname.startsWith('/checkout/local/'));
+      paidOrderId = new URL(page.url()).pathname.split('/')[3]!;
+      await fitsAndAccessible(page, 'local processor page');
+      await page.getByRole('button', { name: 'Pay', exact: true }).click();
+      await page.waitForURL((current) => current.pathname === '/checkout/complete');
+
+      expect(await page.getByTestId('checkout-complete').getAttribute('data-state')).toBe('completed');
+      const receipt = page.getByTestId('checkout-receipt');
+      expect(await receipt.getByTestId('receipt-amount').innerText()).toBe('$12.00');
+      expect(await receipt.getByTestId('receipt-payment-method').innerText()).toContain('Local test processor');
+      expect(await page.getByRole('link', { name: 'See the receipt' }).getAttribute('href')).toBe(`/orders/${paidOrderId}`);
+      await fitsAndAccessible(page, 'checkout complete with the receipt');
+      await fitsAndAccessibleInDark(page, 'checkout complete with the receipt');
+      await shot(page, `${viewport.name}-complete`);
+
+      const license = await database.db.license.findUniqueOrThrow({ where: { checkoutId: paidOrderId } });
+      paidLicenseId = license.id;
+      paidOrders.set(viewport.name, paidOrderId);
+      paidLicenses.set(viewport.name, paidLicenseId);
+      const mail = await smtp.waitForMail((candidate) => candidate.to.includes(buyer) && candidate.subject.includes('Journey Plus'));
+      expect(mail.html).toContain(`${server.baseUrl}/orders/${paidOrderId}`);
+      expect(mail.html).toContain(`${server.baseUrl}/licenses#license-${paidLicenseId}`);
+    },
+    E2E_TIMEOUT,
+  );
+
+  it(
+    'the orders list every checkout newest first with what it charged; the receipt is print-ready and links to the license and the storefront',
+    async () => {
+      await page.getByRole('link', { name: 'Orders', exact: true }).click();
+      await page.waitForURL((current) => current.pathname === '/orders');
+      const orders = page.getByTestId('order');
+      expect(await orders.count()).toBe(3);
+      const ids = await orders.evaluateAll((items) => items.map((item) => item.getAttribute('data-order-id')));
+      expect(ids[0]).toBe(paidOrderId);
+      expect(ids[2]).toBe(freeOrderId);
+      expect(await orders.nth(0).getByTestId('order-amount').innerText()).toBe('$12.00');
+      expect(await orders.nth(0).getByTestId('order-status').innerText()).toBe('Paid');
+      expect(await orders.nth(0).getByTestId('order-seller').innerText()).toBe(STORE);
+      expect(await orders.nth(1).getByTestId('order-status').innerText()).toBe('Cancelled');
+      expect(await orders.nth(2).getByTestId('order-amount').innerText()).toBe('Free');
+      await fitsAndAccessible(page, 'orders');
+      await fitsAndAccessibleInDark(page, 'orders');
+      await shot(page, `${viewport.name}-orders`);
+
+      await orders.nth(0).getByRole('link', { name: 'Journey Plus' }).click();
+      await page.waitForURL((current) => current.pathname === `/orders/${paidOrderId}`);
+      const receipt = page.getByTestId('receipt');
+      expect(await receipt.getByTestId('receipt-order-number').innerText()).toBe(paidOrderId);
+      expect(await receipt.getByTestId('receipt-status').innerText()).toBe('Paid');
+      expect(await page.getByRole('link', { name: 'See the license' }).getAttribute('href')).toBe(`/licenses#license-${paidLicenseId}`);
+      expect(await page.getByRole('link', { name: `Back to ${STORE}'s storefront` }).getAttribute('href')).toBe(`/marketplace/${issuerClientId}`);
+      await fitsAndAccessible(page, 'receipt');
+      await fitsAndAccessibleInDark(page, 'receipt');
+      await page.emulateMedia({ media: 'print' });
+      expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+      expect(await page.getByRole('button', { name: 'Print this receipt' }).isVisible()).toBe(false);
+      await shot(page, `${viewport.name}-receipt-print`);
+      await page.emulateMedia({ media: 'screen' });
+
+      // Another buyer's receipt is the 404 page, like an unknown order; their result page shows no receipt.
+      const other = [...paidOrders.entries()].find(([name]) => name !== viewport.name)?.[1];
+      if (other) {
+        await page.goto(url(`/checkout/complete?session_id=${other}`));
+        expect(await page.getByTestId('checkout-complete').getAttribute('data-state')).toBe('completed');
+        expect(await page.getByTestId('checkout-receipt').count()).toBe(0);
+        expect(await page.getByRole('link', { name: 'Sign in to see the receipt' }).getAttribute('href')).toBe(
+          `/login?callbackUrl=${encodeURIComponent(`/orders/${other}`)}`,
+        );
+        await fitsAndAccessible(page, 'another buyer’s result page');
+      }
+      for (const id of [other, '00000000-0000-0000-0000-000000000000'].filter(Boolean)) {
+        const response = await page.goto(url(`/orders/${id}`));
+        expect(response?.status()).toBe(404);
+        expect(await page.locator('main').innerText()).toContain('Page not found');
+        await fitsAndAccessible(page, 'another buyer’s receipt');
+      }
+    },
+    E2E_TIMEOUT,
+  );
+
+  it(
+    'the license page: the receipt’s anchor, a new code in a wrapping box, the revoke confirmation on screen',
+    async () => {
+      await page.goto(url(`/licenses#license-${paidLicenseId}`));
+      const license = page.locator(`[data-license-id="${paidLicenseId}"]`);
+      await license.waitFor();
+      await fitsAndAccessible(page, 'licenses');
+      await license.getByRole('button', { name: /^New license code for Seat 1 of Journey Plus/ }).click();
+      await license.getByTestId('new-license-code-box').waitFor();
+      expect(await license.getByTestId('new-license-code').inputValue()).toMatch(/^SVC_LIC_/);
+      await fitsAndAccessible(page, 'licenses with a new code shown once');
+      await shot(page, `${viewport.name}-licenses-new-code`);
+      await license.getByRole('button', { name: 'I have stored it' }).click();
+      await license.getByTestId('license-code-row').filter({ hasText: 'Code 2' }).waitFor();
+
+      await license.getByRole('button', { name: /^Revoke Code 2/ }).click();
+      const confirm = license.getByRole('group', { name: /^Confirm revoking/ });
+      await confirm.waitFor();
+      const box = await confirm.boundingBox();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+      await fitsAndAccessible(page, 'licenses with the revoke confirmation');
+      await confirm.getByRole('button', { name: 'Revoke code' }).click();
+      await license.getByTestId('license-code-row').filter({ hasText: 'Code 2' }).getByTestId('license-code-status').filter({ hasText: 'Revoked' }).waitFor();
+      await fitsAndAccessible(page, 'licenses with a revoked code');
+      await fitsAndAccessibleInDark(page, 'licenses with a revoked code');
+      await shot(page, `${viewport.name}-licenses-revoked`);
+    },
+    E2E_TIMEOUT,
+  );
+
+  it(
+    'the billing page: cancel (confirmed) ends the subscription with the period, keep undoes it',
+    async () => {
+      const license = page.locator(`[data-license-id="${paidLicenseId}"]`);
+      await license.getByRole('link', { name: 'Manage billing of Journey Plus' }).click();
+      await page.waitForURL((current) => current.pathname === `/licenses/${paidLicenseId}/billing`);
+      expect(await page.getByTestId('billing-price').innerText()).toBe('$12.00 per month');
+      expect(await page.getByTestId('billing-seats').innerText()).toBe('1');
+      await fitsAndAccessible(page, 'billing');
+
+      await page.getByRole('button', { name: 'Cancel subscription' }).click();
+      const confirm = page.getByRole('group', { name: 'Confirm cancelling the subscription' });
+      await confirm.waitFor();
+      await fitsAndAccessible(page, 'billing with the cancel confirmation');
+      await confirm.getByRole('button', { name: 'Yes, cancel at the end of the period' }).click();
+      await page.getByTestId('billing-feedback').filter({ hasText: 'Your subscription is cancelled' }).waitFor();
+      await page.getByRole('button', { name: 'Keep my subscription' }).waitFor();
+      const cancelled = await database.db.license.findUniqueOrThrow({ where: { id: paidLicenseId } });
+      expect(cancelled.cancelAtPeriodEnd).toBe(true);
+      expect(cancelled.termEnd!.getTime()).toBeGreaterThan(Date.now());
+      expect(await page.getByTestId('billing-renewal').innerText()).toContain('cancelled, will not renew');
+      await fitsAndAccessible(page, 'billing cancelled');
+      await fitsAndAccessibleInDark(page, 'billing cancelled');
+      await shot(page, `${viewport.name}-billing-cancelled`);
+
+      await page.getByRole('button', { name: 'Keep my subscription' }).click();
+      await page.getByTestId('billing-feedback').filter({ hasText: 'will renew as before' }).waitFor();
+      await page.getByRole('button', { name: 'Cancel subscription' }).waitFor();
+      const kept = await database.db.license.findUniqueOrThrow({ where: { id: paidLicenseId } });
+      expect(kept).toMatchObject({ cancelAtPeriodEnd: false, termEnd: null });
+      await fitsAndAccessible(page, 'billing kept');
+
+      // Another buyer's subscription: its billing page is the 404 page, and the mutations answer NotFound, changing nothing.
+      const other = [...paidLicenses.entries()].find(([name]) => name !== viewport.name)?.[1];
+      if (other) {
+        const response = await page.goto(url(`/licenses/${other}/billing`));
+        expect(await page.locator('main').innerText()).toContain('Page not found');
+        expect(response?.status()).not.toBe(200);
+        for (const procedure of ['licenses.cancelSubscription', 'licenses.keepSubscription']) {
+          const answer = await page.request.post(url(`/api/trpc/${procedure}`), { data: { json: { licenseId: other } } });
+          expect(answer.status()).toBe(404);
+          expect((await answer.json()).error.json.data.apiCode).toBe('NotFound');
+        }
+        expect(await database.db.license.findUniqueOrThrow({ where: { id: other } })).toMatchObject({ cancelAtPeriodEnd: false, termEnd: null });
+      }
+    },
+    E2E_TIMEOUT,
+  );
+});

@@ -1,0 +1,245 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
+import { changeIssuerClientId } from '@/server/sellers/change-issuer-client-id';
+import { setSellerLogo } from '@/server/sellers/seller-logo';
+import { launchChromium } from '../support/browser';
+import { createOffering, createProduct, createSeller } from '../support/factories';
+import { expectFitsAndAccessible, VIEWPORTS } from '../support/page-checks';
+import { portalSignIn } from '../support/portal-session';
+import { codeReader } from '../support/sign-in';
+import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+// The storefront is the seller's (store name, logo, the buyer's own sign-in state), sells seats on
+// seat-based offerings at a per-seat price, never sells a buyer what they hold, and says plainly
+// when a store has nothing for sale or takes no payments yet. The seller edits its store on the
+// store settings page. At 1280 and 390 px, with no sideways scroll and no axe-core violation.
+
+const E2E_TIMEOUT = 180_000;
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63000100000500010d0a2db40000000049454e44ae426082', 'hex');
+const LONG_NAME = 'Supercalifragilistic'.repeat(10);
+
+let database: TestDatabase;
+let smtp: TestSmtpServer;
+let server: TestServer;
+let browser: Browser;
+let nextCode: (email: string) => Promise<string>;
+let store: { id: string; issuerClientId: string };
+const offerings: Record<'free' | 'trial' | 'team', string> = { free: '', trial: '', team: '' };
+
+beforeAll(async () => {
+  [database, smtp] = await Promise.all([createTestDatabase(), startTestSmtpServer()]);
+  server = await startTestServer({ databaseUrl: database.url, env: { SMTP_URL: smtp.url, SEED_DEMO: 'false' } });
+  nextCode = codeReader(smtp);
+  browser = await launchChromium();
+  const seller = await createSeller(database.db, { contactName: 'Ada Auditor', legalName: 'Auditor Ltd', checkoutReady: true });
+  await database.db.seller.update({ where: { id: seller.id }, data: { storeName: 'Ledger Tools' } });
+  await setSellerLogo({ db: database.db }, seller.id, PNG);
+  store = seller;
+  const product = await createProduct(database.db, seller.id, { name: 'Ledger' });
+  offerings.free = (await createOffering(database.db, product, { name: 'Community' })).id;
+  offerings.trial = (await createOffering(database.db, product, { name: 'Pro Trial', classification: LicenseClassification.Trial, interval: 14, intervalUnit: IntervalUnit.Day })).id;
+  offerings.team = (
+    await createOffering(database.db, product, { name: 'Team', classification: LicenseClassification.Subscription, priceMinor: 3000, interval: 1, intervalUnit: IntervalUnit.Month, seatBased: true })
+  ).id;
+  await createProduct(database.db, seller.id, { name: LONG_NAME }).then((long) => createOffering(database.db, long, { name: LONG_NAME }));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.stop();
+  await database?.drop();
+});
+
+async function signedInContext(email: string, width: number, height: number, options: { registerAs?: string } = {}): Promise<BrowserContext> {
+  const cookie = await portalSignIn(server.baseUrl, email, nextCode, options);
+  const [name, ...value] = cookie.split(';')[0]!.split('=');
+  const context = await browser.newContext({ viewport: { width, height } });
+  await context.addCookies([{ name: name!, value: value.join('='), url: server.baseUrl }]);
+  return context;
+}
+
+const offeringCard = (page: Page, name: string) => page.getByTestId('offering').filter({ has: page.getByRole('heading', { name, exact: true }) });
+
+for (const viewport of VIEWPORTS) {
+  describe(`the storefront at ${viewport.width} px`, () => {
+    it(
+      'carries the store name, logo and a sign-in link, with none of the service’s own header',
+      async () => {
+        const context = await browser.newContext({ viewport });
+        const page = await context.newPage();
+        const response = await page.goto(`${server.baseUrl}/marketplace/${store.issuerClientId}`);
+        expect(response?.status()).toBe(200);
+        expect(await page.getByTestId('store-name').innerText()).toBe('Ledger Tools');
+        expect(await page.locator('header img').getAttribute('src')).toBe(`/marketplace/${store.issuerClientId}/logo`);
+        const header = await page.locator('body > header').innerText();
+        expect(header).toContain('Sign in');
+        expect(header).not.toContain('Demo storefront');
+        expect(header).not.toContain('Seller portal');
+        expect(await page.locator('main').innerText()).not.toContain('Ada Auditor');
+        await expectFitsAndAccessible(page, 'the storefront, signed out');
+        fs.mkdirSync('test-results', { recursive: true });
+        await page.screenshot({ path: `test-results/storefront-${viewport.name}.png`, fullPage: true });
+        await context.close();
+      },
+      E2E_TIMEOUT,
+    );
+
+    it(
+      'a signed-in buyer sees their address, picks seats at a per-seat price, and is never sold what they hold',
+      async () => {
+        const email = `storefront.${viewport.name}.${crypto.randomBytes(3).toString('hex')}@example.com`;
+        const context = await signedInContext(email, viewport.width, viewport.height);
+        const page = await context.newPage();
+        const storefront = `${server.baseUrl}/marketplace/${store.issuerClientId}`;
+        await page.goto(storefront);
+        expect(await page.getByTestId('storefront-signed-in-as').innerText()).toContain(email);
+
+        const team = offeringCard(page, 'Team');
+        expect(await team.getByTestId('price').innerText()).toBe('$30.00 per seat / month');
+        await team.getByLabel('Seats').fill('3');
+        await expectFitsAndAccessible(page, 'the storefront, signed in');
+        await team.getByRole('button', { name: 'Buy Team' }).click();
+        await page.waitForURL(/\/checkout\/local\//);
+        const checkout = await database.db.checkout.findFirstOrThrow({ where: { offeringId: offerings.team, buyer: { email } } });
+        expect(checkout).toMatchObject({ quantity: 3, amountMinor: 9000, currency: 'usd' });
+
+        await page.goto(storefront);
+        await offeringCard(page, 'Community').getByRole('button', { name: 'Get it free: Community' }).click();
+        await page.waitForURL(/\/licenses/);
+        await page.goto(storefront);
+        const held = offeringCard(page, 'Community').getByTestId('already-held');
+        expect(await held.innerText()).toContain('You already have this.');
+        const license = await database.db.license.findFirstOrThrow({ where: { offeringId: offerings.free, buyer: { email } } });
+        expect(await held.getByRole('link').getAttribute('href')).toBe(`/licenses#license-${license.id}`);
+        expect(await offeringCard(page, 'Community').getByRole('button').count()).toBe(0);
+
+        await offeringCard(page, 'Pro Trial').getByRole('button', { name: 'Get it free: Pro Trial' }).click();
+        await page.waitForURL(/\/licenses/);
+        await page.goto(storefront);
+        expect(await offeringCard(page, 'Pro Trial').getByTestId('already-held').innerText()).toContain('You already had this trial.');
+        await expectFitsAndAccessible(page, 'the storefront with offerings held');
+        expect(await database.db.license.count({ where: { buyer: { email } } })).toBe(2);
+        await context.close();
+      },
+      E2E_TIMEOUT,
+    );
+  });
+}
+
+describe('what an empty or unready store says', () => {
+  it('a store with nothing listed says so, without a word about free offerings', async () => {
+    const empty = await createSeller(database.db);
+    const page = await browser.newPage();
+    await page.goto(`${server.baseUrl}/marketplace/${empty.issuerClientId}`);
+    expect(await page.getByTestId('empty-storefront').innerText()).toBe('This store has nothing for sale yet. Come back later.');
+    expect(await page.locator('main').innerText()).not.toMatch(/free offerings/i);
+    await page.close();
+  });
+
+  it('a store not taking payments says which offerings can be had now', async () => {
+    const unready = await createSeller(database.db, { checkoutReady: false });
+    const product = await createProduct(database.db, unready.id);
+    await createOffering(database.db, product, { name: 'Free tier' });
+    await createOffering(database.db, product, { name: 'Paid tier', priceMinor: 1500 });
+    const page = await browser.newPage();
+    await page.goto(`${server.baseUrl}/marketplace/${unready.issuerClientId}`);
+    expect(await page.getByTestId('payments-notice').innerText()).toBe('Free offerings can be taken now; paid ones can be bought once this store takes payments.');
+    expect(await offeringCard(page, 'Paid tier').innerText()).toContain('Can be bought once this store takes payments.');
+    await page.close();
+  });
+
+  it('a former storefront id lands on the current address', async () => {
+    const moving = await createSeller(database.db, { issuerClientId: `moving-${crypto.randomBytes(3).toString('hex')}` });
+    const newId = `moved-${crypto.randomBytes(3).toString('hex')}`;
+    await changeIssuerClientId({ db: database.db }, moving.id, { issuerClientId: newId });
+    const page = await browser.newPage();
+    await page.goto(`${server.baseUrl}/marketplace/${moving.issuerClientId}`);
+    expect(new URL(page.url()).pathname).toBe(`/marketplace/${newId}`);
+    await page.close();
+  });
+});
+
+for (const viewport of VIEWPORTS) {
+  describe(`store settings at ${viewport.width} px`, () => {
+    it(
+      'a new seller lands on store settings, names the store, uploads a logo and changes the storefront id after confirming',
+      async () => {
+        const email = `settings.${viewport.name}.${crypto.randomBytes(3).toString('hex')}@example.com`;
+        const context = await signedInContext(email, viewport.width, viewport.height, { registerAs: 'Settings Ltd' });
+        const page = await context.newPage();
+        await page.goto(`${server.baseUrl}/portal/settings?registered=1`);
+        expect(await page.getByTestId('registered-notice').innerText()).toContain('Your seller account is ready.');
+        await expectFitsAndAccessible(page, 'store settings');
+
+        await page.getByLabel('Store name').fill('Settings Store');
+        await page.getByRole('button', { name: 'Save details' }).click();
+        await page.getByText('Store details saved.').waitFor();
+        const membership = await database.db.sellerMember.findFirstOrThrow({ where: { account: { email } }, include: { seller: true } });
+        expect((await database.db.seller.findUniqueOrThrow({ where: { id: membership.sellerId } })).storeName).toBe('Settings Store');
+
+        await page.getByLabel('Image file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+        await page.getByRole('button', { name: 'Upload logo' }).click();
+        await page.getByText('Logo saved.').waitFor();
+        expect(await database.db.sellerLogo.count({ where: { sellerId: membership.sellerId } })).toBe(1);
+
+        await page.getByLabel('Store name').fill('x'.repeat(80));
+        const newId = `settings-${viewport.name}-${crypto.randomBytes(2).toString('hex')}`;
+        await page.getByLabel('Storefront id', { exact: true }).fill(newId);
+        await page.getByRole('button', { name: 'Change storefront id' }).click();
+        const confirm = page.getByRole('alertdialog', { name: 'Confirm the new storefront id' });
+        await expectFitsAndAccessible(page, 'the storefront id confirmation');
+        await confirm.getByRole('button', { name: 'Cancel' }).click();
+        expect((await database.db.seller.findUniqueOrThrow({ where: { id: membership.sellerId } })).issuerClientId).toBe(membership.seller.issuerClientId);
+        await page.getByRole('button', { name: 'Change storefront id' }).click();
+        await confirm.getByRole('button', { name: 'Yes, change it' }).click();
+        await page.getByText('Storefront id changed.').waitFor();
+        expect((await database.db.seller.findUniqueOrThrow({ where: { id: membership.sellerId } })).issuerClientId).toBe(newId);
+
+        await page.getByLabel('Storefront id', { exact: true }).fill('checkout');
+        await page.getByRole('button', { name: 'Change storefront id' }).click();
+        await page.getByRole('button', { name: 'Yes, change it' }).click();
+        await page.getByText('"checkout" is a reserved word; choose another storefront id.').waitFor();
+        await expectFitsAndAccessible(page, 'a refused storefront id');
+        await context.close();
+      },
+      E2E_TIMEOUT,
+    );
+  });
+}
+
+describe('registering again', () => {
+  it('changes nothing of the existing seller, and the settings page says so', async () => {
+    const email = `again.${crypto.randomBytes(3).toString('hex')}@example.com`;
+    await portalSignIn(server.baseUrl, email, nextCode, { registerAs: 'First Legal Name' });
+    const context = await signedInContext(email, 1280, 900, { registerAs: 'Second Legal Name' });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/portal/settings?registered=1`);
+    expect(await page.getByTestId('registered-notice').innerText()).toContain('You already had a seller account, so registering again changed nothing.');
+    const sellers = await database.db.seller.findMany({ where: { members: { some: { account: { email } } } } });
+    expect(sellers.map((seller) => seller.legalName)).toEqual(['First Legal Name']);
+    await context.close();
+  }, E2E_TIMEOUT);
+});
+
+describe('the sign-in form keeps what was typed', () => {
+  it('going back from the code step finds the address and the registration fields as typed', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.baseUrl}/register`);
+    await page.getByLabel('Legal name').fill('Refill Tools Ltd');
+    await page.getByLabel('Contact name').fill('Rita Refill');
+    await page.getByLabel('E-mail address').fill('rita.refill@example.com');
+    await page.getByRole('button', { name: 'Send me a code' }).click();
+    await page.getByLabel('Code').waitFor();
+    await page.getByRole('button', { name: 'Use a different address or send a new code' }).click();
+    expect(await page.getByLabel('E-mail address').inputValue()).toBe('rita.refill@example.com');
+    expect(await page.getByLabel('Legal name').inputValue()).toBe('Refill Tools Ltd');
+    expect(await page.getByLabel('Contact name').inputValue()).toBe('Rita Refill');
+    await page.close();
+  });
+});

@@ -1,0 +1,237 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
+import { createEmbeddedCheckout } from '@/server/checkout/create-embedded-checkout';
+import { createPurchaseCheckout } from '@/server/checkout/create-purchase-checkout';
+import { getCheckoutResultForBuyer } from '@/server/checkout/get-checkout-result';
+import type { Db } from '@/server/db';
+import { resetEnvForTests } from '@/server/env';
+import { cancelSubscriptionAtPeriodEnd } from '@/server/licensing/cancel-subscription-at-period-end';
+import { getSubscriptionBilling } from '@/server/licensing/get-subscription-billing';
+import { keepSubscription } from '@/server/licensing/keep-subscription';
+import { listBuyerLicenses } from '@/server/licensing/list-buyer-licenses';
+import { decodeLicenseCode } from '@/server/licensing/runtime-token';
+import { getBuyerReceipt } from '@/server/orders/get-buyer-receipt';
+import { listBuyerOrders, ORDERS_PAGE_SIZE } from '@/server/orders/list-buyer-orders';
+import { cancelLocalCheckout, payLocalCheckout } from '@/server/payments/pay-local-checkout';
+import { expireLicenses } from '@/server/runtime/expire-licenses';
+import { generateLicenseAuthorization } from '@/server/runtime/generate-license-authorization';
+import { verifyRuntimeToken } from '@/server/runtime/verify-runtime-token';
+import { allowRepeatPurchases, createOffering, createProduct, createSeller } from '../support/factories';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+// The buyer's orders, receipts and the billing of a subscription sold through the local processor,
+// at the service level against a real database.
+
+const CONFIG_KEYS = ['DATABASE_URL', 'APP_SECRET', 'PUBLIC_BASE_URL', 'SMTP_URL', 'STRIPE_SECRET_KEY'] as const;
+const savedConfig = Object.fromEntries(CONFIG_KEYS.map((key) => [key, process.env[key]]));
+const BASE_URL = 'http://buyer-orders.test';
+
+let database: TestDatabase;
+let ctx: { db: Db };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ctx = { db: database.db as unknown as Db };
+  Object.assign(process.env, { DATABASE_URL: database.url, APP_SECRET: 'buyer-orders-test-secret-of-32-characters!', PUBLIC_BASE_URL: BASE_URL });
+  delete process.env.SMTP_URL;
+  delete process.env.STRIPE_SECRET_KEY;
+  resetEnvForTests();
+});
+
+afterAll(async () => {
+  for (const key of CONFIG_KEYS) {
+    if (savedConfig[key] === undefined) delete process.env[key];
+    else process.env[key] = savedConfig[key];
+  }
+  resetEnvForTests();
+  await database?.drop();
+});
+
+const account = () => database.db.account.create({ data: { email: `buyer-${crypto.randomBytes(4).toString('hex')}@example.com` } });
+
+async function storeWith(options: { storeName?: string | null; subscription?: boolean; seatBased?: boolean; priceMinor?: number } = {}) {
+  const seller = await createSeller(database.db, { checkoutReady: true, contactName: 'Orders Contact' });
+  if (options.storeName !== undefined) await database.db.seller.update({ where: { id: seller.id }, data: { storeName: options.storeName } });
+  const product = await createProduct(database.db, seller.id, { name: 'Orders Product' });
+  const offering = await createOffering(database.db, product, {
+    name: 'Orders Pro',
+    priceMinor: options.priceMinor ?? 1250,
+    seatBased: options.seatBased ?? false,
+    ...(options.subscription ? { classification: LicenseClassification.Subscription, interval: 1, intervalUnit: IntervalUnit.Month } : {}),
+  });
+  return { seller, offering };
+}
+
+/** A checkout opened on the local processor and paid there (or left pending / cancelled). */
+async function buy(buyer: { id: string; email: string }, store: Awaited<ReturnType<typeof storeWith>>, options: { quantity?: number; outcome?: 'paid' | 'pending' | 'cancelled' } = {}) {
+  // Seats are bought through the seller's embedded checkout (the purchase API sells one); it is the
+  // buyer's once paid, through the typed address.
+  const session = options.quantity
+    ? await createEmbeddedCheckout(ctx, {
+        offeringId: store.offering.id,
+        correlationId: `tenant-${crypto.randomBytes(3).toString('hex')}`,
+        customerEmail: buyer.email,
+        quantity: options.quantity,
+        sellerId: store.seller.id,
+        keyIssuerClientId: store.seller.issuerClientId,
+      })
+    : await createPurchaseCheckout(ctx, {
+        requestId: crypto.randomUUID(),
+        offeringId: store.offering.id,
+        issuerClientId: store.seller.issuerClientId,
+        buyerAccountId: buyer.id,
+        buyerEmail: buyer.email,
+      });
+  if ((options.outcome ?? 'paid') === 'paid') await payLocalCheckout(ctx, { checkoutId: session.SessionId });
+  if (options.outcome === 'cancelled') await cancelLocalCheckout(ctx, { checkoutId: session.SessionId });
+  return session.SessionId;
+}
+
+describe('orders: the buyer’s checkouts', () => {
+  it('one buyer never sees another buyer’s orders, and another buyer’s receipt is NotFound like an unknown one', async () => {
+    const [me, other] = [await account(), await account()];
+    const store = await storeWith({ storeName: 'Orders Store' });
+    const mine = await buy(me, store);
+    const theirs = await buy(other, store);
+
+    const listed = await listBuyerOrders(ctx, { buyerAccountId: me.id });
+    expect(listed.orders.map((order) => order.id)).toEqual([mine]);
+    expect(listed.orders[0]).toMatchObject({ sellerName: 'Orders Store', offeringName: 'Orders Pro', amountText: '$12.50', state: 'paid', stateText: 'Paid' });
+    expect((await listBuyerOrders(ctx, { buyerAccountId: other.id })).orders.map((order) => order.id)).toEqual([theirs]);
+
+    await expect(getBuyerReceipt(ctx, { checkoutId: theirs, buyerAccountId: me.id })).rejects.toMatchObject({ code: 'NotFound' });
+    await expect(getBuyerReceipt(ctx, { checkoutId: crypto.randomUUID(), buyerAccountId: me.id })).rejects.toMatchObject({ code: 'NotFound' });
+    await expect(getBuyerReceipt(ctx, { checkoutId: 'not an id', buyerAccountId: me.id })).rejects.toMatchObject({ code: 'NotFound' });
+    const receipt = await getBuyerReceipt(ctx, { checkoutId: mine, buyerAccountId: me.id });
+    const license = await database.db.license.findUniqueOrThrow({ where: { checkoutId: mine } });
+    expect(receipt).toMatchObject({
+      orderNumber: mine,
+      sellerName: 'Orders Store',
+      storefrontPath: `/marketplace/${store.seller.issuerClientId}`,
+      productName: 'Orders Product',
+      offeringName: 'Orders Pro',
+      quantity: 1,
+      amountText: '$12.50',
+      state: 'paid',
+      processor: 'local',
+      licenseId: license.id,
+      licenseHref: `/licenses#license-${license.id}`,
+    });
+    expect(receipt.paidAt).toBeInstanceOf(Date);
+  });
+
+  it('amounts come from the checkout, not from the offering’s current price', async () => {
+    const me = await account();
+    const store = await storeWith({ seatBased: true, priceMinor: 1000 });
+    const paid = await buy(me, store, { quantity: 3 });
+    await database.db.offering.update({ where: { id: store.offering.id }, data: { priceMinor: 99_900, currency: 'eur' } });
+
+    const [order] = (await listBuyerOrders(ctx, { buyerAccountId: me.id })).orders;
+    expect(order).toMatchObject({ id: paid, amountText: '$30.00', quantity: 3 });
+    const receipt = await getBuyerReceipt(ctx, { checkoutId: paid, buyerAccountId: me.id });
+    expect(receipt).toMatchObject({ amountText: '$30.00', unitAmountText: '$10.00', quantity: 3, seatBased: true });
+    expect((await database.db.checkout.findUniqueOrThrow({ where: { id: paid } })).amountMinor).toBe(3000);
+  });
+
+  it('lists every outcome in words, newest first, 25 a page; the seller is named by its display name without a store name', async () => {
+    const me = await account();
+    const store = await storeWith();
+    await allowRepeatPurchases(database.db);
+    const ids: string[] = [];
+    for (let i = 0; i < ORDERS_PAGE_SIZE + 2; i++) ids.push(await buy(me, store, { outcome: i === 0 ? 'cancelled' : i === 1 ? 'pending' : 'paid' }));
+
+    const first = await listBuyerOrders(ctx, { buyerAccountId: me.id });
+    expect(first).toMatchObject({ page: 1, pageCount: 2, total: ORDERS_PAGE_SIZE + 2 });
+    expect(first.orders).toHaveLength(ORDERS_PAGE_SIZE);
+    expect(first.orders.map((order) => order.id)).toEqual(ids.slice(2).reverse());
+    expect(first.orders[0]!.sellerName).toBe('Orders Contact');
+    const second = await listBuyerOrders(ctx, { buyerAccountId: me.id, page: 2 });
+    expect(second.orders.map((order) => [order.id, order.stateText])).toEqual([
+      [ids[1], 'Not completed'],
+      [ids[0], 'Cancelled'],
+    ]);
+    // A page past the end shows the last one.
+    expect((await listBuyerOrders(ctx, { buyerAccountId: me.id, page: 99 })).page).toBe(2);
+  });
+});
+
+describe('billing of a subscription sold through the local processor', () => {
+  async function subscription(buyer: { id: string; email: string }, quantity = 1) {
+    const store = await storeWith({ subscription: true, seatBased: quantity > 1, priceMinor: 900 });
+    const checkoutId = await buy(buyer, store, { quantity });
+    const license = await database.db.license.findUniqueOrThrow({ where: { checkoutId } });
+    return { store, checkoutId, license };
+  }
+
+  it('the billing page: price per seat × live seats, periods anchored at the term start, renewal at the period end', async () => {
+    const me = await account();
+    const { license } = await subscription(me, 2);
+    const termStart = new Date('2026-01-31T10:00:00Z');
+    await database.db.license.update({ where: { id: license.id }, data: { termStart } });
+    await database.db.seat.create({ data: { licenseId: license.id } });
+
+    const billing = await getSubscriptionBilling({ ...ctx, now: new Date('2026-03-15T00:00:00Z') }, { licenseId: license.id, buyerAccountId: me.id });
+    expect(billing).toMatchObject({ liveSeats: 3, perSeatText: '$9.00', pricePerPeriodText: '$27.00', periodText: 'month', cancelAtPeriodEnd: false, ended: false });
+    // January 31 + 1 month is February 28, + 2 months March 31.
+    expect(billing.currentPeriod).toEqual({ start: new Date('2026-02-28T10:00:00Z'), end: new Date('2026-03-31T10:00:00Z') });
+    expect(billing.renewsAt).toEqual(new Date('2026-03-31T10:00:00Z'));
+    const [listed] = await listBuyerLicenses(ctx, { buyerAccountId: me.id });
+    expect(listed!.billing).toBe('local-page');
+  });
+
+  it('cancel at period end sets termEnd to the end of the current period; keep clears it; after the end the runtime refuses and keep is refused', async () => {
+    const me = await account();
+    const { license } = await subscription(me);
+    const termStart = new Date(Date.now() - 40 * 86_400_000);
+    await database.db.license.update({ where: { id: license.id }, data: { termStart } });
+    const periodEnd = (await getSubscriptionBilling(ctx, { licenseId: license.id, buyerAccountId: me.id })).currentPeriod.end;
+
+    const cancelled = await cancelSubscriptionAtPeriodEnd(ctx, { licenseId: license.id, buyerAccountId: me.id });
+    expect(cancelled).toEqual({ licenseId: license.id, cancelAtPeriodEnd: true, termEnd: periodEnd });
+    let row = await database.db.license.findUniqueOrThrow({ where: { id: license.id } });
+    expect(row).toMatchObject({ cancelAtPeriodEnd: true, termEnd: periodEnd, status: 'Active' });
+    // Cancelling again keeps the first end.
+    expect(await cancelSubscriptionAtPeriodEnd({ ...ctx, now: new Date(periodEnd.getTime() - 1000) }, { licenseId: license.id, buyerAccountId: me.id })).toEqual(cancelled);
+    expect((await getSubscriptionBilling(ctx, { licenseId: license.id, buyerAccountId: me.id })).renewsAt).toBeNull();
+
+    expect(await keepSubscription(ctx, { licenseId: license.id, buyerAccountId: me.id })).toEqual({ licenseId: license.id, cancelAtPeriodEnd: false, termEnd: null });
+    row = await database.db.license.findUniqueOrThrow({ where: { id: license.id } });
+    expect(row).toMatchObject({ cancelAtPeriodEnd: false, termEnd: null });
+
+    // Cancelled again, and the period ends: the runtime refuses it as Expired, the job moves it, keep is refused.
+    await cancelSubscriptionAtPeriodEnd(ctx, { licenseId: license.id, buyerAccountId: me.id });
+    await database.db.license.update({ where: { id: license.id }, data: { termEnd: new Date(Date.now() - 1000) } });
+    const { EncodedCredential } = await getCheckoutResultForBuyer(ctx, { sessionId: license.checkoutId!, buyerAccountId: me.id });
+    const principal = await verifyRuntimeToken(ctx, `Bearer ${decodeLicenseCode(EncodedCredential!)}`);
+    await expect(generateLicenseAuthorization(ctx, { requestId: crypto.randomUUID(), licenseId: license.id, principal })).rejects.toMatchObject({
+      code: 'AuthorizationDenied',
+    });
+    await expect(keepSubscription(ctx, { licenseId: license.id, buyerAccountId: me.id })).rejects.toMatchObject({ code: 'LicenseNotActive' });
+    expect(await expireLicenses(ctx)).toBeGreaterThanOrEqual(1);
+    expect((await database.db.license.findUniqueOrThrow({ where: { id: license.id } })).status).toBe('Expired');
+    expect((await getSubscriptionBilling(ctx, { licenseId: license.id, buyerAccountId: me.id })).ended).toBe(true);
+  });
+
+  it('only the buyer may cancel or keep: another buyer gets NotFound and nothing changes', async () => {
+    const [me, other] = [await account(), await account()];
+    const { license } = await subscription(me);
+    await expect(cancelSubscriptionAtPeriodEnd(ctx, { licenseId: license.id, buyerAccountId: other.id })).rejects.toMatchObject({ code: 'NotFound' });
+    await expect(getSubscriptionBilling(ctx, { licenseId: license.id, buyerAccountId: other.id })).rejects.toMatchObject({ code: 'NotFound' });
+    expect(await database.db.license.findUniqueOrThrow({ where: { id: license.id } })).toMatchObject({ cancelAtPeriodEnd: false, termEnd: null });
+
+    await cancelSubscriptionAtPeriodEnd(ctx, { licenseId: license.id, buyerAccountId: me.id });
+    await expect(keepSubscription(ctx, { licenseId: license.id, buyerAccountId: other.id })).rejects.toMatchObject({ code: 'NotFound' });
+    expect((await database.db.license.findUniqueOrThrow({ where: { id: license.id } })).cancelAtPeriodEnd).toBe(true);
+  });
+
+  it('a one-time purchase has no billing to manage: NotFound, and no Manage billing on the license', async () => {
+    const me = await account();
+    const store = await storeWith();
+    const checkoutId = await buy(me, store);
+    const license = await database.db.license.findUniqueOrThrow({ where: { checkoutId } });
+    await expect(cancelSubscriptionAtPeriodEnd(ctx, { licenseId: license.id, buyerAccountId: me.id })).rejects.toMatchObject({ code: 'NotFound' });
+    const [listed] = await listBuyerLicenses(ctx, { buyerAccountId: me.id });
+    expect(listed!.billing).toBeNull();
+  });
+});

@@ -1,0 +1,124 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
+import { closeDb, type Db } from '@/server/db';
+import { resetEnvForTests } from '@/server/env';
+import { listBuyerLicenses } from '@/server/licensing/list-buyer-licenses';
+import { mintLicense } from '@/server/licensing/mint-license';
+import { openBillingPortal } from '@/server/licensing/open-billing-portal';
+import { stopAllInvalidationListeners } from '@/server/platform/invalidation/invalidation';
+import { createOffering, createProduct, createSeller } from '../support/factories';
+import { startStripeServer, type StripeServer } from '../support/stripe-server';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+// "Manage billing" of a subscription sold through Stripe: a customer portal session for the customer
+// that paid, on the seller's connected account, through the real SDK against the local stand-in.
+
+let database: TestDatabase;
+let stripe: StripeServer;
+let ctx: { db: Db };
+const BASE_URL = 'http://billing-portal.test';
+const CONFIG_KEYS = ['DATABASE_URL', 'APP_SECRET', 'PUBLIC_BASE_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE'] as const;
+const saved = Object.fromEntries(CONFIG_KEYS.map((key) => [key, process.env[key]]));
+
+beforeAll(async () => {
+  [database, stripe] = await Promise.all([createTestDatabase(), startStripeServer()]);
+  ctx = { db: database.db as unknown as Db };
+  Object.assign(process.env, {
+    DATABASE_URL: database.url,
+    APP_SECRET: crypto.randomBytes(32).toString('base64url'),
+    PUBLIC_BASE_URL: BASE_URL,
+    STRIPE_SECRET_KEY: 'sk_test_portal',
+    STRIPE_WEBHOOK_SECRET: 'whsec_portal',
+    STRIPE_API_BASE: stripe.baseUrl,
+  });
+  resetEnvForTests();
+});
+
+afterAll(async () => {
+  for (const key of CONFIG_KEYS) {
+    if (saved[key] === undefined) delete process.env[key];
+    else process.env[key] = saved[key];
+  }
+  resetEnvForTests();
+  await stopAllInvalidationListeners();
+  await closeDb();
+  await stripe?.stop();
+  await database?.drop();
+});
+
+/** A subscription sold through Stripe Checkout as the webhook leaves it: completed checkout with customer and subscription, license minted. */
+async function stripeSubscription(options: { stripeAccountId: string | null; customer?: string | null; classification?: number }) {
+  const seller = await createSeller(database.db, { checkoutReady: true });
+  if (options.stripeAccountId) await database.db.seller.update({ where: { id: seller.id }, data: { stripeAccountId: options.stripeAccountId } });
+  const product = await createProduct(database.db, seller.id);
+  const subscription = (options.classification ?? LicenseClassification.Subscription) === LicenseClassification.Subscription;
+  const offering = await createOffering(database.db, product, {
+    classification: options.classification ?? LicenseClassification.Subscription,
+    priceMinor: 1500,
+    ...(subscription ? { interval: 1, intervalUnit: IntervalUnit.Month } : {}),
+  });
+  const buyer = await database.db.account.create({ data: { email: `buyer-${crypto.randomBytes(4).toString('hex')}@example.test` } });
+  const customer = options.customer === undefined ? `cus_${crypto.randomBytes(6).toString('hex')}` : options.customer;
+  const subscriptionId = subscription ? `sub_${crypto.randomBytes(6).toString('hex')}` : null;
+  const checkout = await database.db.checkout.create({
+    data: {
+      requestId: crypto.randomUUID(),
+      origin: 'purchase',
+      sellerId: seller.id,
+      offeringId: offering.id,
+      buyerAccountId: buyer.id,
+      customerEmail: buyer.email,
+      processor: 'stripe',
+      processorSessionId: `cs_test_${crypto.randomBytes(6).toString('hex')}`,
+      status: 'completed',
+      completedAt: new Date(),
+      amountMinor: 1500,
+      currency: 'usd',
+      processorCustomerId: customer,
+      processorSubscriptionId: subscriptionId,
+    },
+  });
+  const minted = await mintLicense(ctx.db, { offering, buyerAccountId: buyer.id, correlationId: null, seatCount: 1, checkoutId: checkout.id, processorSubscriptionId: subscriptionId });
+  return { buyer, customer, licenseId: minted.licenseId };
+}
+
+const portalRequests = () => stripe.requests.filter((request) => request.method === 'POST' && request.path === '/v1/billing_portal/sessions');
+
+describe('Stripe customer portal for a subscriber', () => {
+  it('is created for the customer that paid, on the seller’s connected account, returning to the license', async () => {
+    const stripeAccountId = `acct_${crypto.randomBytes(6).toString('hex')}`;
+    const { buyer, customer, licenseId } = await stripeSubscription({ stripeAccountId });
+    const [listed] = await listBuyerLicenses(ctx, { buyerAccountId: buyer.id });
+    expect(listed!.billing).toBe('stripe-portal');
+
+    const before = portalRequests().length;
+    const { url } = await openBillingPortal(ctx, { licenseId, buyerAccountId: buyer.id });
+    expect(url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\/bps_/);
+    const request = portalRequests().at(-1)!;
+    expect(portalRequests()).toHaveLength(before + 1);
+    expect(request.body).toEqual({ customer: customer!, return_url: `${BASE_URL}/licenses#license-${licenseId}` });
+    expect(request.headers['stripe-account']).toBe(stripeAccountId);
+  });
+
+  it('without a connected account the platform’s own account is used (no Stripe-Account header)', async () => {
+    const { buyer, customer, licenseId } = await stripeSubscription({ stripeAccountId: null });
+    await openBillingPortal(ctx, { licenseId, buyerAccountId: buyer.id });
+    const request = portalRequests().at(-1)!;
+    expect(request.body.customer).toBe(customer);
+    expect(request.headers['stripe-account']).toBeUndefined();
+  });
+
+  it('only the license’s buyer may open it; a license without a Stripe customer or a one-time purchase has none; Stripe is not called', async () => {
+    const { licenseId } = await stripeSubscription({ stripeAccountId: null });
+    const stranger = await database.db.account.create({ data: { email: `stranger-${crypto.randomBytes(4).toString('hex')}@example.test` } });
+    const noCustomer = await stripeSubscription({ stripeAccountId: null, customer: null });
+    const oneTime = await stripeSubscription({ stripeAccountId: null, classification: LicenseClassification.Perpetual });
+    const before = portalRequests().length;
+
+    await expect(openBillingPortal(ctx, { licenseId, buyerAccountId: stranger.id })).rejects.toMatchObject({ code: 'NotFound' });
+    await expect(openBillingPortal(ctx, { licenseId: noCustomer.licenseId, buyerAccountId: noCustomer.buyer.id })).rejects.toMatchObject({ code: 'NotFound' });
+    await expect(openBillingPortal(ctx, { licenseId: oneTime.licenseId, buyerAccountId: oneTime.buyer.id })).rejects.toMatchObject({ code: 'NotFound' });
+    expect(portalRequests()).toHaveLength(before);
+  });
+});

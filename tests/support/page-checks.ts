@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+// What every page state must pass in the browser tests: nothing wider than the viewport (no
+// sideways scroll on a 390 px phone) and nothing axe-core objects to.
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const results = await axe.run(document, { resultTypes: ['violations'] });
+    return results.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })) }));
+  });
+}
+
+/** The page's width beyond the viewport, in CSS pixels (0 when it fits). */
+export async function sidewaysOverflow(page: Page): Promise<number> {
+  const width = page.viewportSize()!.width;
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  return Math.max(0, scrollWidth - width);
+}
+
+/** Whatever the page shows now: nothing wider than the viewport, nothing axe-core objects to. */
+export async function expectFitsAndAccessible(page: Page, state: string): Promise<void> {
+  const width = page.viewportSize()!.width;
+  expect(await sidewaysOverflow(page), `${state} at ${width} px scrolls sideways`).toBe(0);
+  expect(await axeViolations(page), `${state} at ${width} px`).toEqual([]);
+}
+
+/** The two widths every page is walked at: a desktop and a 390 px phone. */
+export const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
