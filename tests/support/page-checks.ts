@@ -34,6 +34,9 @@ export async function sidewaysOverflow(page: Page): Promise<number> {
 /** Whatever the page shows now: nothing wider than the viewport, nothing axe-core objects to. */
 export async function expectFitsAndAccessible(page: Page, state: string): Promise<void> {
   const width = page.viewportSize()!.width;
+  // Next.js streams a page's metadata after its body, so right after a client-side navigation or
+  // refresh the <title> can be briefly absent; wait for it (and fail if it never comes).
+  await expect.poll(() => page.title(), { message: `${state} at ${width} px has a title`, timeout: 5_000 }).not.toBe('');
   expect(await sidewaysOverflow(page), `${state} at ${width} px scrolls sideways`).toBe(0);
   expect(await axeViolations(page), `${state} at ${width} px`).toEqual([]);
 }
