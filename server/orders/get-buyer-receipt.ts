@@ -5,7 +5,7 @@ import { storefrontName } from '../catalog/seller-profile';
 import { CHECKOUT_ID_MAX } from '../checkout/checkout-core';
 import type { Db } from '../db';
 import { DomainError } from '../errors';
-import { formatOrderAmount, ORDER_STATE_TEXT, orderStateOf, PAYMENT_METHOD_TEXT, type OrderState } from './order-terms';
+import { formatOrderAmount, ORDER_FIELDS, ORDER_STATE_TEXT, orderStateOf, PAYMENT_METHOD_TEXT, type OrderState } from './order-terms';
 
 export interface BuyerReceipt {
   /** The checkout (session) id, shown as the order number. */
@@ -44,14 +44,8 @@ export async function getBuyerReceipt(ctx: { db: Db }, input: { checkoutId: stri
   const checkout = await ctx.db.checkout.findFirst({
     where: { id: input.checkoutId, buyerAccountId: input.buyerAccountId },
     select: {
-      id: true,
-      status: true,
-      error: true,
-      quantity: true,
-      amountMinor: true,
-      currency: true,
+      ...ORDER_FIELDS,
       processor: true,
-      createdAt: true,
       completedAt: true,
       seller: { select: { issuerClientId: true, storeName: true, contactName: true, legalName: true } },
       offering: { select: { name: true, classification: true, interval: true, intervalUnit: true, seatBased: true, product: { select: { name: true } } } },

@@ -1,6 +1,6 @@
 import { storefrontName } from '../catalog/seller-profile';
 import type { Db } from '../db';
-import { formatOrderAmount, ORDER_STATE_TEXT, orderStateOf, type OrderState } from './order-terms';
+import { formatOrderAmount, ORDER_FIELDS, ORDER_STATE_TEXT, orderStateOf, type OrderState } from './order-terms';
 
 export const ORDERS_PAGE_SIZE = 25;
 
@@ -40,13 +40,7 @@ export async function listBuyerOrders(ctx: { db: Db }, input: { buyerAccountId: 
     skip: (page - 1) * ORDERS_PAGE_SIZE,
     take: ORDERS_PAGE_SIZE,
     select: {
-      id: true,
-      status: true,
-      error: true,
-      quantity: true,
-      amountMinor: true,
-      currency: true,
-      createdAt: true,
+      ...ORDER_FIELDS,
       seller: { select: { storeName: true, contactName: true, legalName: true } },
       offering: { select: { name: true, product: { select: { name: true } } } },
     },

@@ -1,4 +1,4 @@
-import type { CheckoutStatus, PaymentProcessor } from '@/generated/prisma/client';
+import type { CheckoutStatus, PaymentProcessor, Prisma } from '@/generated/prisma/client';
 import { formatMinorAmount } from '../portal/format-minor-amount';
 import { LOCAL_CHECKOUT_CANCELLED_ERROR } from '../payments/pay-local-checkout';
 
@@ -9,6 +9,17 @@ import { LOCAL_CHECKOUT_CANCELLED_ERROR } from '../payments/pay-local-checkout';
 export function formatOrderAmount(amountMinor: number, currency: string): string {
   return amountMinor === 0 ? 'Free' : formatMinorAmount(amountMinor, currency);
 }
+
+/** The checkout fields every view of an order reads (its number, outcome, what it charged and when). */
+export const ORDER_FIELDS = {
+  id: true,
+  status: true,
+  error: true,
+  quantity: true,
+  amountMinor: true,
+  currency: true,
+  createdAt: true,
+} as const satisfies Prisma.CheckoutSelect;
 
 export type OrderState = 'paid' | 'completed' | 'pending' | 'cancelled' | 'failed';
 

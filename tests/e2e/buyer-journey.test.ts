@@ -64,17 +64,12 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/buyer-journey-${name}.png`, fullPage: true });
 }
 
-/** After a client-side navigation the title arrives with the streamed metadata: checked once it is there. */
-async function fitsAndAccessible(page: Page, state: string) {
-  await page.waitForFunction(() => document.title.length > 0);
-  await expectFitsAndAccessible(page, state);
-}
 
 /** The same state in the system's dark colour scheme (globals.css mirrors the palette). */
 async function fitsAndAccessibleInDark(page: Page, state: string) {
   await page.emulateMedia({ colorScheme: 'dark' });
   try {
-    await fitsAndAccessible(page, `${state} (dark)`);
+    await expectFitsAndAccessible(page, `${state} (dark)`);
   } finally {
     await page.emulateMedia({ colorScheme: 'light' });
   }
@@ -119,14 +114,14 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
       expect(new URL(page.url()).searchParams.get('callbackUrl')).toBe(`/orders/${someOrder}`);
 
       await signIn(page, buyer, '/marketplace');
-      await fitsAndAccessible(page, 'marketplace');
+      await expectFitsAndAccessible(page, 'marketplace');
       await page.getByLabel('Search stores and products').fill('journey');
       await page.getByRole('button', { name: 'Search' }).click();
       await page.waitForURL((current) => current.searchParams.get('q') === 'journey');
       const tile = page.getByTestId('storefront').filter({ hasText: STORE });
       await tile.waitFor();
       expect(await tile.innerText()).toContain('JT');
-      await fitsAndAccessible(page, 'marketplace search');
+      await expectFitsAndAccessible(page, 'marketplace search');
       await fitsAndAccessibleInDark(page, 'marketplace search');
       await shot(page, `${viewport.name}-marketplace`);
       await tile.getByRole('link', { name: STORE }).click();
@@ -145,7 +140,7 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
       await page.getByTestId('license-code-box').waitFor();
       const code = await page.getByTestId('license-code').inputValue();
       expect(code).toMatch(/^SVC_LIC_/);
-      await fitsAndAccessible(page, 'licenses with the new license code');
+      await expectFitsAndAccessible(page, 'licenses with the new license code');
       await shot(page, `${viewport.name}-licenses-code`);
 
       await page.goto(url(`/marketplace/${issuerClientId}`));
@@ -157,7 +152,7 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
       expect(await cancelled.getAttribute('data-state')).toBe('cancelled');
       expect(await cancelled.innerText()).toContain('Nothing was charged');
       expect(await page.getByRole('link', { name: /^Back to .*storefront/ }).getAttribute('href')).toBe(`/marketplace/${issuerClientId}`);
-      await fitsAndAccessible(page, 'checkout cancelled');
+      await expectFitsAndAccessible(page, 'checkout cancelled');
     },
     E2E_TIMEOUT,
   );
@@ -169,7 +164,7 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
       await page.getByRole('button', { name: 'Buy Journey Plus', exact: true }).click();
       await page.waitForURL((current) => current.pathname.startsWith('/checkout/local/'));
       paidOrderId = new URL(page.url()).pathname.split('/')[3]!;
-      await fitsAndAccessible(page, 'local processor page');
+      await expectFitsAndAccessible(page, 'local processor page');
       await page.getByRole('button', { name: 'Pay', exact: true }).click();
       await page.waitForURL((current) => current.pathname === '/checkout/complete');
 
@@ -178,7 +173,7 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
       expect(await receipt.getByTestId('receipt-amount').innerText()).toBe('$12.00');
       expect(await receipt.getByTestId('receipt-payment-method').innerText()).toContain('Local test processor');
       expect(await page.getByRole('link', { name: 'See the receipt' }).getAttribute('href')).toBe(`/orders/${paidOrderId}`);
-      await fitsAndAccessible(page, 'checkout complete with the receipt');
+      await expectFitsAndAccessible(page, 'checkout complete with the receipt');
       await fitsAndAccessibleInDark(page, 'checkout complete with the receipt');
       await shot(page, `${viewport.name}-complete`);
 
@@ -208,7 +203,7 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
       expect(await orders.nth(0).getByTestId('order-seller').innerText()).toBe(STORE);
       expect(await orders.nth(1).getByTestId('order-status').innerText()).toBe('Cancelled');
       expect(await orders.nth(2).getByTestId('order-amount').innerText()).toBe('Free');
-      await fitsAndAccessible(page, 'orders');
+      await expectFitsAndAccessible(page, 'orders');
       await fitsAndAccessibleInDark(page, 'orders');
       await shot(page, `${viewport.name}-orders`);
 
@@ -219,7 +214,7 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
       expect(await receipt.getByTestId('receipt-status').innerText()).toBe('Paid');
       expect(await page.getByRole('link', { name: 'See the license' }).getAttribute('href')).toBe(`/licenses#license-${paidLicenseId}`);
       expect(await page.getByRole('link', { name: `Back to ${STORE}'s storefront` }).getAttribute('href')).toBe(`/marketplace/${issuerClientId}`);
-      await fitsAndAccessible(page, 'receipt');
+      await expectFitsAndAccessible(page, 'receipt');
       await fitsAndAccessibleInDark(page, 'receipt');
       await page.emulateMedia({ media: 'print' });
       expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
@@ -236,13 +231,13 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
         expect(await page.getByRole('link', { name: 'Sign in to see the receipt' }).getAttribute('href')).toBe(
           `/login?callbackUrl=${encodeURIComponent(`/orders/${other}`)}`,
         );
-        await fitsAndAccessible(page, 'another buyer’s result page');
+        await expectFitsAndAccessible(page, 'another buyer’s result page');
       }
       for (const id of [other, '00000000-0000-0000-0000-000000000000'].filter(Boolean)) {
         const response = await page.goto(url(`/orders/${id}`));
         expect(response?.status()).toBe(404);
         expect(await page.locator('main').innerText()).toContain('Page not found');
-        await fitsAndAccessible(page, 'another buyer’s receipt');
+        await expectFitsAndAccessible(page, 'another buyer’s receipt');
       }
     },
     E2E_TIMEOUT,
@@ -254,11 +249,11 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
       await page.goto(url(`/licenses#license-${paidLicenseId}`));
       const license = page.locator(`[data-license-id="${paidLicenseId}"]`);
       await license.waitFor();
-      await fitsAndAccessible(page, 'licenses');
+      await expectFitsAndAccessible(page, 'licenses');
       await license.getByRole('button', { name: /^New license code for Seat 1 of Journey Plus/ }).click();
       await license.getByTestId('new-license-code-box').waitFor();
       expect(await license.getByTestId('new-license-code').inputValue()).toMatch(/^SVC_LIC_/);
-      await fitsAndAccessible(page, 'licenses with a new code shown once');
+      await expectFitsAndAccessible(page, 'licenses with a new code shown once');
       await shot(page, `${viewport.name}-licenses-new-code`);
       await license.getByRole('button', { name: 'I have stored it' }).click();
       await license.getByTestId('license-code-row').filter({ hasText: 'Code 2' }).waitFor();
@@ -269,10 +264,10 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
       const box = await confirm.boundingBox();
       expect(box!.x).toBeGreaterThanOrEqual(0);
       expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
-      await fitsAndAccessible(page, 'licenses with the revoke confirmation');
+      await expectFitsAndAccessible(page, 'licenses with the revoke confirmation');
       await confirm.getByRole('button', { name: 'Revoke code' }).click();
       await license.getByTestId('license-code-row').filter({ hasText: 'Code 2' }).getByTestId('license-code-status').filter({ hasText: 'Revoked' }).waitFor();
-      await fitsAndAccessible(page, 'licenses with a revoked code');
+      await expectFitsAndAccessible(page, 'licenses with a revoked code');
       await fitsAndAccessibleInDark(page, 'licenses with a revoked code');
       await shot(page, `${viewport.name}-licenses-revoked`);
     },
@@ -287,12 +282,12 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
       await page.waitForURL((current) => current.pathname === `/licenses/${paidLicenseId}/billing`);
       expect(await page.getByTestId('billing-price').innerText()).toBe('$12.00 per month');
       expect(await page.getByTestId('billing-seats').innerText()).toBe('1');
-      await fitsAndAccessible(page, 'billing');
+      await expectFitsAndAccessible(page, 'billing');
 
       await page.getByRole('button', { name: 'Cancel subscription' }).click();
       const confirm = page.getByRole('group', { name: 'Confirm cancelling the subscription' });
       await confirm.waitFor();
-      await fitsAndAccessible(page, 'billing with the cancel confirmation');
+      await expectFitsAndAccessible(page, 'billing with the cancel confirmation');
       await confirm.getByRole('button', { name: 'Yes, cancel at the end of the period' }).click();
       await page.getByTestId('billing-feedback').filter({ hasText: 'Your subscription is cancelled' }).waitFor();
       await page.getByRole('button', { name: 'Keep my subscription' }).waitFor();
@@ -300,7 +295,7 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
       expect(cancelled.cancelAtPeriodEnd).toBe(true);
       expect(cancelled.termEnd!.getTime()).toBeGreaterThan(Date.now());
       expect(await page.getByTestId('billing-renewal').innerText()).toContain('cancelled, will not renew');
-      await fitsAndAccessible(page, 'billing cancelled');
+      await expectFitsAndAccessible(page, 'billing cancelled');
       await fitsAndAccessibleInDark(page, 'billing cancelled');
       await shot(page, `${viewport.name}-billing-cancelled`);
 
@@ -309,7 +304,7 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
       await page.getByRole('button', { name: 'Cancel subscription' }).waitFor();
       const kept = await database.db.license.findUniqueOrThrow({ where: { id: paidLicenseId } });
       expect(kept).toMatchObject({ cancelAtPeriodEnd: false, termEnd: null });
-      await fitsAndAccessible(page, 'billing kept');
+      await expectFitsAndAccessible(page, 'billing kept');
 
       // Another buyer's subscription: its billing page is the 404 page, and the mutations answer NotFound, changing nothing.
       const other = [...paidLicenses.entries()].find(([name]) => name !== viewport.name)?.[1];

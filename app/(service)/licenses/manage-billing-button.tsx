@@ -28,7 +28,9 @@ export function ManageBillingButton({ licenseId, billing, offeringName }: { lice
       </button>
       {portal.error && (
         <p role="alert" className="text-xs text-red-700 [overflow-wrap:anywhere]">
-          Could not open the billing portal: {portal.error.message}
+          {portal.error.data?.apiCode === 'ServerError'
+            ? 'Stripe’s billing portal could not be opened just now. Nothing changed; try again in a moment.'
+            : `Could not open the billing portal: ${portal.error.message}`}
         </p>
       )}
     </div>

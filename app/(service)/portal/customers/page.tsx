@@ -4,6 +4,7 @@ import { firstSearchParam, Pager } from '@/app/components/pager';
 import { db } from '@/server/db';
 import { listSellerCustomers, sellerCustomersQuerySchema } from '@/server/portal/list-seller-customers';
 import { getPortalSeller } from '@/server/portal/portal-seller';
+import { ListSearchForm } from '../list-search-form';
 import { ListSummary } from '../list-summary';
 import { SellerWelcome } from '../seller-welcome';
 
@@ -11,6 +12,11 @@ export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Customers' };
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
+
+const HOLDING_OPTIONS = [
+  { value: 'any', label: 'All customers' },
+  { value: 'active', label: 'Holding an active license' },
+] as const;
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -27,22 +33,13 @@ export default async function CustomersPage({ searchParams }: Props) {
         <h1 className="text-3xl font-bold tracking-tight">Customers</h1>
         <p className="max-w-2xl text-slate-600">The people holding your licenses, newest first. Licenses made for a tenant without a buyer are not listed here.</p>
       </header>
-      <form role="search" aria-label="Find customers" action="/portal/customers" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
-        <label className="flex min-w-0 flex-1 basis-56 flex-col gap-1 text-sm font-medium text-slate-700">
-          E-mail
-          <input name="q" type="search" defaultValue={query.q ?? ''} className="min-w-0 rounded-md border border-slate-300 px-3 py-2 font-normal" />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-          Show
-          <select name="holding" defaultValue={query.holding} className="rounded-md border border-slate-300 px-3 py-2 font-normal">
-            <option value="any">All customers</option>
-            <option value="active">Holding an active license</option>
-          </select>
-        </label>
-        <button type="submit" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
-          Search
-        </button>
-      </form>
+      <ListSearchForm
+        action="/portal/customers"
+        label="Find customers"
+        textLabel="E-mail"
+        text={query.q}
+        filter={{ name: 'holding', label: 'Show', value: query.holding, options: HOLDING_OPTIONS }}
+      />
       <ListSummary total={result.total} page={result.page} pages={result.pages} noun={{ one: 'customer', many: 'customers' }} testId="customers-count" exportPath="/portal/customers/export" filter={filter} />
       {result.rows.length > 0 && (
         <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white" aria-label="Customers">

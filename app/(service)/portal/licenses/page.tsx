@@ -5,6 +5,7 @@ import { db } from '@/server/db';
 import { listSellerLicenses, sellerLicensesQuerySchema } from '@/server/portal/list-seller-licenses';
 import { getPortalSession } from '@/server/portal/session';
 import { findSellerMemberships } from '@/server/sellers/find-seller-memberships';
+import { ListSearchForm } from '../list-search-form';
 import { SellerWelcome } from '../seller-welcome';
 import { StatusBadge } from './status-badge';
 
@@ -13,6 +14,7 @@ export const metadata: Metadata = { title: 'Licenses' };
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
 const STATUSES = ['Active', 'Paused', 'Suspended', 'Cancelled', 'Expired'] as const;
+const STATUS_OPTIONS = [{ value: '', label: 'Any' }, ...STATUSES.map((status) => ({ value: status, label: status }))];
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -29,26 +31,13 @@ export default async function SellerLicensesPage({ searchParams }: Props) {
         <h1 className="text-3xl font-bold tracking-tight">Licenses</h1>
         <p className="max-w-2xl text-slate-600">Every license you sold or created: find one by your tenant id or the customer&apos;s e-mail, then manage its seats, codes and status.</p>
       </header>
-      <form role="search" aria-label="Find licenses" action="/portal/licenses" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
-        <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
-          Tenant id or customer e-mail
-          <input name="q" type="search" defaultValue={query.q ?? ''} className="min-w-0 rounded-md border border-slate-300 px-3 py-2 font-normal" />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-          Status
-          <select name="status" defaultValue={query.status ?? ''} className="rounded-md border border-slate-300 px-3 py-2 font-normal">
-            <option value="">Any</option>
-            {STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
-          Search
-        </button>
-      </form>
+      <ListSearchForm
+        action="/portal/licenses"
+        label="Find licenses"
+        textLabel="Tenant id or customer e-mail"
+        text={query.q}
+        filter={{ name: 'status', label: 'Status', value: query.status ?? '', options: STATUS_OPTIONS }}
+      />
       <p className="text-sm text-slate-600" aria-live="polite" data-testid="licenses-count">
         {result.total === 0 ? 'No licenses match.' : `${result.total} license${result.total === 1 ? '' : 's'}; page ${result.page} of ${result.pages}.`}
       </p>

@@ -5,6 +5,7 @@ import { db } from '@/server/db';
 import { formatMinorAmount } from '@/server/portal/format-minor-amount';
 import { listSellerOrders, ORDER_STATUSES, sellerOrdersQuerySchema, type SellerOrderRow } from '@/server/portal/list-seller-orders';
 import { getPortalSeller } from '@/server/portal/portal-seller';
+import { ListSearchForm } from '../list-search-form';
 import { ListSummary } from '../list-summary';
 import { SellerWelcome } from '../seller-welcome';
 
@@ -18,6 +19,8 @@ const STATUS_WORDS: Record<SellerOrderRow['status'], { label: string; className:
   completed: { label: 'Completed', className: 'bg-emerald-50 text-emerald-800 ring-emerald-200' },
   failed: { label: 'Failed', className: 'bg-red-50 text-red-800 ring-red-200' },
 };
+
+const STATUS_OPTIONS = [{ value: '', label: 'Any' }, ...ORDER_STATUSES.map((status) => ({ value: status, label: STATUS_WORDS[status].label }))];
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -36,26 +39,13 @@ export default async function OrdersPage({ searchParams }: Props) {
           Every checkout of your offerings, newest first: bought in your storefront or an app, or opened by your backend for a tenant. Times are UTC.
         </p>
       </header>
-      <form role="search" aria-label="Find orders" action="/portal/orders" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4">
-        <label className="flex min-w-0 flex-1 basis-56 flex-col gap-1 text-sm font-medium text-slate-700">
-          E-mail, order id or tenant id
-          <input name="q" type="search" defaultValue={query.q ?? ''} className="min-w-0 rounded-md border border-slate-300 px-3 py-2 font-normal" />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-          Status
-          <select name="status" defaultValue={query.status ?? ''} className="rounded-md border border-slate-300 px-3 py-2 font-normal">
-            <option value="">Any</option>
-            {ORDER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {STATUS_WORDS[status].label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white hover:bg-indigo-500">
-          Search
-        </button>
-      </form>
+      <ListSearchForm
+        action="/portal/orders"
+        label="Find orders"
+        textLabel="E-mail, order id or tenant id"
+        text={query.q}
+        filter={{ name: 'status', label: 'Status', value: query.status ?? '', options: STATUS_OPTIONS }}
+      />
       <ListSummary total={result.total} page={result.page} pages={result.pages} noun={{ one: 'order', many: 'orders' }} testId="orders-count" exportPath="/portal/orders/export" filter={filter} />
       {result.rows.length > 0 && (
         <div>
