@@ -132,6 +132,7 @@ describe.each(VIEWPORTS)('Stripe’s customer portal from the license page, in C
         await page.waitForURL((url) => url.pathname === '/licenses');
 
         const manage = page.getByRole('button', { name: 'Manage billing of Portal Monthly' });
+        await manage.waitFor();
         await expectFitsAndAccessible(page, 'a Stripe subscription on the license page');
 
         stripe.failNext(3); // the SDK retries twice: three 500s are a refusal

@@ -3,7 +3,7 @@
 export default function Loading() {
   return (
     <div role="status" aria-live="polite" className="space-y-4">
-      <div className="h-8 w-48 animate-pulse rounded bg-slate-200" />
+      <h1 className="text-3xl font-bold tracking-tight">Your licenses</h1>
       <div className="h-4 w-96 max-w-full animate-pulse rounded bg-slate-200" />
       <div className="h-48 animate-pulse rounded bg-slate-200" />
       <div className="h-48 animate-pulse rounded bg-slate-200" />
