@@ -1,12 +1,12 @@
-import type { LicenseStatus, Offering } from '@/generated/prisma/client';
+import type { Offering } from '@/generated/prisma/client';
 import { LicenseClassification } from '../catalog/catalog-enums';
 import type { Db } from '../db';
 import { DomainError } from '../errors';
+import { LIVE_LICENSE_STATUSES } from '../licensing/license-status';
 
 // A buyer does not pay twice, or take a trial twice, for what they already hold (unless the seller
 // allows repeats on the offering). Trials: one per buyer and offering, ever, whatever became of
 // the first. Everything else: not while a license of the offering is still live.
-const LIVE_STATUSES: LicenseStatus[] = ['Active', 'Paused', 'Suspended'];
 
 type RepeatRule = Pick<Offering, 'id' | 'classification' | 'allowRepeatPurchase'>;
 
@@ -14,7 +14,7 @@ function heldWhere(buyerAccountId: string, offering: RepeatRule) {
   return {
     buyerAccountId,
     offeringId: offering.id,
-    ...(offering.classification === LicenseClassification.Trial ? {} : { status: { in: LIVE_STATUSES } }),
+    ...(offering.classification === LicenseClassification.Trial ? {} : { status: { in: [...LIVE_LICENSE_STATUSES] } }),
   };
 }
 

@@ -1,8 +1,8 @@
 import type { Db } from '../db';
 import { DomainError } from '../errors';
 import { publishInvalidation } from '../platform/invalidation/invalidation';
-import { FINAL_LICENSE_STATUSES } from './issue-seat-code';
 import { currentPeriodOf, findLocallyBilledLicense, subscriptionEnded } from './get-subscription-billing';
+import { FINAL_LICENSE_STATUSES } from './license-status';
 import type { SubscriptionBillingInput } from './subscription-billing.schema';
 
 export interface SubscriptionEnd {
@@ -10,8 +10,6 @@ export interface SubscriptionEnd {
   cancelAtPeriodEnd: boolean;
   termEnd: Date | null;
 }
-
-export const notFinal = { notIn: [...FINAL_LICENSE_STATUSES] as ('Cancelled' | 'Expired')[] };
 
 /**
  * The buyer cancels a subscription billed by the local processor: it stops renewing and ends with
@@ -30,7 +28,7 @@ export async function cancelSubscriptionAtPeriodEnd(
   const { end } = currentPeriodOf(license, now);
   // Conditional, so a concurrent cancel or a status change in between is not overwritten.
   const changed = await ctx.db.license.updateMany({
-    where: { id: license.id, cancelAtPeriodEnd: false, status: notFinal },
+    where: { id: license.id, cancelAtPeriodEnd: false, status: { notIn: [...FINAL_LICENSE_STATUSES] } },
     data: { cancelAtPeriodEnd: true, termEnd: end },
   });
   if (changed.count > 0) await publishInvalidation(ctx, 'license-status', license.id);

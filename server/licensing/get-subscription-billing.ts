@@ -5,7 +5,7 @@ import type { Db } from '../db';
 import { DomainError } from '../errors';
 import { formatOrderAmount } from '../orders/order-terms';
 import { billingPeriodAt, type BillingPeriod } from './billing-period';
-import { FINAL_LICENSE_STATUSES } from './issue-seat-code';
+import { isFinalLicenseStatus } from './license-status';
 import { billingManagementOf } from './subscription-billing';
 
 export interface SubscriptionBillingView {
@@ -63,7 +63,7 @@ export function currentPeriodOf(license: Pick<BilledLicense, 'termStart' | 'offe
 
 /** Whether the subscription has ended: a final status, or past the end it was cancelled for. */
 export function subscriptionEnded(license: Pick<BilledLicense, 'status' | 'termEnd'>, now: Date): boolean {
-  return FINAL_LICENSE_STATUSES.has(license.status) || (license.termEnd !== null && license.termEnd.getTime() <= now.getTime());
+  return isFinalLicenseStatus(license.status) || (license.termEnd !== null && license.termEnd.getTime() <= now.getTime());
 }
 
 /** The billing page of a subscription sold through the local processor, for its buyer. */

@@ -2,12 +2,10 @@ import type { Db } from '../db';
 import { DomainError } from '../errors';
 import { consumeLimit } from '../platform/limits/limits';
 import { issueLicenseCode } from './issue-license-code';
+import { isFinalLicenseStatus } from './license-status';
 import { lockedSellerLicense } from './locked-seller-license';
 import { runOnce } from './management-request';
 import type { IssuedCode, IssueSeatCodeInput } from './management-writes.schema';
-
-/** A license in one of these states will never run again: no new codes for it. */
-export const FINAL_LICENSE_STATUSES = new Set(['Cancelled', 'Expired']);
 
 /**
  * A new code for `seat`, whoever asks (seller or buyer): refused on a retired seat or a license
@@ -19,7 +17,7 @@ export async function issueCodeForLiveSeat(
 ): Promise<{ credentialId: string; code: string }> {
   const { seat, license } = input;
   if (seat.retiredAt) throw new DomainError('SeatRetired', 'This seat is retired: it takes no new license codes.');
-  if (FINAL_LICENSE_STATUSES.has(license.status)) throw new DomainError('LicenseNotActive', `This license is ${license.status}: it takes no new license codes.`);
+  if (isFinalLicenseStatus(license.status)) throw new DomainError('LicenseNotActive', `This license is ${license.status}: it takes no new license codes.`);
   await consumeLimit('seatCodes', seat.id);
   return issueLicenseCode(ctx, { licenseId: license.id, seatId: seat.id, label: input.label });
 }

@@ -1,8 +1,9 @@
 import type { Db } from '../db';
 import { DomainError } from '../errors';
 import { publishInvalidation } from '../platform/invalidation/invalidation';
-import { notFinal, type SubscriptionEnd } from './cancel-subscription-at-period-end';
+import type { SubscriptionEnd } from './cancel-subscription-at-period-end';
 import { findLocallyBilledLicense, subscriptionEnded } from './get-subscription-billing';
+import { FINAL_LICENSE_STATUSES } from './license-status';
 import type { SubscriptionBillingInput } from './subscription-billing.schema';
 
 /**
@@ -17,7 +18,7 @@ export async function keepSubscription(ctx: { db: Db; now?: Date }, input: Subsc
     throw new DomainError('LicenseNotActive', 'This subscription has already ended; buy it again from the storefront to continue.');
   }
   const changed = await ctx.db.license.updateMany({
-    where: { id: license.id, cancelAtPeriodEnd: true, status: notFinal, termEnd: { gt: now } },
+    where: { id: license.id, cancelAtPeriodEnd: true, status: { notIn: [...FINAL_LICENSE_STATUSES] }, termEnd: { gt: now } },
     data: { cancelAtPeriodEnd: false, termEnd: null },
   });
   if (changed.count === 0) throw new DomainError('LicenseNotActive', 'This subscription has already ended; buy it again from the storefront to continue.');

@@ -3,6 +3,7 @@ import type { Checkout, LicenseStatus } from '@/generated/prisma/client';
 import { publishCatalogChange } from '../catalog/catalog-cache';
 import { deliverSettlement, settleCheckoutWithin } from '../checkout/settle-checkout';
 import type { Db } from '../db';
+import { FINAL_LICENSE_STATUSES } from '../licensing/license-status';
 import { publishInvalidation } from '../platform/invalidation/invalidation';
 import { logger } from '../platform/logging/logger';
 import { applyStripeAccountUpdate } from './stripe-connect-onboarding';
@@ -33,8 +34,6 @@ export class StripeEventTooEarlyError extends Error {
     this.name = 'StripeEventTooEarlyError';
   }
 }
-
-const FINAL_LICENSE_STATUSES: LicenseStatus[] = ['Cancelled', 'Expired'];
 
 /** Longer than the slowest effect (a settlement mints a license and signs its code). */
 const EVENT_TRANSACTION_MS = 30_000;

@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { FINAL_LICENSE_STATUSES } from '../licensing/license-status';
 
 // The overview of /portal: four figures and three daily series over the last 30 days, computed in
 // SQL over generate_series so a day without sales is a 0, not a gap. Days are UTC calendar days
@@ -40,8 +41,6 @@ export interface SellerOverview {
   setup: SellerSetup;
 }
 
-const FINAL_STATUSES = ['Cancelled', 'Expired'];
-
 /** Today and the 29 days before it (UTC), as dates at midnight. */
 function windowOf(now: Date): { first: string; last: string } {
   const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
@@ -75,7 +74,7 @@ export async function getSellerOverview(ctx: { db: Db; now?: Date }, input: { se
       SELECT to_char(d.day, 'YYYY-MM-DD') AS "day", count(l."id") AS "licenses"
       FROM days d
       LEFT JOIN "License" l ON l."sellerId" = ${sellerId} AND l."createdAt" < d.day + 1
-        AND NOT (l."status"::text = ANY(${FINAL_STATUSES}) AND l."updatedAt" < d.day)
+        AND NOT (l."status"::text = ANY(${[...FINAL_LICENSE_STATUSES]}) AND l."updatedAt" < d.day)
       GROUP BY d.day ORDER BY d.day`,
     ctx.db.license.count({ where: { sellerId, status: 'Active' } }),
     ctx.db.$queryRaw<{ customers: bigint }[]>`SELECT count(DISTINCT "buyerAccountId") AS "customers" FROM "License" WHERE "sellerId" = ${sellerId}`,

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import type { LicenseStatus, Prisma } from '@/generated/prisma/client';
 import type { Db } from '../db';
+import { licenseStatusSchema } from '../licensing/license-view.schema';
 
 export const LICENSES_PER_PAGE = 25;
-const STATUSES = ['Active', 'Paused', 'Suspended', 'Cancelled', 'Expired'] as const;
 
 /** The portal's license list: search by tenant id or customer e-mail, a status filter, 1-based pages. */
 export const sellerLicensesQuerySchema = z.object({
   q: z.string().trim().max(200).optional().catch(undefined),
-  status: z.enum(STATUSES).optional().catch(undefined),
+  status: licenseStatusSchema.optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 export type SellerLicensesQuery = z.input<typeof sellerLicensesQuerySchema>;

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { firstSearchParam, Pager } from '@/app/components/pager';
 import { db } from '@/server/db';
+import { licenseStatusSchema } from '@/server/licensing/license-view.schema';
 import { listSellerLicenses, sellerLicensesQuerySchema } from '@/server/portal/list-seller-licenses';
 import { getPortalSession } from '@/server/portal/session';
 import { findSellerMemberships } from '@/server/sellers/find-seller-memberships';
@@ -13,8 +14,7 @@ export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Licenses' };
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
-const STATUSES = ['Active', 'Paused', 'Suspended', 'Cancelled', 'Expired'] as const;
-const STATUS_OPTIONS = [{ value: '', label: 'Any' }, ...STATUSES.map((status) => ({ value: status, label: status }))];
+const STATUS_OPTIONS = [{ value: '', label: 'Any' }, ...licenseStatusSchema.options.map((status) => ({ value: status, label: status }))];
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { db } from '@/server/db';
 import { DomainError } from '@/server/errors';
 import { statusChangesFrom } from '@/server/licensing/change-license-status';
-import { FINAL_LICENSE_STATUSES } from '@/server/licensing/issue-seat-code';
+import { isFinalLicenseStatus } from '@/server/licensing/license-status';
 import { getSellerLicenseDetail, type SellerLicenseDetail } from '@/server/portal/get-seller-license-detail';
 import { getPortalSession } from '@/server/portal/session';
 import { usageByFeatureAndDay } from '@/server/portal/usage-by-feature-and-day';
@@ -39,7 +39,7 @@ export default async function SellerLicensePage({ params }: Props) {
   }
   const usage = await usageByFeatureAndDay({ db: db() }, { sellerId: membership.seller.id, licenseId: license.id });
   const liveSeats = license.seats.filter((seat) => seat.retiredAt === null).length;
-  const final = FINAL_LICENSE_STATUSES.has(license.status);
+  const final = isFinalLicenseStatus(license.status);
   return (
     <div className="space-y-8">
       <nav aria-label="Breadcrumb" className="text-sm">
