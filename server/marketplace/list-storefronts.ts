@@ -3,6 +3,8 @@ import { CatalogStatus } from '../catalog/catalog-enums';
 import { listedOfferingWhere } from '../catalog/listed-offerings';
 import { storefrontName } from '../catalog/seller-profile';
 import type { Db } from '../db';
+import { clampedPage } from '../paging';
+import { containingPattern } from '../sql/like-pattern';
 
 export const STOREFRONTS_PAGE_SIZE = 24;
 /** Longer searches are cut: a store name is at most 80 characters. */
@@ -32,11 +34,10 @@ export interface StorefrontsPage {
 const SHOWN_NAME = Prisma.sql`COALESCE(NULLIF(btrim(s."storeName"), ''), NULLIF(btrim(s."contactName"), ''), NULLIF(btrim(s."legalName"), ''))`;
 
 // "Listed" as in server/catalog/listed-offerings.ts: listed, active, of an active product.
-const HAS_LISTED_OFFERING = Prisma.sql`EXISTS (
+const LISTED_OFFERINGS_OF_SELLER = Prisma.sql`
   SELECT 1 FROM "Offering" o JOIN "Product" p ON p."id" = o."productId"
-  WHERE o."sellerId" = s."id" AND o."listed" AND o."status" = ${CatalogStatus.Active} AND p."status" = ${CatalogStatus.Active})`;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  WHERE o."sellerId" = s."id" AND o."listed" AND o."status" = ${CatalogStatus.Active} AND p."status" = ${CatalogStatus.Active}`;
+const HAS_LISTED_OFFERING = Prisma.sql`EXISTS (${LISTED_OFFERINGS_OF_SELLER})`;
 
 export function initialsOf(name: string): string {
   const words = name.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
@@ -51,17 +52,12 @@ export function initialsOf(name: string): string {
  */
 export async function listStorefronts(ctx: { db: Db }, input: { query?: string; page?: number }): Promise<StorefrontsPage> {
   const query = (input.query ?? '').trim().slice(0, STOREFRONT_SEARCH_MAX);
-  const pattern = `%${escapeLike(query)}%`;
-  const matches = query
-    ? Prisma.sql`AND (${SHOWN_NAME} ILIKE ${pattern} OR EXISTS (
-        SELECT 1 FROM "Offering" o JOIN "Product" p ON p."id" = o."productId"
-        WHERE o."sellerId" = s."id" AND o."listed" AND o."status" = ${CatalogStatus.Active} AND p."status" = ${CatalogStatus.Active} AND p."name" ILIKE ${pattern}))`
-    : Prisma.empty;
+  const pattern = containingPattern(query);
+  const matches = query ? Prisma.sql`AND (${SHOWN_NAME} ILIKE ${pattern} OR EXISTS (${LISTED_OFFERINGS_OF_SELLER} AND p."name" ILIKE ${pattern}))` : Prisma.empty;
 
   const [counted] = await ctx.db.$queryRaw<{ count: bigint }[]>`SELECT count(*) AS count FROM "Seller" s WHERE ${HAS_LISTED_OFFERING} ${matches}`;
   const total = Number(counted?.count ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / STOREFRONTS_PAGE_SIZE));
-  const page = Math.min(Math.max(1, Math.floor(input.page ?? 1) || 1), pageCount);
+  const { page, pageCount } = clampedPage(input.page, total, STOREFRONTS_PAGE_SIZE);
   const ids = await ctx.db.$queryRaw<{ id: string }[]>`
     SELECT s."id" FROM "Seller" s WHERE ${HAS_LISTED_OFFERING} ${matches}
     ORDER BY ${SHOWN_NAME} IS NULL, lower(${SHOWN_NAME}), s."issuerClientId"

@@ -1,5 +1,6 @@
 import { storefrontName } from '../catalog/seller-profile';
 import type { Db } from '../db';
+import { clampedPage } from '../paging';
 import { formatOrderAmount, ORDER_FIELDS, ORDER_STATE_TEXT, orderStateOf, type OrderState } from './order-terms';
 
 export const ORDERS_PAGE_SIZE = 25;
@@ -32,8 +33,7 @@ export interface BuyerOrdersPage {
 export async function listBuyerOrders(ctx: { db: Db }, input: { buyerAccountId: string; page?: number }): Promise<BuyerOrdersPage> {
   const where = { buyerAccountId: input.buyerAccountId };
   const total = await ctx.db.checkout.count({ where });
-  const pageCount = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
-  const page = Math.min(Math.max(1, Math.floor(input.page ?? 1) || 1), pageCount);
+  const { page, pageCount } = clampedPage(input.page, total, ORDERS_PAGE_SIZE);
   const rows = await ctx.db.checkout.findMany({
     where,
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],

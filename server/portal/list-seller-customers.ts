@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Prisma } from '@/generated/prisma/client';
 import type { Db } from '../db';
+import { containingPattern } from '../sql/like-pattern';
 
 export const CUSTOMERS_PER_PAGE = 25;
 export const CUSTOMER_FILTERS = ['active', 'any'] as const;
@@ -25,7 +26,7 @@ type CustomerRecord = { email: string; licenses: bigint; activeLicenses: bigint;
 // One grouped statement for the page, the count and the export: a customer is a buyer account
 // holding at least one of the seller's licenses; `q` matches the e-mail anywhere, any case.
 function customersSql(sellerId: string, query: { q?: string; holding: 'active' | 'any' }): Prisma.Sql {
-  const pattern = query.q ? `%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : '%';
+  const pattern = query.q ? containingPattern(query.q) : '%';
   return Prisma.sql`
     SELECT a."id", a."email", count(*) AS "licenses", count(*) FILTER (WHERE l."status" = 'Active') AS "activeLicenses", min(l."createdAt") AS "firstLicenseAt"
     FROM "License" l JOIN "Account" a ON a."id" = l."buyerAccountId"
