@@ -12,6 +12,8 @@ export interface TestDatabase {
   drop: () => Promise<void>;
 }
 
+const DROP_GRACE_MS = 2_000;
+
 /** A fresh database for one test file, cloned from the migrated template. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = inject('adminDatabaseUrl');
@@ -31,6 +33,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await db.$disconnect();
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
+      // A client of this process closed just now may still be saying goodbye, and a forced drop under
+      // it is an unhandled FATAL (57P01) in that client: wait for them to leave, then force the rest.
+      for (let waited = 0; waited < DROP_GRACE_MS; waited += 50) {
+        const { rows } = await cleanup.query<{ connected: number }>('select count(*)::int as connected from pg_stat_activity where datname = $1', [name]);
+        if (rows[0]!.connected === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await cleanup.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
       await cleanup.end();
     },
