@@ -2,12 +2,9 @@ import crypto from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IntervalUnit, LicenseClassification } from '../../server/catalog/catalog-enums';
-import { closeDb, type Db } from '../../server/db';
-import { resetEnvForTests } from '../../server/env';
-import { mintLicense } from '../../server/licensing/mint-license';
-import { stopAllInvalidationListeners } from '../../server/platform/invalidation/invalidation';
 import { launchChromium } from '../support/browser';
 import { createOffering, createProduct, createSeller } from '../support/factories';
+import { createOrder } from '../support/order-factories';
 import { expectFitsAndAccessible, VIEWPORTS } from '../support/page-checks';
 import { codeReader } from '../support/sign-in';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
@@ -30,26 +27,17 @@ let server: TestServer;
 let browser: Browser;
 let nextCode: (email: string) => Promise<string>;
 let offering: Awaited<ReturnType<typeof createOffering>>;
-let sellerId: string;
-const CONFIG_KEYS = ['DATABASE_URL', 'APP_SECRET'] as const;
-const saved = Object.fromEntries(CONFIG_KEYS.map((key) => [key, process.env[key]]));
 const STRIPE_ACCOUNT = `acct_${crypto.randomBytes(6).toString('hex')}`;
 
 beforeAll(async () => {
   [database, smtp, stripe] = await Promise.all([createTestDatabase(), startTestSmtpServer(), startStripeServer()]);
   nextCode = codeReader(smtp);
-  // The license is minted in this process (its code signed with the keys the server also uses), so
-  // both share the database and the secret that seals the keys.
-  const appSecret = crypto.randomBytes(32).toString('base64url');
-  Object.assign(process.env, { DATABASE_URL: database.url, APP_SECRET: appSecret });
-  resetEnvForTests();
   server = await startTestServer({
     databaseUrl: database.url,
-    env: { APP_SECRET: appSecret, SMTP_URL: smtp.url, STRIPE_SECRET_KEY: 'sk_test_portal_e2e', STRIPE_WEBHOOK_SECRET: 'whsec_portal_e2e', STRIPE_API_BASE: stripe.baseUrl },
+    env: { SMTP_URL: smtp.url, STRIPE_SECRET_KEY: 'sk_test_portal_e2e', STRIPE_WEBHOOK_SECRET: 'whsec_portal_e2e', STRIPE_API_BASE: stripe.baseUrl },
   });
   browser = await launchChromium();
   const seller = await createSeller(database.db, { checkoutReady: true });
-  sellerId = seller.id;
   await database.db.seller.update({ where: { id: seller.id }, data: { stripeAccountId: STRIPE_ACCOUNT, storeName: 'Portal Works' } });
   const product = await createProduct(database.db, seller.id, { name: 'Portal Suite' });
   offering = await createOffering(database.db, product, {
@@ -62,13 +50,6 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  for (const key of CONFIG_KEYS) {
-    if (saved[key] === undefined) delete process.env[key];
-    else process.env[key] = saved[key];
-  }
-  resetEnvForTests();
-  await stopAllInvalidationListeners();
-  await closeDb();
   await browser?.close();
   await server?.stop();
   await stripe?.stop();
@@ -78,35 +59,17 @@ afterAll(async () => {
 
 /** A subscriber as Stripe's webhook leaves them: a completed Stripe checkout with its customer and subscription, and the license. */
 async function stripeSubscriber(email: string) {
-  const buyer = await database.db.account.create({ data: { email } });
   const customer = `cus_${crypto.randomBytes(6).toString('hex')}`;
-  const checkout = await database.db.checkout.create({
-    data: {
-      requestId: crypto.randomUUID(),
-      origin: 'purchase',
-      sellerId,
-      offeringId: offering.id,
-      buyerAccountId: buyer.id,
-      customerEmail: email,
-      processor: 'stripe',
-      processorSessionId: `cs_test_${crypto.randomBytes(6).toString('hex')}`,
-      status: 'completed',
-      completedAt: new Date(),
-      amountMinor: 1500,
-      currency: 'usd',
-      processorCustomerId: customer,
-      processorSubscriptionId: `sub_${crypto.randomBytes(6).toString('hex')}`,
-    },
+  const { license } = await createOrder(database.db, offering, {
+    buyerEmail: email,
+    amountMinor: 1500,
+    processor: 'stripe',
+    processorSessionId: `cs_test_${crypto.randomBytes(6).toString('hex')}`,
+    processorCustomerId: customer,
+    processorSubscriptionId: `sub_${crypto.randomBytes(6).toString('hex')}`,
+    withLicense: true,
   });
-  const minted = await mintLicense(database.db as unknown as Db, {
-    offering,
-    buyerAccountId: buyer.id,
-    correlationId: null,
-    seatCount: 1,
-    checkoutId: checkout.id,
-    processorSubscriptionId: checkout.processorSubscriptionId,
-  });
-  return { customer, licenseId: minted.licenseId };
+  return { customer, licenseId: license!.id };
 }
 
 const portalRequests = () => stripe.requests.filter((request) => request.method === 'POST' && request.path === '/v1/billing_portal/sessions');

@@ -4,10 +4,10 @@ import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-en
 import { closeDb, type Db } from '@/server/db';
 import { resetEnvForTests } from '@/server/env';
 import { listBuyerLicenses } from '@/server/licensing/list-buyer-licenses';
-import { mintLicense } from '@/server/licensing/mint-license';
 import { openBillingPortal } from '@/server/licensing/open-billing-portal';
 import { stopAllInvalidationListeners } from '@/server/platform/invalidation/invalidation';
 import { createOffering, createProduct, createSeller } from '../support/factories';
+import { createOrder } from '../support/order-factories';
 import { startStripeServer, type StripeServer } from '../support/stripe-server';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -58,29 +58,17 @@ async function stripeSubscription(options: { stripeAccountId: string | null; cus
     priceMinor: 1500,
     ...(subscription ? { interval: 1, intervalUnit: IntervalUnit.Month } : {}),
   });
-  const buyer = await database.db.account.create({ data: { email: `buyer-${crypto.randomBytes(4).toString('hex')}@example.test` } });
   const customer = options.customer === undefined ? `cus_${crypto.randomBytes(6).toString('hex')}` : options.customer;
-  const subscriptionId = subscription ? `sub_${crypto.randomBytes(6).toString('hex')}` : null;
-  const checkout = await database.db.checkout.create({
-    data: {
-      requestId: crypto.randomUUID(),
-      origin: 'purchase',
-      sellerId: seller.id,
-      offeringId: offering.id,
-      buyerAccountId: buyer.id,
-      customerEmail: buyer.email,
-      processor: 'stripe',
-      processorSessionId: `cs_test_${crypto.randomBytes(6).toString('hex')}`,
-      status: 'completed',
-      completedAt: new Date(),
-      amountMinor: 1500,
-      currency: 'usd',
-      processorCustomerId: customer,
-      processorSubscriptionId: subscriptionId,
-    },
+  const { buyer, license } = await createOrder(database.db, offering, {
+    buyerEmail: `buyer-${crypto.randomBytes(4).toString('hex')}@example.test`,
+    amountMinor: 1500,
+    processor: 'stripe',
+    processorSessionId: `cs_test_${crypto.randomBytes(6).toString('hex')}`,
+    processorCustomerId: customer,
+    processorSubscriptionId: subscription ? `sub_${crypto.randomBytes(6).toString('hex')}` : null,
+    withLicense: true,
   });
-  const minted = await mintLicense(ctx.db, { offering, buyerAccountId: buyer.id, correlationId: null, seatCount: 1, checkoutId: checkout.id, processorSubscriptionId: subscriptionId });
-  return { buyer, customer, licenseId: minted.licenseId };
+  return { buyer: buyer!, customer, licenseId: license!.id };
 }
 
 const portalRequests = () => stripe.requests.filter((request) => request.method === 'POST' && request.path === '/v1/billing_portal/sessions');

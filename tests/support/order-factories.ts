@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { CheckoutOrigin, CheckoutStatus, LicenseStatus, PrismaClient } from '../../generated/prisma/client';
+import type { CheckoutOrigin, CheckoutStatus, LicenseStatus, PaymentProcessor, PrismaClient } from '../../generated/prisma/client';
 
 // Orders (Checkout rows) and licenses written straight into the database with the times a test
 // needs: the sales pages read history, and history cannot be made by waiting.
@@ -14,6 +14,11 @@ export interface OrderOptions {
   customerEmail?: string | null;
   correlationId?: string | null;
   processorSessionId?: string | null;
+  /** Defaults to the local processor for a paid order, none for a free one. */
+  processor?: PaymentProcessor;
+  /** What Stripe reports on a completed session: its customer and, for a subscription, the subscription. */
+  processorCustomerId?: string | null;
+  processorSubscriptionId?: string | null;
   createdAt?: Date;
   /** For a completed order (defaults to createdAt), or the time a failed one failed (its updatedAt). */
   settledAt?: Date;
@@ -38,8 +43,10 @@ export async function createOrder(db: PrismaClient, offering: { id: string; sell
       quantity: options.quantity ?? 1,
       amountMinor: options.amountMinor ?? 0,
       currency: options.currency ?? 'usd',
-      processor: (options.amountMinor ?? 0) > 0 ? 'local' : 'none',
+      processor: options.processor ?? ((options.amountMinor ?? 0) > 0 ? 'local' : 'none'),
       processorSessionId: options.processorSessionId ?? null,
+      processorCustomerId: options.processorCustomerId ?? null,
+      processorSubscriptionId: options.processorSubscriptionId ?? null,
       error: status === 'failed' ? 'The payment was declined.' : null,
       createdAt,
       updatedAt: status === 'pending' ? createdAt : settledAt,

@@ -8,6 +8,7 @@ import { classificationLabel, describePrice } from '@/server/catalog/describe-of
 import { findSellerProfile } from '@/server/catalog/seller-profile';
 import { listStorefrontOfferingTerms } from '@/server/catalog/storefront-offering-terms';
 import { findHeldLicenses } from '@/server/checkout/held-license';
+import { isFreeOffering } from '@/server/checkout/purchasable-offering';
 import { db } from '@/server/db';
 import { getPortalSession } from '@/server/portal/session';
 import { BuyButton } from './buy-button';
@@ -37,8 +38,8 @@ export default async function MarketplacePage({ params }: Props) {
   ]);
   const featuresOf = new Map(details.map((detail) => [detail.Offering.Id, detail.ResolvedFeatures]));
   const held = session ? await findHeldLicenses(ctx, session.accountId, [...terms.values()]) : new Map<string, string>();
-  // The same rule as the checkout's: trials and free or zero-dollar offerings cost nothing.
-  const isFree = (offering: (typeof offerings)[number]) => offering.LicenseClassification === LicenseClassification.Trial || !offering.BaseRate;
+  // The checkout's own rule (a BaseRate is null or 0 exactly when the price in minor units is).
+  const isFree = (offering: (typeof offerings)[number]) => isFreeOffering({ classification: offering.LicenseClassification, priceMinor: offering.BaseRate });
   const waitingForPayments = !storefront.IsCheckoutReady && offerings.some((offering) => !isFree(offering));
 
   return (
