@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { contentSecurityPolicy, formRedirectsOutward, newNonce, NONCE_HEADER, pageSecurityHeaders, REQUEST_PATH_HEADER } from './server/security/page-headers';
+import { contentSecurityPolicy, formRedirectsOutward, newNonce, NONCE_HEADER, pageSecurityHeaders, REQUEST_PATH_HEADER } from './server/entry/shared';
 
 // Every page gets a fresh CSP nonce (Next reads it from the request's CSP header and puts it on its
 // own scripts) and the page security headers. Pages are rendered per request for it (the root

@@ -5,7 +5,7 @@ import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import superjson from 'superjson';
-import type { AppRouter } from '@/server/trpc/app-router';
+import type { AppRouter } from '@/server/entry/shared';
 
 export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
 

@@ -8,8 +8,8 @@ import { z } from 'zod';
 import type { Db } from '../server/db';
 import { DomainError } from '../server/errors';
 import { ensureAppSecret } from '../server/app-secret';
-import { resolveDatabase } from '../server/database/local-database';
-import { applyMigrations } from '../server/database/migrate';
+import { resolveDatabase } from '../server/platform/database/local-database';
+import { applyMigrations } from '../server/platform/database/migrate';
 
 type Values = Record<string, string | boolean | undefined>;
 type Work = (ctx: { db: Db }) => Promise<void>;

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * NODE_OPTIONS for the server: on load (only in the process running scripts/start.ts) writes its pid
+ * NODE_OPTIONS for the server: on load (only in the process running scripts/start.mjs) writes its pid
  * to <dir>/server.pid; each pair of SIGUSR2 starts, then stops the profiler and writes
  * <dir>/profile-<n>.cpuprofile.
  */

@@ -18,14 +18,14 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client';
 import { CatalogStatus, IntervalUnit, LicenseClassification } from '../server/catalog/catalog-enums';
-import { databaseUrl } from '../server/database/embedded-postgres';
-import { applyMigrations } from '../server/database/migrate';
+import { databaseUrl } from '../server/platform/database/embedded-postgres';
+import { applyMigrations } from '../server/platform/database/migrate';
 import { resetEnvForTests } from '../server/env';
-import { stopAllInvalidationListeners } from '../server/platform/invalidation/invalidation';
+import { stopInvalidationListener } from '../server/platform/invalidation/invalidation';
 import type { Db } from '../server/db';
 import { ensureSigningKeys } from '../server/keys/signing-keys';
-import { mintLicense } from '../server/licensing/mint-license';
-import { decodeLicenseCode } from '../server/licensing/runtime-token';
+import { mintLicense } from '../server/licensing/licenses/mint-license';
+import { decodeLicenseCode } from '../server/licensing/codes/runtime-token';
 import { attachProfiler, profilerNodeOptions, summariseProfile, type ServerProfiler } from './bench-profile';
 import { startServiceProcess } from './service-process';
 
@@ -103,7 +103,7 @@ export async function seed(url: string): Promise<Seeded[]> {
   } finally {
     // The signing-key cache started this process's invalidation listener: closed before the
     // database it listens on goes away.
-    await stopAllInvalidationListeners();
+    await stopInvalidationListener();
     await db.$disconnect();
   }
 }
@@ -159,6 +159,18 @@ async function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * The server's resident set (VmRSS) once every face has run: the runtime load above, then pages,
+ * tRPC and the API reference, so Next's side has loaded what it uses of the core.
+ */
+async function residentMemoryAfterPages(server: { baseUrl: string; pid: number }): Promise<number> {
+  for (const page of ['/', '/marketplace', '/login', '/docs', '/api/trpc/catalog.storefront?input=%7B%22json%22%3A%7B%22issuerClientId%22%3A%22none%22%7D%7D']) {
+    await (await fetch(server.baseUrl + page)).arrayBuffer();
+  }
+  const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024);
 }
 
 export async function benchRuntime(options: { anyDatabaseUrl: string; appSecret: string; durationSeconds: number }): Promise<void> {
@@ -238,6 +250,7 @@ export async function benchRuntime(options: { anyDatabaseUrl: string; appSecret:
     const authorization = await measure({ ...base, ...authorizationOf(seeded) }, profiler && { profiler, name: 'authorization', files: profiles });
     const warm = await measure({ ...base, ...authorizationOf(seeded.slice(0, 64)) });
     const unqueued = await measure({ ...base, connections: 4, ...authorizationOf(seeded) });
+    const residentMb = await residentMemoryAfterPages(server);
     const ratio = authorization.requestsPerSecond / ceilingFigures.requestsPerSecond;
     const firstTouchRatio = firstTouch.requestsPerSecond / ceilingFigures.requestsPerSecond;
     // Items made durable: only batches answered 2xx count.
@@ -251,6 +264,7 @@ export async function benchRuntime(options: { anyDatabaseUrl: string; appSecret:
     console.log(`  ratio (b)/(a): ${ratio.toFixed(2)}   (target >= 0.5: ${ratio >= 0.5 ? 'met' : 'NOT met'})`);
     console.log(`  p99 of (b): ${authorization.p99Ms} ms   (target < 25 ms: ${authorization.p99Ms < 25 ? 'met' : 'NOT met'}; the ceiling's own p99 at ${RUNTIME_CONNECTIONS} connections: ${ceilingFigures.p99Ms} ms; (b) at 4 connections: ${unqueued.p99Ms} ms)`);
     console.log(`  ingestion: ${itemsPerSecond.toFixed(0)} items/s durable   (target >= 20000: ${itemsPerSecond >= 20_000 ? 'met' : 'NOT met'})`);
+    console.log(`  server resident memory after the load above and a round of pages: ${residentMb} MB`);
     const rates: Record<string, number> = { authorization: authorization.requestsPerSecond, ingestion: ingestion.requestsPerSecond };
     for (const file of profiles) {
       const requestsPerSecond = rates[path.basename(file, '.cpuprofile')];

@@ -1,6 +1,6 @@
 // `npm run bench`: the one REST app mounted straight on node:http against the same app served
 // through Next's route files (DESIGN.md "Speed of the runtime paths"), measured in one run on this
-// machine and reported as ratios. Both servers are the production entry (`scripts/start.ts`) on the
+// machine and reported as ratios. Both servers are the production entry (`scripts/start.mjs`) on the
 // same database; only REST_DIRECT_MOUNT differs. Load comes from autocannon on loopback, bounded in
 // time. The per-IP limit is raised for the run (one client address makes all the load) and request
 // logging is at `warn`, so the figures are the app's, not the limiter's or the log pipe's.
@@ -8,8 +8,8 @@ import autocannon from 'autocannon';
 import { ensureAppSecret } from '../server/app-secret';
 import { build, buildIsCurrent } from './build';
 import { startServiceProcess } from './service-process';
-import { resolveDatabase } from '../server/database/local-database';
-import { applyMigrations } from '../server/database/migrate';
+import { resolveDatabase } from '../server/platform/database/local-database';
+import { applyMigrations } from '../server/platform/database/migrate';
 import { benchRuntime } from './bench-runtime';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -35,7 +35,7 @@ async function measure(url: string): Promise<Figures> {
 async function main() {
   ensureAppSecret(() => {});
   // Built here once, so the two servers never build at the same time.
-  if (!buildIsCurrent()) build();
+  if (!buildIsCurrent()) build({ ifStale: true });
   const database = await resolveDatabase();
   await applyMigrations(database.databaseUrl);
   try {

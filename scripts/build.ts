@@ -1,54 +1,58 @@
-// Builds the Next app and records a hash of the sources it was built from.
-//   npm run build              always builds
-//   ... build.ts --if-stale    builds only when there is no build or the sources changed since
+// Builds the core (server/ to server/dist, one bundle with shared chunks) and the pages (Next), each
+// with a record of the sources it was built from.
+//   npm run build              always builds both
+//   ... build.ts --if-stale    builds only what has no build or whose sources changed
+//   ... build.ts --core-only   the core alone (`npm run dev`: Next builds pages on demand)
 import { spawnSync } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildSync } from 'esbuild';
+import { CORE_DIST_DIR, CORE_INPUTS, coreIsCurrent, recordBuild, sourceHash, WEB_DIST_DIR, WEB_INPUTS, webIsCurrent } from './build-state.mjs';
 
-const BUILD_INPUTS = ['app', 'server', 'emails', 'public', 'prisma/schema.prisma', 'package-lock.json', 'next.config.ts', 'postcss.config.mjs', 'tsconfig.json'];
-// NEXT_DIST_DIR: a build directory of its own (next.config.ts reads it too), e.g. for a second work tree's tests.
-const DIST_DIR = process.env.NEXT_DIST_DIR ?? '.next';
-const HASH_FILE = path.join(DIST_DIR, 'source-hash');
-
-function listFiles(entry: string): string[] {
-  if (!fs.existsSync(entry)) return [];
-  if (fs.statSync(entry).isFile()) return [entry];
-  return fs
-    .readdirSync(entry, { withFileTypes: true })
-    .flatMap((child) => listFiles(path.join(entry, child.name)))
-    .sort();
-}
-
-export function sourceHash(): string {
-  const hash = crypto.createHash('sha256');
-  for (const file of BUILD_INPUTS.flatMap(listFiles)) {
-    hash.update(file).update('\0').update(fs.readFileSync(file)).update('\0');
-  }
-  return hash.digest('hex');
-}
-
-export function buildIsCurrent(): boolean {
-  return fs.existsSync(path.join(DIST_DIR, 'BUILD_ID')) && fs.existsSync(HASH_FILE) && fs.readFileSync(HASH_FILE, 'utf8') === sourceHash();
-}
+export { buildIsCurrent } from './build-state.mjs';
 
 function run(args: string[]): void {
   const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-export function build(): void {
-  const hash = sourceHash();
-  run(['--import', 'tsx', 'scripts/prisma-generate.ts']);
+/**
+ * The core as JavaScript: every public entry of server/entry in one build with code splitting, so a
+ * module that two entries share is one chunk, loaded once per process. npm packages stay external
+ * (Node loads them from node_modules); `server-only` resolves as in a server build (to nothing).
+ */
+export function buildCore(): void {
+  const hash = sourceHash(CORE_INPUTS);
+  fs.rmSync(CORE_DIST_DIR, { recursive: true, force: true });
+  buildSync({
+    entryPoints: { app: 'server/entry/app.ts', start: 'server/entry/start.ts' },
+    outdir: CORE_DIST_DIR,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    alias: { 'server-only': './node_modules/server-only/empty.js' },
+    jsx: 'automatic',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+  recordBuild(CORE_DIST_DIR, hash);
+}
+
+export function buildWeb(): void {
+  const hash = sourceHash(WEB_INPUTS);
   run([path.join('node_modules', 'next', 'dist', 'bin', 'next'), 'build']);
-  fs.writeFileSync(HASH_FILE, hash);
+  recordBuild(WEB_DIST_DIR, hash);
+}
+
+export function build({ ifStale = false, coreOnly = false } = {}): void {
+  // The generated Prisma client is part of the core's bundle.
+  run(['--import', 'tsx', 'scripts/prisma-generate.ts']);
+  if (!ifStale || !coreIsCurrent()) buildCore();
+  if (!coreOnly && (!ifStale || !webIsCurrent())) buildWeb();
 }
 
 const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]) === path.resolve('scripts/build.ts');
-if (invokedDirectly) {
-  if (process.argv.includes('--if-stale') && buildIsCurrent()) {
-    console.log('Build is current.');
-  } else {
-    build();
-  }
-}
+if (invokedDirectly) build({ ifStale: process.argv.includes('--if-stale'), coreOnly: process.argv.includes('--core-only') });

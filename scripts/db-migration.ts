@@ -8,8 +8,8 @@ import path from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
 import { SchemaEngine } from '@prisma/schema-engine-wasm';
-import { resolveDatabase } from '../server/database/local-database';
-import { MIGRATIONS_DIR } from '../server/database/migrate';
+import { resolveDatabase } from '../server/platform/database/local-database';
+import { MIGRATIONS_DIR } from '../server/platform/database/migrate';
 
 const SCHEMA_PATH = path.resolve('prisma/schema.prisma');
 

@@ -1,7 +1,7 @@
 // `npm run db:seed`: applies migrations and (re)runs the idempotent demo seed.
 import { ensureAppSecret } from '../server/app-secret';
-import { resolveDatabase } from '../server/database/local-database';
-import { applyMigrations } from '../server/database/migrate';
+import { resolveDatabase } from '../server/platform/database/local-database';
+import { applyMigrations } from '../server/platform/database/migrate';
 
 async function main() {
   ensureAppSecret(console.log);

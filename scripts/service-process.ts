@@ -4,6 +4,7 @@ import net from 'node:net';
 
 export interface ServiceProcess {
   baseUrl: string;
+  pid: number;
   output: () => string;
   /** Sends SIGTERM and waits for the process to end. */
   stop: () => Promise<void>;
@@ -20,14 +21,14 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the production entry (`scripts/start.ts`, the same as `npm start`) as its own process on a
+ * Starts the production entry (`scripts/start.mjs`, the same as `npm start`) as its own process on a
  * free port against the given database, and waits until it listens. The tests and the benchmark
  * then talk real HTTP to it. APP_SECRET is a fresh random one unless `env` names one.
  */
 export async function startServiceProcess(options: { databaseUrl: string; env?: Record<string, string | undefined>; port?: number }): Promise<ServiceProcess> {
   // A known port up front, so PUBLIC_BASE_URL (the issuer of tokens, the links in e-mails) is exact.
   const port = options.port ?? (await freePort());
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     env: {
       ...process.env,
       DATABASE_URL: options.databaseUrl,
@@ -68,6 +69,7 @@ export async function startServiceProcess(options: { databaseUrl: string; env?: 
   });
   return {
     baseUrl,
+    pid: child.pid!,
     exited,
     output: () => output,
     stop: () =>

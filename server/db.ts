@@ -5,9 +5,9 @@ import { env } from './env';
 
 export type Db = PrismaClient;
 
-// One client per process: Next's bundle and the directly mounted runtime handlers share it, and
-// its pool, which also serves the runtime paths' hot statements (hotRows).
-const holder = globalThis as unknown as { __licensingDb?: PrismaClient; __licensingPool?: pg.Pool };
+// One client per process (the core is loaded once: Next's pages and the REST app share it), and its
+// pool, which also serves the runtime paths' hot statements (hotRows).
+const holder: { __licensingDb?: PrismaClient; __licensingPool?: pg.Pool } = {};
 
 export function db(): PrismaClient {
   if (!holder.__licensingDb) {

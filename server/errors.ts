@@ -48,14 +48,15 @@ export interface ValidationDetail {
 export class DomainError extends Error {
   readonly code: ApiErrorCode;
   readonly details?: ValidationDetail[];
-  readonly headers?: Record<string, string>;
+  /** How long the caller should wait before asking again (a limit's window, a pending result). */
+  readonly retryAfterSeconds?: number;
 
-  constructor(code: ApiErrorCode, message: string, options: { details?: ValidationDetail[]; headers?: Record<string, string> } = {}) {
+  constructor(code: ApiErrorCode, message: string, options: { details?: ValidationDetail[]; retryAfterSeconds?: number } = {}) {
     super(message);
     this.name = 'DomainError';
     this.code = code;
     this.details = options.details;
-    this.headers = options.headers;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   get status(): number {

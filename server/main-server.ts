@@ -3,6 +3,8 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
+import { DomainError } from './errors';
+import { apiErrorBody } from './http/api-error';
 import { CLIENT_IP_HEADER } from './http/client-ip-header';
 import { LOOPBACK_CLIENT_HEADER } from './mail/outbox-access';
 import { clientIpOf } from './platform/limits/client-ip';
@@ -118,11 +120,11 @@ function answerUnreadableRequest(error: Error & { code?: string }, socket: Duple
     return;
   }
   const correlationId = crypto.randomUUID();
-  const [status, reason, code, message] =
+  const [status, reason, refusal] =
     error.code === 'HPE_INVALID_METHOD'
-      ? [405, 'Method Not Allowed', 'MethodNotAllowed', 'This method is not supported.']
-      : [400, 'Bad Request', 'InvalidPayload', 'The request could not be read.'];
-  const body = JSON.stringify({ Code: code, Message: message, CorrelationId: correlationId });
+      ? [405, 'Method Not Allowed', new DomainError('MethodNotAllowed', 'This method is not supported.')]
+      : [400, 'Bad Request', new DomainError('InvalidPayload', 'The request could not be read.')];
+  const body = apiErrorBody(refusal, correlationId);
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
       `X-Correlation-Id: ${correlationId}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,

@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { firstSearchParam, Pager } from '@/app/components/pager';
 import { ServiceHeader } from '@/app/components/service-header';
-import { db } from '@/server/db';
-import { listStorefronts, STOREFRONT_SEARCH_MAX, type StorefrontCard } from '@/server/marketplace/list-storefronts';
+import { db, listStorefronts, STOREFRONT_SEARCH_MAX } from '@/app/core';
+import type { StorefrontCard } from '@licensing/core';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Marketplace' };

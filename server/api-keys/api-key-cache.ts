@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db';
 import { InvalidatedCache } from '../platform/invalidation/invalidated-cache';
 import { publishInvalidation } from '../platform/invalidation/invalidation';
@@ -13,10 +14,12 @@ export interface ApiKeyPrincipal {
 // forgotten at once in this module copy and within a second in every other copy and instance
 // (topic `api-key`); the 10 seconds bound only what a lost notification leaves behind.
 export const API_KEY_CACHE_SECONDS = 10;
+/** Keys whose lookup is held: far more than any seller's backends use at once. */
+export const API_KEY_CACHE_MAX = 10_000;
 export const apiKeyCache = new InvalidatedCache<ApiKeyPrincipal>({
   topic: 'api-key',
   ttlMs: API_KEY_CACHE_SECONDS * 1000,
-  maxEntries: 10_000,
+  maxEntries: API_KEY_CACHE_MAX,
 });
 
 /** Every copy forgets the key; call after its revocation is committed. */
@@ -25,19 +28,15 @@ export function forgetApiKey(ctx: { db: Db }, secretHash: string): Promise<void>
 }
 
 // lastUsedAt is written at most once a minute per key: when this process last wrote it, per key id.
+// A key pushed out of the bound only gets one write early.
 export const LAST_USED_WRITE_INTERVAL_MS = 60_000;
-const MAX_TRACKED_KEYS = 10_000;
-const lastUsedWrites = new Map<string, number>();
+export const LAST_USED_TRACKED_KEYS_MAX = 10_000;
+const lastUsedWrites = new LRUCache<string, number>({ max: LAST_USED_TRACKED_KEYS_MAX });
 
 /** Whether this use should write lastUsedAt; records the write when it should. */
 export function claimLastUsedWrite(apiKeyId: string, now: number): boolean {
   const previous = lastUsedWrites.get(apiKeyId);
   if (previous !== undefined && now - previous < LAST_USED_WRITE_INTERVAL_MS) return false;
-  if (previous === undefined && lastUsedWrites.size >= MAX_TRACKED_KEYS) {
-    const oldest = lastUsedWrites.keys().next().value;
-    if (oldest !== undefined) lastUsedWrites.delete(oldest);
-  }
-  lastUsedWrites.delete(apiKeyId);
   lastUsedWrites.set(apiKeyId, now);
   return true;
 }

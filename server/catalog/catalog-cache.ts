@@ -4,6 +4,8 @@ import { publishInvalidation } from '../platform/invalidation/invalidation';
 
 /** Spec "Limits": catalog reads are cached for 90 seconds. */
 export const CATALOG_CACHE_SECONDS = 90;
+/** Storefronts and offerings held: every listed seller's storefront and offerings several times over. */
+export const CATALOG_CACHE_MAX = 5_000;
 
 const storefrontKey = (issuerClientId: string) => `storefront:${issuerClientId}`;
 const offeringKey = (issuerClientId: string, offeringId: string) => `offering:${issuerClientId}:${offeringId}`;
@@ -19,7 +21,7 @@ function ofSeller(cacheKey: string, issuerClientId: string): boolean {
 export const catalogCache = new InvalidatedCache<unknown>({
   topic: 'catalog',
   ttlMs: CATALOG_CACHE_SECONDS * 1000,
-  maxEntries: 5_000,
+  maxEntries: CATALOG_CACHE_MAX,
   matches: ofSeller,
 });
 

@@ -1,5 +1,5 @@
 import type { Checkout, Offering, Prisma, Seller } from '@/generated/prisma/client';
-import { sqlStateOf } from '../database/sql-error';
+import { sqlStateOf } from '../platform/database/sql-error';
 import type { Db } from '../db';
 import { env } from '../env';
 import { DomainError } from '../errors';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Checkout } from '@/generated/prisma/client';
 import { CatalogStatus } from '../catalog/catalog-enums';
 import { sellerDisplayName } from '../catalog/seller-profile';
-import { sqlStateOf } from '../database/sql-error';
+import { sqlStateOf } from '../platform/database/sql-error';
 import type { Db } from '../db';
 import { DomainError } from '../errors';
 import { consumeLimit } from '../platform/limits/limits';

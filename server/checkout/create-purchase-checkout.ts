@@ -1,7 +1,7 @@
 import { seal } from '../crypto/secret-box';
 import type { Db } from '../db';
 import { DomainError } from '../errors';
-import { mintLicense } from '../licensing/mint-license';
+import { mintLicense } from '../licensing/licenses/mint-license';
 import { findReplayedCheckout, openCheckout } from './checkout-core';
 import { CREDENTIAL_SEAL_PURPOSE } from './get-checkout-result';
 import { findSellerByIssuerClientId } from '../sellers/find-seller-by-issuer-client-id';

@@ -2,7 +2,7 @@ import { decodeJwt } from 'jose';
 import { open } from '../crypto/secret-box';
 import type { Db } from '../db';
 import { DomainError } from '../errors';
-import { decodeLicenseCode } from '../licensing/runtime-token';
+import { decodeLicenseCode } from '../licensing/codes/runtime-token';
 import { checkoutResultSchema, type CheckoutResult } from './checkout-result.schema';
 
 export const CREDENTIAL_SEAL_PURPOSE = 'checkout-credential';

@@ -2,7 +2,7 @@ import type { Offering } from '@/generated/prisma/client';
 import { LicenseClassification } from '../catalog/catalog-enums';
 import type { Db } from '../db';
 import { DomainError } from '../errors';
-import { LIVE_LICENSE_STATUSES } from '../licensing/license-status';
+import { LIVE_LICENSE_STATUSES } from '../licensing/licenses/license-status';
 
 // A buyer does not pay twice, or take a trial twice, for what they already hold (unless the seller
 // allows repeats on the offering). Trials: one per buyer and offering, ever, whatever became of

@@ -3,19 +3,29 @@ import { z } from 'zod';
 /** README "Embedded checkout": seats bought on one checkout. */
 export const MAX_SEATS_PER_CHECKOUT = 1000;
 
-const EMPTY_GUID = '00000000-0000-0000-0000-000000000000';
+const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+// The same rule as one pattern, so the API document carries it too: a GUID that is not all zeros.
+const NON_EMPTY_GUID = /^(?!0{8}-0{4}-0{4}-0{4}-0{12}$)[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
-/** A GUID idempotency key; the empty GUID is refused (it cannot tell attempts apart). */
-export const requestIdSchema = z
-  .string()
-  .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'RequestId must be a GUID.')
-  .refine((value) => value !== EMPTY_GUID, 'RequestId must not be the empty GUID.')
-  .transform((value) => value.toLowerCase());
+/** A GUID idempotency key named `field`; the empty GUID is refused (it cannot tell attempts apart). */
+export function guidKeySchema(field: string) {
+  return z
+    .string()
+    .superRefine((value, ctx) => {
+      if (!GUID.test(value)) ctx.addIssue({ code: 'invalid_format', format: 'regex', pattern: GUID.source, input: value, message: `${field} must be a GUID.` });
+      else if (!NON_EMPTY_GUID.test(value)) ctx.addIssue({ code: 'custom', message: `${field} must not be the empty GUID.` });
+    })
+    .meta({ pattern: NON_EMPTY_GUID.source, format: 'uuid', description: 'A GUID, not all zeros.' })
+    .transform((value) => value.toLowerCase());
+}
+
+export const requestIdSchema = guidKeySchema('RequestId');
 
 /** Absolute http or https URL. */
 export const returnUrlSchema = z
   .string()
   .max(2048)
+  .meta({ format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://', description: 'An absolute http or https URL.' })
   .refine((value) => {
     try {
       const url = new URL(value);

@@ -2,7 +2,7 @@ import { sellerDisplayName } from '../catalog/seller-profile';
 import { seal } from '../crypto/secret-box';
 import type { Db } from '../db';
 import { findOrCreateAccountByEmail } from '../identity/accounts';
-import { mintLicense } from '../licensing/mint-license';
+import { mintLicense } from '../licensing/licenses/mint-license';
 import { sendLicenseDeliveryEmail } from '../mail/license-delivery-mail';
 import { CREDENTIAL_SEAL_PURPOSE } from './get-checkout-result';
 

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { env } from '../env';
 
 // AES-256-GCM under a key derived from APP_SECRET with HKDF, one derived key per purpose.
@@ -46,9 +47,11 @@ export function parsePreviousSecrets(list: string | undefined, current: string):
   return [...new Set(secrets)];
 }
 
-// Derivations are cached: HKDF runs once per (secret, purpose) for the life of the process.
-const derivedKeys = new Map<string, Buffer>();
-const keyIds = new Map<string, string>();
+// Derivations are cached: HKDF runs once per (secret, purpose) for the life of the process. The
+// bound is far above a few secrets (APP_SECRET and the previous ones) times a few purposes.
+const DERIVED_KEYS_MAX = 64;
+const derivedKeys = new LRUCache<string, Buffer>({ max: DERIVED_KEYS_MAX });
+const keyIds = new LRUCache<string, string>({ max: DERIVED_KEYS_MAX });
 
 function keyFor(secret: string, purpose: string): Buffer {
   const cacheKey = `${purpose}\0${secret}`;

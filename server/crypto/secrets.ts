@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { env } from '../env';
 
 /** sha256 hex: how high-entropy secrets we hand out (keys, tokens) are stored. */
@@ -23,7 +24,9 @@ export function safeEqual(a: string, b: string): boolean {
 // from APP_SECRET with HKDF-SHA256 (salt "licensing-service", info "hmac:<purpose>"), one key per
 // purpose, so it is never the key of anything else (the secret box uses "secret-box:<purpose>").
 
-const hmacKeys = new Map<string, Buffer>();
+// Derived once per (secret, purpose): a few secrets (APP_SECRET and the previous ones) times a few purposes.
+const DERIVED_HMAC_KEYS_MAX = 64;
+const hmacKeys = new LRUCache<string, Buffer>({ max: DERIVED_HMAC_KEYS_MAX });
 
 function hmacKey(secret: string, purpose: string): Buffer {
   const cacheKey = `${purpose}\0${secret}`;

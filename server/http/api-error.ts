@@ -1,12 +1,41 @@
 import { DomainError, HTTP_STATUS_BY_CODE } from '../errors';
+import { RUNTIME_WWW_AUTHENTICATE } from '../runtime/verify-runtime-token';
 
-/** The one shape of every REST failure (spec "ApiError"). */
-export function apiErrorResponse(error: DomainError, correlationId: string): Response {
+/** A method the path does not answer: HTTP's own refusal, which names the methods it does. */
+export class MethodNotAllowedError extends DomainError {
+  constructor(
+    method: string,
+    readonly allow: string[],
+  ) {
+    super('MethodNotAllowed', `${method} is not allowed on this path.`);
+  }
+}
+
+/** What answers a path no route matches: 405 with Allow where other methods match, else 404. */
+export function noRouteError(method: string, allow: string[]): DomainError {
+  return allow.length > 0 ? new MethodNotAllowedError(method, allow) : new DomainError('NotFound', 'No resource at this path.');
+}
+
+/** The headers a refusal carries on HTTP, derived from what the error says (the core knows no headers). */
+function refusalHeaders(error: DomainError): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(error.retryAfterSeconds);
+  if (error.code === 'RuntimeTokenMissing' || error.code === 'RuntimeTokenInvalid') headers['WWW-Authenticate'] = RUNTIME_WWW_AUTHENTICATE;
+  if (error instanceof MethodNotAllowedError) headers.Allow = error.allow.join(', ');
+  return headers;
+}
+
+/** The one shape of every REST failure (spec "ApiError"), as JSON: every error body is written here. */
+export function apiErrorBody(error: DomainError, correlationId: string): string {
   const body: Record<string, unknown> = { Code: error.code, Message: error.message, CorrelationId: correlationId };
   if (error.details) body.Details = error.details;
-  return new Response(JSON.stringify(body), {
+  return JSON.stringify(body);
+}
+
+export function apiErrorResponse(error: DomainError, correlationId: string): Response {
+  return new Response(apiErrorBody(error, correlationId), {
     status: HTTP_STATUS_BY_CODE[error.code],
-    headers: { 'content-type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...error.headers },
+    headers: { 'content-type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...refusalHeaders(error) },
   });
 }
 
@@ -20,6 +49,6 @@ export function oauthErrorResponse(error: DomainError): Response {
   const body = { error: OAUTH_ERROR_BY_CODE[error.code] ?? 'invalid_request', error_description: error.message };
   return new Response(JSON.stringify(body), {
     status: HTTP_STATUS_BY_CODE[error.code],
-    headers: { 'content-type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', Pragma: 'no-cache', ...error.headers },
+    headers: { 'content-type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', Pragma: 'no-cache', ...refusalHeaders(error) },
   });
 }

@@ -40,6 +40,8 @@ function apiErrorSchema(codes: readonly ApiErrorCode[]) {
 }
 
 const correlationHeader = { 'X-Correlation-Id': { description: 'The request\'s correlation id (adopted from `x-correlation-id` or generated).', schema: { type: 'string' as const } } };
+const retryAfterHeader = { 'Retry-After': { description: 'Seconds until the limit lets this caller in again.', schema: { type: 'integer' as const } } };
+const wwwAuthenticateHeader = { 'WWW-Authenticate': { description: 'The Bearer challenge of the runtime paths.', schema: { type: 'string' as const } } };
 
 /** Codes every operation can answer whatever it does. */
 const ALWAYS: ApiErrorCode[] = ['RateLimited', 'ServerError'];
@@ -56,11 +58,14 @@ export function errorResponses(codes: readonly ApiErrorCode[]): {} {
     const status = HTTP_STATUS_BY_CODE[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
-  const responses: Record<number, { description: string; headers: typeof correlationHeader; content: { 'application/json': { schema: ReturnType<typeof apiErrorSchema> } } }> = {};
+  const responses: Record<number, { description: string; headers: Record<string, { description: string; schema: { type: 'string' | 'integer' } }>; content: { 'application/json': { schema: ReturnType<typeof apiErrorSchema> } } }> = {};
   for (const [status, statusCodes] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const runtimeRefusal = statusCodes.some((code) => code === 'RuntimeTokenMissing' || code === 'RuntimeTokenInvalid');
     responses[status] = {
-      description: `ApiError: ${statusCodes.map((code) => `\`${code}\``).join(', ')}`,
-      headers: correlationHeader,
+      description:
+        `ApiError: ${statusCodes.map((code) => `\`${code}\``).join(', ')}` +
+        (runtimeRefusal ? '. An Authorization header that is not a Bearer JWT is refused as a gateway would: 401 with WWW-Authenticate and no body.' : ''),
+      headers: { ...correlationHeader, ...(status === 429 ? retryAfterHeader : {}), ...(runtimeRefusal ? wwwAuthenticateHeader : {}) },
       content: { 'application/json': { schema: apiErrorSchema(statusCodes) } },
     };
   }
@@ -74,9 +79,13 @@ export function okResponse<T extends z.ZodType>(schema: T, description: string, 
 
 export const DOCUMENT_INFO = {
   openapi: '3.1.0',
+  // The deployment that serves the document (each has its own base URL, PUBLIC_BASE_URL).
+  servers: [{ url: '/', description: 'This deployment' }],
   info: {
     title: 'Licensing and purchase service',
     version: '1',
+    license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    contact: { name: 'The operator of this deployment' },
     description:
       'Purchase API (buyer token), embedded checkout and management (account API key), runtime paths (runtime token) and discovery. ' +
       'Bodies are JSON with PascalCase keys; every response carries `X-Correlation-Id`; every failure is an ApiError ' +

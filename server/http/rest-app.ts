@@ -2,12 +2,12 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import { DomainError } from '../errors';
 import { logger } from '../platform/logging/logger';
-import { apiErrorResponse, oauthErrorResponse } from './api-error';
+import { apiErrorResponse, noRouteError, oauthErrorResponse } from './api-error';
 import type { AppEnv } from './app-env';
-import { handleIdentity } from './endpoints/identity-endpoints';
-import { CHECKOUT_RETURN_PREFIX, handleCheckoutReturn } from './endpoints/checkout-return-endpoint';
-import { handleLocalCancel, handleLocalPay } from './endpoints/local-checkout-endpoints';
-import { handleStripeWebhook } from './endpoints/stripe-webhook-endpoint';
+import { createIdentityApp } from './identity-app';
+import { CHECKOUT_RETURN_PREFIX, handleCheckoutReturn } from './routes/callbacks/checkout-return-endpoint';
+import { handleLocalCancel, handleLocalPay } from './routes/callbacks/local-checkout-endpoints';
+import { handleStripeWebhook } from './routes/callbacks/stripe-webhook-endpoint';
 import { adoptCorrelationId, CORRELATION_HEADER } from './correlation';
 import { correlate, limitBodySize, limitPerIp, rejectUnusableText } from './middleware/edge';
 import { validationHook } from './middleware/read-json-body';
@@ -17,7 +17,15 @@ import { registerOperationsRoutes } from './operations-routes';
 import * as getLicense from './routes/management/get-license';
 import * as findLicenses from './routes/management/find-licenses';
 import * as listLicenseSeats from './routes/management/list-license-seats';
-import { registerLicenseWrites } from './routes/management/license-writes';
+import * as createLicense from './routes/management/create-license';
+import * as addSeats from './routes/management/add-seats';
+import * as retireSeat from './routes/management/retire-seat';
+import * as issueSeatCode from './routes/management/issue-seat-code';
+import * as revokeLicenseCode from './routes/management/revoke-license-code';
+import * as bindLicenseToTenant from './routes/management/bind-license-to-tenant';
+import * as suspendLicense from './routes/management/suspend-license';
+import * as resumeLicense from './routes/management/resume-license';
+import * as cancelLicense from './routes/management/cancel-license';
 import * as createEmbeddedCheckout from './routes/checkout/create-embedded-checkout';
 import * as ingestUsage from './routes/consumption/ingest-usage';
 import * as generateLicenseAuthorization from './routes/runtime/generate-license-authorization';
@@ -92,7 +100,15 @@ export function createRestApp(): OpenAPIHono<AppEnv> {
   app.openapi(findLicenses.route, findLicenses.handler);
   app.openapi(getLicense.route, getLicense.handler);
   app.openapi(listLicenseSeats.route, listLicenseSeats.handler);
-  registerLicenseWrites(app);
+  app.openapi(createLicense.route, createLicense.handler);
+  app.openapi(addSeats.route, addSeats.handler);
+  app.openapi(retireSeat.route, retireSeat.handler);
+  app.openapi(issueSeatCode.route, issueSeatCode.handler);
+  app.openapi(revokeLicenseCode.route, revokeLicenseCode.handler);
+  app.openapi(bindLicenseToTenant.route, bindLicenseToTenant.handler);
+  app.openapi(suspendLicense.route, suspendLicense.handler);
+  app.openapi(resumeLicense.route, resumeLicense.handler);
+  app.openapi(cancelLicense.route, cancelLicense.handler);
   app.openapi(generateLicenseAuthorization.route, generateLicenseAuthorization.handler);
   app.openapi(ingestUsage.route, ingestUsage.handler);
   app.openapi(runtimeDiscovery.configurationRoute, runtimeDiscovery.configurationHandler);
@@ -100,7 +116,8 @@ export function createRestApp(): OpenAPIHono<AppEnv> {
 
   for (const [name, scheme] of Object.entries(SECURITY_SCHEMES)) app.openAPIRegistry.registerComponent('securitySchemes', name, scheme);
   registerOperationsRoutes(app);
-  app.all(`${IDENTITY_PREFIX}/*`, (c) => handleIdentity(c.req.raw));
+  const identityApp = createIdentityApp();
+  app.all(`${IDENTITY_PREFIX}/*`, (c) => identityApp.fetch(c.req.raw));
   // Browser and processor callbacks outside the REST contract (their answers are redirects, HTML or
   // what Stripe reads), here for the correlation id, the body limit and the one error mapping.
   app.post(STRIPE_WEBHOOK_PATH, (c) => handleStripeWebhook(c.req.raw));
@@ -109,12 +126,7 @@ export function createRestApp(): OpenAPIHono<AppEnv> {
   app.get(`${CHECKOUT_RETURN_PREFIX}/:sessionId`, (c) => handleCheckoutReturn(c.req.raw));
 
   app.notFound((c) => {
-    const allow = allowedMethods(app, c.req.path);
-    const error =
-      allow.length > 0
-        ? new DomainError('MethodNotAllowed', `${c.req.method} is not allowed on this path.`, { headers: { Allow: allow.join(', ') } })
-        : new DomainError('NotFound', 'No resource at this path.');
-    return apiErrorResponse(error, c.get('correlationId'));
+    return apiErrorResponse(noRouteError(c.req.method, allowedMethods(app, c.req.path)), c.get('correlationId'));
   });
 
   app.onError((thrown, c) => {
@@ -148,11 +160,7 @@ export function documentedOperations(): { method: string; path: string; operatio
 export function refuseUnsupportedMethod(method: string, pathname: string, headers: Record<string, string | string[] | undefined>): Response {
   const given = headers[CORRELATION_HEADER];
   const correlationId = adoptCorrelationId(typeof given === 'string' ? given : undefined);
-  const allow = allowedMethods(restApp, pathname);
-  const error =
-    allow.length > 0
-      ? new DomainError('MethodNotAllowed', `${method} is not allowed on this path.`, { headers: { Allow: allow.join(', ') } })
-      : new DomainError('NotFound', 'No resource at this path.');
+  const error = noRouteError(method, allowedMethods(restApp, pathname));
   const response = isIdentityPath(pathname) ? oauthErrorResponse(error) : apiErrorResponse(error, correlationId);
   response.headers.set('X-Correlation-Id', correlationId);
   response.headers.set('X-Content-Type-Options', 'nosniff');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../db';
+import { defineScheduledSweep } from '../platform/jobs/job-definition';
 import { logger } from '../platform/logging/logger';
 import { REFRESH_FAMILY_SECONDS, SIGN_IN_ROW_RETENTION_SECONDS } from './identity-config';
 
@@ -61,3 +62,6 @@ export async function cleanExpiredSignIns(ctx: Ctx): Promise<Record<'authorizati
   if (Object.values(counts).some((count) => count > 0)) logger.info(counts, 'identity: expired sign-in rows deleted');
   return counts;
 }
+
+/** Deletes expired sign-in rows (authorize requests, one-time codes, authorization codes, refresh tokens). */
+export const cleanExpiredSignInsJob = defineScheduledSweep({ data: cleanExpiredSignInsData, cron: '*/5 * * * *', expireInSeconds: 5 * 60, run: (ctx) => cleanExpiredSignIns(ctx) });

@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { Account } from '@/generated/prisma/client';
-import { sqlStateOf } from '../database/sql-error';
+import { sqlStateOf } from '../platform/database/sql-error';
 import type { Db } from '../db';
 import { env } from '../env';
 import { DomainError } from '../errors';

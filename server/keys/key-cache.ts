@@ -1,7 +1,11 @@
+import { LRUCache } from 'lru-cache';
 import { ALL_KEYS, ensureInvalidationListener, onInvalidation, type InvalidationTopic } from '../platform/invalidation/invalidation';
 
 /** Loads a value and says until when it holds; receives what the cache held before (expired or dropped), if anything. */
 export type KeyLoader<T> = (previous: T | undefined) => Promise<{ value: T; expiresAt: number }>;
+
+/** Keys of one KeyCache: one per signing-key purpose, with room to spare. */
+export const KEY_CACHE_MAX = 16;
 
 /**
  * The in-process cache of signing keys and key sets: a few entries (one per purpose), each with its
@@ -13,8 +17,11 @@ export type KeyLoader<T> = (previous: T | undefined) => Promise<{ value: T; expi
  * - a dropped or expired value is kept aside for the loader, which may fall back on it when the
  *   database cannot be read (versions are never withdrawn, so an older set is still right).
  */
-export class KeyCache<T> {
-  private readonly entries = new Map<string, { value: T; expiresAt: number }>();
+export class KeyCache<T extends {}> {
+  /** What holds now, each entry until its own end (a per-entry lru-cache TTL). */
+  private readonly current = new LRUCache<string, T>({ max: KEY_CACHE_MAX, ttlResolution: 0 });
+  /** The last value loaded per key, whether it still holds or not: the loader's fallback. */
+  private readonly lastLoaded = new LRUCache<string, T>({ max: KEY_CACHE_MAX });
   private readonly loads = new Map<string, Promise<T>>();
   private generation = 0;
 
@@ -22,16 +29,20 @@ export class KeyCache<T> {
     // Registered once per module copy, for the life of the module, like the cache itself.
     onInvalidation(topic, (key) => {
       this.generation += 1;
-      for (const [cached, entry] of this.entries) if (key === ALL_KEYS || key === cached) entry.expiresAt = 0;
-      if (key === ALL_KEYS) this.loads.clear();
-      else this.loads.delete(key);
+      if (key === ALL_KEYS) {
+        this.current.clear();
+        this.loads.clear();
+      } else {
+        this.current.delete(key);
+        this.loads.delete(key);
+      }
     });
   }
 
   async get(key: string, load: KeyLoader<T>): Promise<T> {
     ensureInvalidationListener();
-    const entry = this.entries.get(key);
-    if (entry && entry.expiresAt > Date.now()) return entry.value;
+    const value = this.current.get(key);
+    if (value !== undefined) return value;
     return this.loads.get(key) ?? this.start(key, load);
   }
 
@@ -43,8 +54,12 @@ export class KeyCache<T> {
 
   private start(key: string, load: KeyLoader<T>): Promise<T> {
     const generation = this.generation;
-    const promise = load(this.entries.get(key)?.value).then((loaded) => {
-      if (this.generation === generation) this.entries.set(key, loaded);
+    const promise = load(this.lastLoaded.get(key)).then((loaded) => {
+      if (this.generation === generation) {
+        // An end already passed still counts as one: lru-cache reads a TTL of 0 as "never ends".
+        this.current.set(key, loaded.value, { ttl: Math.max(1, loaded.expiresAt - Date.now()) });
+        this.lastLoaded.set(key, loaded.value);
+      }
       return loaded.value;
     });
     this.loads.set(key, promise);

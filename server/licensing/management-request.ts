@@ -1,7 +1,7 @@
 import { sha256Hex } from '../crypto/secrets';
 import { open, seal } from '../crypto/secret-box';
 import type { Db } from '../db';
-import { sqlStateOf } from '../database/sql-error';
+import { sqlStateOf } from '../platform/database/sql-error';
 import { DomainError } from '../errors';
 
 export const MANAGEMENT_ANSWER_SEAL_PURPOSE = 'management-answer';

@@ -1,9 +1,10 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { z } from 'zod';
 import { env } from '../env';
-import type { JobContext } from '../platform/jobs/registry';
+import { defineJob, type JobContext } from '../platform/jobs/job-definition';
 import { SecretBoxError } from '../crypto/secret-box';
 import { logger } from '../platform/logging/logger';
+import { requireOnDemand } from '../platform/require-on-demand';
 import { openEmailContent, type EmailContent } from './email-content';
 
 /**
@@ -35,7 +36,8 @@ function transportFor(smtpUrl: string): Transporter {
   let transport = transportsBySmtpUrl.get(smtpUrl);
   if (!transport) {
     // Bounded waits: a silent server must turn into a failed attempt, not a worker stuck for minutes.
-    transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+    const { createTransport } = requireOnDemand<typeof import('nodemailer')>('nodemailer');
+    transport = createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
     transportsBySmtpUrl.set(smtpUrl, transport);
   }
   return transport;
@@ -162,3 +164,22 @@ function withoutAddress(text: string, address: string): string {
   if (!address) return text;
   return text.replace(new RegExp(address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), '<recipient>');
 }
+
+/** Retries after the first failed delivery: 7 attempts in all. */
+export const DELIVER_EMAIL_RETRY_LIMIT = 6;
+/**
+ * Base delay before the first retry, in seconds. With backoff the n-th retry waits between
+ * base·2^(n-1) and base·2^n: 30-60 s, 1-2 min, 2-4 min, … about 32-64 minutes in all before the
+ * e-mail is marked failed, enough to ride out an SMTP server's restart or a short outage.
+ */
+export const DELIVER_EMAIL_RETRY_DELAY_SECONDS = 30;
+
+/** Sends one recorded e-mail (status `queued`) over SMTP. */
+export const deliverEmailJob = defineJob({
+  data: deliverEmailData,
+  handle: deliverEmail,
+  retry: { retryLimit: DELIVER_EMAIL_RETRY_LIMIT, retryDelay: DELIVER_EMAIL_RETRY_DELAY_SECONDS, retryBackoff: true },
+  // Far beyond nodemailer's bounded timeouts and the delivery's own transaction bound (3 min).
+  expireInSeconds: 10 * 60,
+  concurrency: 4,
+});

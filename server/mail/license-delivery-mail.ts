@@ -1,5 +1,4 @@
 import { createElement } from 'react';
-import { LicenseDeliveryEmail } from '../../emails/license-delivery';
 import type { Db } from '../db';
 import { env } from '../env';
 import { sendEmail, type SendEmailResult } from './send-email';
@@ -12,6 +11,7 @@ export async function sendLicenseDeliveryEmail(
   input: { to: string; offeringName: string; sellerName: string; checkoutId: string; licenseId: string },
 ): Promise<SendEmailResult> {
   const base = env().publicBaseUrl;
+  const { LicenseDeliveryEmail } = await import('../../emails/license-delivery');
   return sendEmail(ctx, {
     to: input.to,
     kind: LICENSE_DELIVERY_EMAIL_KIND,

@@ -1,4 +1,3 @@
-import { render } from '@react-email/render';
 import type { ReactElement } from 'react';
 import type { Db } from '../db';
 import { env } from '../env';
@@ -38,6 +37,8 @@ export interface SendEmailResult {
  * job drops it once the e-mail is sent or failed.
  */
 export async function sendEmail(ctx: { db: Db }, input: SendEmailInput): Promise<SendEmailResult> {
+  // The renderer and the templates load at the first e-mail, not at start (they weigh ~40 MB resident).
+  const { render } = await import('@react-email/render');
   const [html, text] = await Promise.all([render(input.template), render(input.template, { plainText: true })]);
   const smtpUrl = env().SMTP_URL;
 

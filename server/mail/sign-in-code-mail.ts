@@ -1,5 +1,4 @@
 import { createElement } from 'react';
-import { SignInCodeEmail } from '../../emails/sign-in-code';
 import type { Db } from '../db';
 import { sendEmail, type SendEmailResult } from './send-email';
 
@@ -13,6 +12,7 @@ export interface SendSignInCodeEmailInput {
 
 /** The one-time code of a sign-in (portal or native authentication), e-mailed to the address signing in. */
 export async function sendSignInCodeEmail(ctx: { db: Db }, input: SendSignInCodeEmailInput): Promise<SendEmailResult> {
+  const { SignInCodeEmail } = await import('../../emails/sign-in-code');
   return sendEmail(ctx, {
     to: input.to,
     kind: SIGN_IN_CODE_EMAIL_KIND,

@@ -1,5 +1,5 @@
 import type { CheckoutStatus, PaymentProcessor, Prisma } from '@/generated/prisma/client';
-import { formatMinorAmount } from '../portal/format-minor-amount';
+import { formatMinorAmount } from '../catalog/money';
 import { LOCAL_CHECKOUT_CANCELLED_ERROR } from '../payments/pay-local-checkout';
 
 // How an order reads to its buyer: amounts from what the checkout charged (Checkout.amountMinor and

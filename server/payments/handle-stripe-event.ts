@@ -3,7 +3,7 @@ import type { Checkout, LicenseStatus } from '@/generated/prisma/client';
 import { publishCatalogChange } from '../catalog/catalog-cache';
 import { deliverSettlement, settleCheckoutWithin } from '../checkout/settle-checkout';
 import type { Db } from '../db';
-import { FINAL_LICENSE_STATUSES } from '../licensing/license-status';
+import { FINAL_LICENSE_STATUSES } from '../licensing/licenses/license-status';
 import { publishInvalidation } from '../platform/invalidation/invalidation';
 import { logger } from '../platform/logging/logger';
 import { applyStripeAccountUpdate } from './stripe-connect-onboarding';

@@ -44,11 +44,10 @@ export function localProcessorStartRefusal(switches: ProcessorSwitches): string 
   return LOCAL_PROCESSOR_REFUSED_MESSAGE;
 }
 
-// Next sets NODE_ENV=production in the process when the operator left it unset (`npm start` on a
-// laptop: the demo), after the start has read it. The start records the operator's own NODE_ENV
-// here, on globalThis so that Next's bundle (a second copy of this module) reads the same; a host
+// The start sets NODE_ENV=production in the process when the operator left it unset (`npm start` on
+// a laptop: the demo), as Next would. The start records the operator's own NODE_ENV here; a host
 // that serves the app without our start falls back to the process's NODE_ENV.
-const launch = globalThis as unknown as { __licensingLaunchNodeEnv?: string };
+const launch: { __licensingLaunchNodeEnv?: string } = {};
 
 /**
  * The start's check, before any database work: records the operator's NODE_ENV for the runtime

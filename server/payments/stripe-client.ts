@@ -1,15 +1,15 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { requireOnDemand } from '../platform/require-on-demand';
 import { env } from '../env';
 
-// One Stripe client per process. Kept on globalThis (like the Prisma client) so Next's bundle and
-// the directly mounted handlers share it; rebuilt only when the configuration it came from changes
-// (tests re-read the environment with resetEnvForTests).
+// One Stripe client per process, rebuilt only when the configuration it came from changes (tests
+// re-read the environment with resetEnvForTests).
 interface Held {
   secretKey: string;
   apiBase: string | undefined;
   client: Stripe;
 }
-const holder = globalThis as unknown as { __licensingStripe?: Held };
+const holder: { __licensingStripe?: Held } = {};
 
 /** The SDK's host/port/protocol for STRIPE_API_BASE (only its origin is used; a path is ignored). */
 export function stripeHostOptions(apiBase: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
@@ -31,7 +31,9 @@ export function stripeClient(): Stripe {
   const held = holder.__licensingStripe;
   if (held && held.secretKey === secretKey && held.apiBase === apiBase) return held.client;
   // apiVersion is left to the SDK's pinned default: its types describe exactly that version.
-  const client = new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 10_000, ...stripeHostOptions(apiBase) });
+  // The package's CommonJS export is the Stripe class itself.
+  const StripeClient = requireOnDemand<typeof Stripe>('stripe');
+  const client = new StripeClient(secretKey, { maxNetworkRetries: 2, timeout: 10_000, ...stripeHostOptions(apiBase) });
   holder.__licensingStripe = { secretKey, apiBase, client };
   return client;
 }

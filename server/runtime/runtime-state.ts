@@ -1,8 +1,8 @@
 import type { LicenseStatus, ServiceAccessLevel } from '@/generated/prisma/client';
 import { hotRows, type Db } from '../db';
 import { InvalidatedCache } from '../platform/invalidation/invalidated-cache';
-import { BatchLoader } from '../cache/batch-loader';
-import { CURRENT_WINDOWS, rememberSeatWindows, SEAT_WINDOWS_JSON, type WindowRow } from './allowance';
+import { BatchLoader } from '../platform/cache/batch-loader';
+import { CURRENT_WINDOWS, rememberSeatWindows, SEAT_WINDOWS_JSON, type WindowRow } from '../consumption/allowance';
 
 // The hot reads of the runtime paths (DESIGN.md "Speed of the runtime paths"): a license code's
 // state, a seat's, a license's status and entitlements, each cached in process and dropped on every

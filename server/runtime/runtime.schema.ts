@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requestIdSchema } from '../checkout/purchase-checkout.schema';
+import { guidKeySchema, requestIdSchema } from '../checkout/purchase-checkout.schema';
 
 /** Items of one consumption batch (README "Runtime paths"). */
 export const MAX_USAGE_ITEMS_PER_BATCH = 1000;
@@ -52,7 +52,7 @@ export const usageItemSchema = z.object({
 export const usageBatchSchema = z.object({
   licenseId: z.string().min(1).max(100),
   /** The client's idempotency key for the batch: a batch sent again is counted once. */
-  batchId: requestIdSchema,
+  batchId: guidKeySchema('BatchId'),
   items: z.array(usageItemSchema).min(1).max(MAX_USAGE_ITEMS_PER_BATCH),
 });
 export type UsageBatchInput = z.infer<typeof usageBatchSchema>;

@@ -4,7 +4,7 @@ import type { Db } from '../db';
 import { env } from '../env';
 import { DomainError } from '../errors';
 import { localKeyResolver } from '../keys/signing-keys';
-import { RUNTIME_AUDIENCE, RUNTIME_SCOPE } from '../licensing/runtime-token';
+import { RUNTIME_AUDIENCE, RUNTIME_SCOPE } from '../licensing/codes/runtime-token';
 import { InvalidatedCache } from '../platform/invalidation/invalidated-cache';
 
 // The runtime token on the runtime paths (spec "Authentication" 1-3). The service plays the gateway:
@@ -24,11 +24,14 @@ const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
  * every call, and its signature is half the CPU of an authorization (API gateways keep the same
  * cache, e.g. Envoy's jwt_authn). Only what is signed is cached, never a refusal; whether the code
  * is revoked is asked at every call (runtime-state). A changed runtime key set drops them all.
+ * Bounded like the runtime state: one token per running seat.
  */
+export const VERIFIED_TOKEN_CACHE_MS = 10 * 60_000;
+export const VERIFIED_TOKEN_CACHE_MAX = 100_000;
 const verifiedTokens = new InvalidatedCache<RuntimePrincipal>({
   topic: 'signing-key',
-  ttlMs: 10 * 60_000,
-  maxEntries: 100_000,
+  ttlMs: VERIFIED_TOKEN_CACHE_MS,
+  maxEntries: VERIFIED_TOKEN_CACHE_MAX,
   matches: (_token, purpose) => purpose === 'runtime',
 });
 
@@ -47,8 +50,7 @@ export class RuntimeGatewayRefusal extends Error {
   }
 }
 
-const wwwAuthenticate = { 'WWW-Authenticate': RUNTIME_WWW_AUTHENTICATE };
-const invalid = (message: string) => new DomainError('RuntimeTokenInvalid', message, { headers: wwwAuthenticate });
+const invalid = (message: string) => new DomainError('RuntimeTokenInvalid', message);
 
 /** The bearer of an Authorization header, or null when there is none; a header that is no Bearer JWT is the gateway's refusal. */
 export function runtimeBearerOf(authorization: string | null | undefined): string | null {
@@ -61,7 +63,7 @@ export function runtimeBearerOf(authorization: string | null | undefined): strin
 
 export async function verifyRuntimeToken(ctx: { db: Db }, authorization: string | null | undefined): Promise<RuntimePrincipal> {
   const bearer = runtimeBearerOf(authorization);
-  if (bearer === null) throw new DomainError('RuntimeTokenMissing', 'Send the runtime token of the license code as Authorization: Bearer <token>.', { headers: wwwAuthenticate });
+  if (bearer === null) throw new DomainError('RuntimeTokenMissing', 'Send the runtime token of the license code as Authorization: Bearer <token>.');
   const cacheKey = crypto.createHash('sha256').update(bearer).digest('base64url');
   const verified = verifiedTokens.get(cacheKey);
   if (verified) return verified.value;

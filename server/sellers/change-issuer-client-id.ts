@@ -1,6 +1,6 @@
 import type { Seller } from '@/generated/prisma/client';
 import { publishCatalogChange } from '../catalog/catalog-cache';
-import { sqlStateOf } from '../database/sql-error';
+import { sqlStateOf } from '../platform/database/sql-error';
 import type { Db } from '../db';
 import { DomainError } from '../errors';
 import { validationErrorFromZod } from '../validation-error';

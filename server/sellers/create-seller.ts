@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Seller } from '@/generated/prisma/client';
 import type { Db } from '../db';
-import { sqlStateOf } from '../database/sql-error';
+import { sqlStateOf } from '../platform/database/sql-error';
 import { DomainError } from '../errors';
 import { validationErrorFromZod } from '../validation-error';
 import {

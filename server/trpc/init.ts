@@ -5,16 +5,19 @@ import { db, type Db } from '../db';
 import { DomainError, HTTP_STATUS_BY_CODE, type ApiErrorCode } from '../errors';
 import { normalizeError } from '../http/normalize-error';
 import { logger } from '../platform/logging/logger';
-import { getPortalSession, type PortalSession } from '../portal/session';
+import type { PortalSession } from '../identity/portal-session';
 import { findSellerMemberships } from '../sellers/find-seller-memberships';
 
 export interface TrpcContext {
   db: Db;
   session: PortalSession | null;
+  /** The client address the entry server resolved; absent for in-process callers. */
+  clientIp?: string;
 }
 
-export async function createTrpcContext(): Promise<TrpcContext> {
-  return { db: db(), session: await getPortalSession() };
+/** The context of a request: its transport (the tRPC route file) reads the session and the client address. */
+export function createTrpcContext(request: { session: PortalSession | null; clientIp?: string }): TrpcContext {
+  return { db: db(), ...request };
 }
 
 // Total over every status of the Code table: a Code with a new status does not compile until it is

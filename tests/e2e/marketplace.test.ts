@@ -27,7 +27,7 @@ describe('hosted storefront /marketplace/{issuerClientId} in Chromium', () => {
   it('shows the demo seller and every listed offering with its price and features', async () => {
     const response = await page.goto(`${server.baseUrl}/marketplace/demo`);
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Demo Studio Team');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 10_000 }).toBe('Demo Studio Team');
     const offerings = page.getByTestId('offering');
     expect(await offerings.count()).toBe(5);
     const text = await page.locator('main').innerText();

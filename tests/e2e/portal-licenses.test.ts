@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
-import { mintLicense } from '@/server/licensing/mint-license';
+import { mintLicense } from '@/server/licensing/licenses/mint-license';
 import { launchChromium } from '../support/browser';
 import { expectFitsAndAccessible } from '../support/page-checks';
 import { createOffering, createProduct } from '../support/factories';

@@ -7,11 +7,11 @@ import { getCheckoutResultForBuyer } from '@/server/checkout/get-checkout-result
 import type { Db } from '@/server/db';
 import { resetEnvForTests } from '@/server/env';
 import { DomainError } from '@/server/errors';
-import { listBuyerLicenses } from '@/server/licensing/list-buyer-licenses';
-import { mintLicense } from '@/server/licensing/mint-license';
-import { revokeLicenseCodeByBuyer } from '@/server/licensing/revoke-license-code-by-buyer';
-import { issueLicenseCodeByBuyer } from '@/server/licensing/issue-license-code-by-buyer';
-import { decodeLicenseCode } from '@/server/licensing/runtime-token';
+import { listBuyerLicenses } from '@/server/licensing/licenses/list-buyer-licenses';
+import { mintLicense } from '@/server/licensing/licenses/mint-license';
+import { revokeLicenseCodeByBuyer } from '@/server/licensing/codes/revoke-license-code-by-buyer';
+import { issueLicenseCodeByBuyer } from '@/server/licensing/codes/issue-license-code-by-buyer';
+import { decodeLicenseCode } from '@/server/licensing/codes/runtime-token';
 import { configureLimitsForTests } from '@/server/platform/limits/limits';
 import { generateLicenseAuthorization } from '@/server/runtime/generate-license-authorization';
 import { verifyRuntimeToken } from '@/server/runtime/verify-runtime-token';
@@ -294,7 +294,7 @@ describe('the pages’ tRPC procedures (purchase.buy, licenses.revokeCode)', () 
 
 describe('POST /checkout/local/{sessionId}/pay|cancel (the fetch handlers the hosted page posts to)', () => {
   it('answers 303 to the next page, and a 404 page for an unknown session', async () => {
-    const { handleLocalCancel, handleLocalPay } = await import('@/server/http/endpoints/local-checkout-endpoints');
+    const { handleLocalCancel, handleLocalPay } = await import('@/server/http/routes/callbacks/local-checkout-endpoints');
     const buyer = await account();
     const { seller, offering } = await paidOffering(database.db);
     const session = await createPurchaseCheckout(ctx, {

@@ -232,9 +232,9 @@ describe('listing and the purchase API', () => {
   it('an edit is visible at once through the REST catalog read of this process, while a write that skips the service waits for the cache', async () => {
     const { handleRest } = await import('@/server/http/rest-app');
     const { closeDb, db } = await import('@/server/db');
-    const { startInvalidationListener, stopAllInvalidationListeners } = await import('@/server/platform/invalidation/invalidation');
+    const { startInvalidationListener, stopInvalidationListener } = await import('@/server/platform/invalidation/invalidation');
     onTestFinished(async () => {
-      await stopAllInvalidationListeners();
+      await stopInvalidationListener();
       await closeDb();
     });
     // Listening before the first read: a listener that connects later drops every cache (notices

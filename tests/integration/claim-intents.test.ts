@@ -8,7 +8,7 @@ import { createEmbeddedCheckout } from '@/server/checkout/create-embedded-checko
 import { closeDb, db } from '@/server/db';
 import { env, resetEnvForTests } from '@/server/env';
 import { stopInvalidationListener } from '@/server/platform/invalidation/invalidation';
-import { JOBS } from '@/server/platform/jobs/registry';
+import { JOBS } from '@/server/jobs';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrations, readMigrations } from '@/server/database/migrate';
-import { sqlStateOf } from '@/server/database/sql-error';
+import { applyMigrations, readMigrations } from '@/server/platform/database/migrate';
+import { sqlStateOf } from '@/server/platform/database/sql-error';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 

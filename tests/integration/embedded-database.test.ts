@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { resolveDatabase } from '@/server/database/local-database';
+import { resolveDatabase } from '@/server/platform/database/local-database';
 
 // The default database of `npm start` on a machine with no PostgreSQL installed.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'licensing-embedded-'));

@@ -10,8 +10,8 @@ import { catalogCache, catalogCacheKeys } from '@/server/catalog/catalog-cache';
 import { LicenseClassification } from '@/server/catalog/catalog-enums';
 import { resetEnvForTests } from '@/server/env';
 import { getActiveSigningKey, listPublicJwks } from '@/server/keys/signing-keys';
-import { mintLicense } from '@/server/licensing/mint-license';
-import { revokeLicenseCodeByBuyer } from '@/server/licensing/revoke-license-code-by-buyer';
+import { mintLicense } from '@/server/licensing/licenses/mint-license';
+import { revokeLicenseCodeByBuyer } from '@/server/licensing/codes/revoke-license-code-by-buyer';
 import { handleStripeEvent } from '@/server/payments/handle-stripe-event';
 import {
   ALL_KEYS,
@@ -20,7 +20,6 @@ import {
   onInvalidation,
   publishInvalidation,
   startInvalidationListener,
-  stopAllInvalidationListeners,
   stopInvalidationListener,
   type InvalidationTopic,
 } from '@/server/platform/invalidation/invalidation';
@@ -28,9 +27,10 @@ import { createOffering, createProduct, createSeller } from '../support/factorie
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { logger } from '@/server/platform/logging/logger';
 
-// Cache invalidation across module copies and instances (DESIGN.md "Platform decisions": caches):
-// "another instance" is a separate connection running NOTIFY, or a second copy of the modules
-// loaded apart, as Next loads its own bundle beside the tsx-loaded server.
+// Cache invalidation across instances (DESIGN.md "Platform decisions": caches): "another instance"
+// is a separate connection running NOTIFY, or a second copy of the modules loaded apart, with caches
+// and a listener of its own, as another instance has. (A production process loads the core once:
+// tests/integration/one-core-per-process.test.ts.)
 
 const CONFIG_KEYS = ['DATABASE_URL', 'APP_SECRET'] as const;
 const configBefore = Object.fromEntries(CONFIG_KEYS.map((key) => [key, process.env[key]]));
@@ -241,7 +241,7 @@ describe('cache invalidation over PostgreSQL LISTEN/NOTIFY', () => {
     await vi.waitFor(() => expect(seats).toContain('seat-after-reconnect'), WITHIN_ONE_SECOND);
   });
 
-  describe('a second copy of the modules, loaded apart as Next loads its bundle', () => {
+  describe('a second copy of the modules, loaded apart, as another instance', () => {
     type Copy = {
       authenticateApiKey: typeof authenticateApiKey;
       revokeApiKey: typeof revokeApiKey;
@@ -297,11 +297,13 @@ describe('cache invalidation over PostgreSQL LISTEN/NOTIFY', () => {
       }, WITHIN_ONE_SECOND);
     });
 
-    it("a shutdown in one copy closes every copy's listener, and no cache read starts one again", async () => {
+    it('a shutdown closes that copy’s listener only, and no cache read starts one again', async () => {
       const seller = await createSeller(database.db);
       const created = await createApiKey(ctx, { sellerId: seller.id, label: 'shutdown' });
       expect(await listenerPids()).toHaveLength(2);
-      await stopAllInvalidationListeners();
+      await stopInvalidationListener();
+      await vi.waitFor(async () => expect(await listenerPids()).toHaveLength(1), WITHIN_ONE_SECOND);
+      await copy.stopInvalidationListener();
       await vi.waitFor(async () => expect(await listenerPids()).toEqual([]), WITHIN_ONE_SECOND);
 
       await copy.authenticateApiKey(ctx, created.key);

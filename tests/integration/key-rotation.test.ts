@@ -4,7 +4,7 @@ import { decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_IDS } from '@/prisma/seed';
 import { KEY_CACHE_SECONDS } from '@/server/keys/signing-keys';
-import { decodeLicenseCode } from '@/server/licensing/runtime-token';
+import { decodeLicenseCode } from '@/server/licensing/codes/runtime-token';
 import { allowRepeatPurchases } from '../support/factories';
 import { codeReader, form, nativeSignIn } from '../support/sign-in';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';

@@ -4,7 +4,7 @@ import { LicenseClassification } from '@/server/catalog/catalog-enums';
 import { createPurchaseCheckout } from '@/server/checkout/create-purchase-checkout';
 import type { Db } from '@/server/db';
 import { resetEnvForTests } from '@/server/env';
-import { handleLocalPay } from '@/server/http/endpoints/local-checkout-endpoints';
+import { handleLocalPay } from '@/server/http/routes/callbacks/local-checkout-endpoints';
 import { assertLocalProcessorPayable, describeLiveProcessor, localProcessorStartRefusal } from '@/server/payments/local-processor';
 import { logger } from '@/server/platform/logging/logger';
 import { createOffering, createProduct, createSeller } from '../support/factories';

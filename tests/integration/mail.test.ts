@@ -12,7 +12,8 @@ import { listOutbox } from '@/server/mail/list-outbox';
 import { sendEmail } from '@/server/mail/send-email';
 import { sendSignInCodeEmail } from '@/server/mail/sign-in-code-mail';
 import { enqueueJob, jobQueueDepth, startJobQueue, stopJobQueue } from '@/server/platform/jobs/job-queue';
-import { DELIVER_EMAIL_RETRY_DELAY_SECONDS, DELIVER_EMAIL_RETRY_LIMIT } from '@/server/platform/jobs/registry';
+import { DELIVER_EMAIL_RETRY_DELAY_SECONDS, DELIVER_EMAIL_RETRY_LIMIT } from '@/server/mail/deliver-email';
+import { JOBS } from '@/server/jobs';
 import { logger } from '@/server/platform/logging/logger';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -55,7 +56,7 @@ function configure({ smtpUrl }: { smtpUrl: string | undefined }) {
 
 /** The queue as tests run it: a worker in this process, retries at once, idle workers polling twice a second. */
 const startFastJobQueue = (worker = true) =>
-  startJobQueue({ databaseUrl: database.url, worker, db: database.db, retryDelaySeconds: 0, pollingIntervalSeconds: 0.5 });
+  startJobQueue({ databaseUrl: database.url, worker, jobs: JOBS, db: database.db, retryDelaySeconds: 0, pollingIntervalSeconds: 0.5 });
 
 const ctx = () => ({ db: database.db });
 const freshCode = () => String(crypto.randomInt(100_000, 1_000_000));
@@ -409,20 +410,6 @@ describe('e-mail delivery on the job queue', () => {
     }
   });
 
-  it('a second copy of the job-queue module, as Next loads in its bundle, enqueues through the queue the first copy started', async () => {
-    configure({ smtpUrl: smtp.url });
-    vi.resetModules();
-    const copy = await import('@/server/platform/jobs/job-queue');
-    expect(copy.enqueueJob).not.toBe(enqueueJob);
-    const to = freshAddress();
-    const email = await database.db.email.create({ data: { to, subject: 'From the other copy', kind: 'sign-in-code', html: '<p>x</p>', text: 'x', status: 'queued' } });
-
-    await copy.enqueueJob('deliver-email', { emailId: email.id });
-
-    await smtp.waitForMail((mail) => mail.to === to);
-    await eventually(async () => ((await emailRow(email.id)).status === 'sent' ? true : undefined), 'the row is marked sent');
-  });
-
   it('stopping the queue lets a running delivery finish before it closes', async () => {
     const holding = await startHoldingSmtpServer();
     try {
@@ -521,7 +508,7 @@ describe('dev outbox listing', () => {
 // Last: it leaves a job waiting for its retry, minutes away.
 describe('retry policy of the registry', () => {
   beforeAll(async () => {
-    await startJobQueue({ databaseUrl: database.url, worker: true, db: database.db });
+    await startJobQueue({ databaseUrl: database.url, worker: true, jobs: JOBS, db: database.db });
   });
   afterAll(async () => {
     await stopJobQueue();

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
 import { closeDb } from '@/server/db';
 import { resetEnvForTests } from '@/server/env';
-import { stopAllInvalidationListeners } from '@/server/platform/invalidation/invalidation';
-import { mintLicense } from '@/server/licensing/mint-license';
-import { getSellerLicenseDetail } from '@/server/portal/get-seller-license-detail';
-import { LICENSES_PER_PAGE, listSellerLicenses } from '@/server/portal/list-seller-licenses';
-import { listSellerCustomers } from '@/server/portal/list-seller-customers';
-import { usageByFeatureAndDay } from '@/server/portal/usage-by-feature-and-day';
+import { stopInvalidationListener } from '@/server/platform/invalidation/invalidation';
+import { mintLicense } from '@/server/licensing/licenses/mint-license';
+import { getSellerLicenseDetail } from '@/server/licensing/licenses/get-seller-license-detail';
+import { LICENSES_PER_PAGE, listSellerLicenses } from '@/server/licensing/licenses/list-seller-licenses';
+import { listSellerCustomers } from '@/server/orders/list-seller-customers';
+import { usageByFeatureAndDay } from '@/server/consumption/usage-by-feature-and-day';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -46,7 +46,7 @@ afterAll(async () => {
     else process.env[key] = saved[key];
   }
   resetEnvForTests();
-  await stopAllInvalidationListeners();
+  await stopInvalidationListener();
   await closeDb();
   await database?.drop();
 });

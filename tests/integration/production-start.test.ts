@@ -38,7 +38,7 @@ async function startInProduction(variables: Record<string, string>) {
   });
   const started = Date.now();
   // --dev: a start that got past its checks would fail at the database rather than build first.
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--dev'], { env: environment, encoding: 'utf8', timeout: 60_000 });
+  const result = spawnSync(process.execPath, ['scripts/start.mjs', '--dev'], { env: environment, encoding: 'utf8', timeout: 60_000 });
   const output = `${result.stdout}${result.stderr}`;
   const generatedSecret = fs.existsSync(path.join(dataDir, 'app-secret'));
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_IDS } from '@/prisma/seed';
 import { resetEnvForTests } from '@/server/env';
 import { rotateSigningKey } from '@/server/keys/signing-keys';
-import { decodeLicenseCode } from '@/server/licensing/runtime-token';
+import { decodeLicenseCode } from '@/server/licensing/codes/runtime-token';
 import { allowRepeatPurchases, createOffering, createProduct, createSeller } from '../support/factories';
 import { codeReader, nativeSignIn } from '../support/sign-in';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';

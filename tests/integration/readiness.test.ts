@@ -2,7 +2,7 @@ import net from 'node:net';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaClient } from '@/generated/prisma/client';
-import { readMigrations } from '@/server/database/migrate';
+import { readMigrations } from '@/server/platform/database/migrate';
 import { checkReadiness } from '@/server/platform/health/readiness';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 

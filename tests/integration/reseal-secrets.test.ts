@@ -1,3 +1,4 @@
+import { JOBS } from '@/server/jobs';
 import crypto from 'node:crypto';
 import { createElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,7 +63,7 @@ describe('npm run admin -- reseal-secrets', () => {
     expect(sold.EncodedCredential).toMatch(/^SVC_LIC_/);
     process.env.SMTP_URL = 'smtp://127.0.0.1:9';
     resetEnvForTests();
-    await startJobQueue({ databaseUrl: database.url, worker: false, db: database.db });
+    await startJobQueue({ databaseUrl: database.url, worker: false, jobs: JOBS, db: database.db });
     const email = await sendEmail(ctx, { to: 'reseal.buyer@example.com', kind: 'sign-in-code', subject: 'Your sign-in code', template: createElement(SignInCodeEmail, { code: '424242', expiresInMinutes: 10 }) });
     expect(email.status).toBe('queued');
     delete process.env.SMTP_URL;

@@ -5,10 +5,10 @@ import { createApiKey } from '@/server/api-keys/create-api-key';
 import { LicenseClassification } from '@/server/catalog/catalog-enums';
 import { closeDb, db } from '@/server/db';
 import { resetEnvForTests } from '@/server/env';
-import { issueLicenseCode } from '@/server/licensing/issue-license-code';
-import { mintLicense } from '@/server/licensing/mint-license';
-import { decodeLicenseCode } from '@/server/licensing/runtime-token';
-import { publishInvalidation, stopAllInvalidationListeners } from '@/server/platform/invalidation/invalidation';
+import { issueLicenseCode } from '@/server/licensing/codes/issue-license-code';
+import { mintLicense } from '@/server/licensing/licenses/mint-license';
+import { decodeLicenseCode } from '@/server/licensing/codes/runtime-token';
+import { publishInvalidation, stopInvalidationListener } from '@/server/platform/invalidation/invalidation';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { rawRequest } from '../support/raw-http';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -59,7 +59,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([server?.stop(), limited?.stop()]);
-  await stopAllInvalidationListeners();
+  await stopInvalidationListener();
   await closeDb();
   await database?.drop();
 });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_IDS } from '@/prisma/seed';
-import { decodeLicenseCode } from '@/server/licensing/runtime-token';
+import { decodeLicenseCode } from '@/server/licensing/codes/runtime-token';
 import { portalSignIn, trpcMutation } from '../support/portal-session';
 import { codeReader, nativeSignIn } from '../support/sign-in';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
@@ -85,7 +85,7 @@ describe('/dev/outbox with DEV_OUTBOX=local', () => {
     expect(page).toContain('Body not kept');
   });
 
-  it.skipIf(!otherAddress)('answers 404 (not 200) to a client on another address', async () => {
+  it.skipIf(!otherAddress)('answers 404 (not 200) to a client on another address (runs when the machine has a non-loopback address)', async () => {
     const { port } = new URL(server.baseUrl);
     const response = await fetch(`http://${otherAddress}:${port}/dev/outbox`);
     expect(response.status).toBe(404);

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LicenseClassification } from '@/server/catalog/catalog-enums';
-import { sellerCustomersCsv } from '@/server/portal/customers-csv';
-import { getSellerOverview } from '@/server/portal/get-seller-overview';
-import { listSellerCustomers } from '@/server/portal/list-seller-customers';
-import { listSellerOrders, ORDERS_PER_PAGE } from '@/server/portal/list-seller-orders';
-import { sellerOrdersCsv } from '@/server/portal/orders-csv';
-import { csvCell, csvText } from '@/server/portal/spreadsheet-safe-csv';
+import { sellerCustomersCsv } from '@/server/orders/customers-csv';
+import { getSellerOverview } from '@/server/orders/get-seller-overview';
+import { listSellerCustomers } from '@/server/orders/list-seller-customers';
+import { listSellerOrders, ORDERS_PER_PAGE } from '@/server/orders/list-seller-orders';
+import { sellerOrdersCsv } from '@/server/orders/orders-csv';
+import { csvCell, csvText } from '@/server/orders/spreadsheet-safe-csv';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { createLicenseRow, createOrder } from '../support/order-factories';
 import { portalSignIn } from '../support/portal-session';

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
 import { closeDb, type Db } from '@/server/db';
 import { resetEnvForTests } from '@/server/env';
-import { listBuyerLicenses } from '@/server/licensing/list-buyer-licenses';
-import { openBillingPortal } from '@/server/licensing/open-billing-portal';
-import { stopAllInvalidationListeners } from '@/server/platform/invalidation/invalidation';
+import { listBuyerLicenses } from '@/server/licensing/licenses/list-buyer-licenses';
+import { openBillingPortal } from '@/server/licensing/subscriptions/open-billing-portal';
+import { stopInvalidationListener } from '@/server/platform/invalidation/invalidation';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { createOrder } from '../support/order-factories';
 import { startStripeServer, type StripeServer } from '../support/stripe-server';
@@ -41,7 +41,7 @@ afterAll(async () => {
     else process.env[key] = saved[key];
   }
   resetEnvForTests();
-  await stopAllInvalidationListeners();
+  await stopInvalidationListener();
   await closeDb();
   await stripe?.stop();
   await database?.drop();

@@ -5,7 +5,7 @@ import { getStorefront } from '@/server/catalog/get-storefront';
 import { markCheckoutReady } from '@/server/catalog/manage/mark-checkout-ready';
 import { closeDb, db } from '@/server/db';
 import { resetEnvForTests } from '@/server/env';
-import { handleStripeWebhook } from '@/server/http/endpoints/stripe-webhook-endpoint';
+import { handleStripeWebhook } from '@/server/http/routes/callbacks/stripe-webhook-endpoint';
 import { describePaymentSetup, refreshStripeReadiness, startStripeOnboarding } from '@/server/payments/stripe-connect-onboarding';
 import { createSeller } from '../support/factories';
 import { startStripeServer, type StripeServer } from '../support/stripe-server';

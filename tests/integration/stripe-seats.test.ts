@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
 import { closeDb } from '@/server/db';
 import { resetEnvForTests } from '@/server/env';
-import { addSeats } from '@/server/licensing/add-seats';
-import { mintLicense } from '@/server/licensing/mint-license';
-import { retireSeat } from '@/server/licensing/retire-seat';
-import { stopAllInvalidationListeners } from '@/server/platform/invalidation/invalidation';
+import { addSeats } from '@/server/licensing/seats/add-seats';
+import { mintLicense } from '@/server/licensing/licenses/mint-license';
+import { retireSeat } from '@/server/licensing/seats/retire-seat';
+import { stopInvalidationListener } from '@/server/platform/invalidation/invalidation';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { startStripeServer, type StripeServer } from '../support/stripe-server';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -38,7 +38,7 @@ afterAll(async () => {
     else process.env[key] = saved[key];
   }
   resetEnvForTests();
-  await stopAllInvalidationListeners();
+  await stopInvalidationListener();
   await closeDb();
   await stripe?.stop();
   await database?.drop();

@@ -3,8 +3,8 @@ import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeDb, db } from '@/server/db';
 import { resetEnvForTests } from '@/server/env';
-import { handleStripeWebhook } from '@/server/http/endpoints/stripe-webhook-endpoint';
-import { stopAllInvalidationListeners } from '@/server/platform/invalidation/invalidation';
+import { handleStripeWebhook } from '@/server/http/routes/callbacks/stripe-webhook-endpoint';
+import { stopInvalidationListener } from '@/server/platform/invalidation/invalidation';
 import { logger } from '@/server/platform/logging/logger';
 import { createPendingStripeCheckout } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -42,7 +42,7 @@ afterEach(() => {
 afterAll(async () => {
   // Everything of this process that holds a connection to the test database closes before it is
   // dropped (a drop WITH (FORCE) under an open connection is an unhandled FATAL in that client).
-  await stopAllInvalidationListeners();
+  await stopInvalidationListener();
   await closeDb();
   await database?.drop();
   for (const key of CONFIG_KEYS) {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetEnvForTests } from '@/server/env';
-import { handleStripeWebhook } from '@/server/http/endpoints/stripe-webhook-endpoint';
+import { handleStripeWebhook } from '@/server/http/routes/callbacks/stripe-webhook-endpoint';
 import { LICENSE_DELIVERY_EMAIL_KIND } from '@/server/mail/license-delivery-mail';
 import { createPendingStripeCheckout } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';

@@ -36,7 +36,7 @@ afterAll(async () => {
 
 const router = createTrpcRouter({
   limited: publicProcedure.query(() => {
-    throw new DomainError('RateLimited', 'Too many requests.', { headers: { 'Retry-After': '7' } });
+    throw new DomainError('RateLimited', 'Too many requests.', { retryAfterSeconds: 7 });
   }),
   metered: publicProcedure.mutation(async () => {
     await consumeLimit('consumption', 'trpc-test-license');

@@ -67,7 +67,7 @@ describe('two instances on one database', () => {
   });
 });
 
-describe.skipIf(!process.env.REDIS_URL)('two instances sharing Redis for limits (REDIS_URL set)', () => {
+describe.skipIf(!process.env.REDIS_URL)('two instances sharing Redis for limits (runs when REDIS_URL is set)', () => {
   let limitedA: TestServer;
   let limitedB: TestServer;
   const limit = 20;

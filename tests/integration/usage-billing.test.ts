@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LicenseClassification } from '@/server/catalog/catalog-enums';
 import { closeDb, db } from '@/server/db';
 import { resetEnvForTests } from '@/server/env';
-import { mintLicense } from '@/server/licensing/mint-license';
-import { stopAllInvalidationListeners } from '@/server/platform/invalidation/invalidation';
-import { JOBS } from '@/server/platform/jobs/registry';
-import { expireLicenses } from '@/server/runtime/expire-licenses';
+import { mintLicense } from '@/server/licensing/licenses/mint-license';
+import { stopInvalidationListener } from '@/server/platform/invalidation/invalidation';
+import { JOBS } from '@/server/jobs';
+import { expireLicenses } from '@/server/licensing/licenses/expire-licenses';
 import { generateLicenseAuthorization } from '@/server/runtime/generate-license-authorization';
-import { ingestUsage } from '@/server/runtime/ingest-usage';
-import { listUsageLedger } from '@/server/runtime/list-usage-ledger';
-import { reportUsage, stripeMeterEventName } from '@/server/runtime/report-usage';
+import { ingestUsage } from '@/server/consumption/ingest-usage';
+import { listUsageLedger } from '@/server/billing/list-usage-ledger';
+import { reportUsage, stripeMeterEventName } from '@/server/billing/report-usage';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { startStripeServer, type StripeServer } from '../support/stripe-server';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -30,7 +30,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await stopAllInvalidationListeners();
+  await stopInvalidationListener();
   await closeDb();
   await stripe?.stop();
   await database?.drop();

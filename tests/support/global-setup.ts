@@ -2,9 +2,10 @@ import path from 'node:path';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { TestProject } from 'vitest/node';
-import { databaseUrl, startEmbeddedPostgres } from '../../server/database/embedded-postgres';
-import { applyMigrations } from '../../server/database/migrate';
+import { databaseUrl, startEmbeddedPostgres } from '../../server/platform/database/embedded-postgres';
+import { applyMigrations } from '../../server/platform/database/migrate';
 import { build, buildIsCurrent } from '../../scripts/build';
+import { chromiumExecutable } from './browser';
 
 export const TEMPLATE_DATABASE = 'licensing_test_template';
 const TEST_EMBEDDED_PORT = 54339;
@@ -23,7 +24,11 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   // Servers under test run the production build; build it once here, never in parallel.
   // TEST_SKIP_BUILD=true: a run of service-level files only, which starts no server.
-  if (process.env.TEST_SKIP_BUILD !== 'true' && !buildIsCurrent()) build();
+  if (process.env.TEST_SKIP_BUILD !== 'true' && !buildIsCurrent()) build({ ifStale: true });
+
+  // Unpacked once here when the npm package's Chromium stands in for a system one: test files in
+  // parallel would otherwise unpack it at the same time (and launch a half-written binary).
+  await chromiumExecutable();
 
   const server = process.env.DATABASE_URL
     ? { adminUrl: process.env.DATABASE_URL, stop: async () => {} }

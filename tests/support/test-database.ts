@@ -3,7 +3,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { PrismaClient } from '../../generated/prisma/client';
-import { databaseUrl } from '../../server/database/embedded-postgres';
+import { databaseUrl } from '../../server/platform/database/embedded-postgres';
 
 export interface TestDatabase {
   url: string;

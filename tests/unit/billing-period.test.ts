@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IntervalUnit } from '@/server/catalog/catalog-enums';
-import { billingPeriodAt } from '@/server/licensing/billing-period';
+import { billingPeriodAt } from '@/server/billing/billing-period';
 
 describe('billing periods are anchored at the term start', () => {
   const anchor = new Date('2026-01-31T10:00:00Z');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TtlCache } from '@/server/cache/ttl-cache';
+import { TtlCache } from '@/server/platform/cache/ttl-cache';
 import { CATALOG_CACHE_SECONDS } from '@/server/catalog/catalog-cache';
 import { describePrice } from '@/server/catalog/describe-offering';
 import { toBaseRate, toMinorUnits } from '@/server/catalog/money';
@@ -16,7 +16,8 @@ describe('catalog cache', () => {
     let loads = 0;
     const load = async () => `v${++loads}`;
     expect((await cache.getOrLoad('k', load))!.value).toBe('v1');
-    now += 89_999;
+    // lru-cache counts the lifetime's last millisecond in: stale once older than 90 s.
+    now += 90_000;
     expect((await cache.getOrLoad('k', load))!.value).toBe('v1');
     now += 1;
     expect((await cache.getOrLoad('k', load))!.value).toBe('v2');

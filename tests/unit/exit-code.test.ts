@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 // test run (vitest sets process.exitCode = 1) must still exit non-zero, or CI would pass it.
 describe('exit status with the embedded database module loaded', () => {
   it('a failing exit code set by the program survives', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', '-e', "import('./server/database/embedded-postgres.ts').then(() => { process.exitCode = 3; })"], {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', '-e', "import('./server/platform/database/embedded-postgres.ts').then(() => { process.exitCode = 3; })"], {
       encoding: 'utf8',
     });
     expect(result.stderr).toBe('');
@@ -13,7 +13,7 @@ describe('exit status with the embedded database module loaded', () => {
   });
 
   it('a clean exit stays 0', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', '-e', "import('./server/database/embedded-postgres.ts')"], { encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['--import', 'tsx', '-e', "import('./server/platform/database/embedded-postgres.ts')"], { encoding: 'utf8' });
     expect(result.status).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IntervalUnit } from '@/server/catalog/catalog-enums';
-import { addInterval } from '@/server/licensing/license-term';
-import { allowancePeriod } from '@/server/runtime/allowance';
+import { addInterval } from '@/server/billing/billing-period';
+import { allowancePeriod } from '@/server/consumption/allowance';
 
 const utc = (text: string) => new Date(`${text}Z`);
 

@@ -92,13 +92,13 @@ describe('consumeLimit on the memory store', () => {
     expect(refusal.code).toBe('RateLimited');
     expect(refusal.status).toBe(429);
     // 1.4 s of the 2 s window are left: rounded up.
-    expect(refusal.headers).toEqual({ 'Retry-After': '2' });
+    expect(refusal.retryAfterSeconds).toBe(2);
     expect(refusal.message).toMatch(/license.*Retry after 2 seconds/);
     expect(recordRateLimitRefusal).toHaveBeenCalledExactlyOnceWith('runtimeAuthorization');
 
     vi.advanceTimersByTime(1_000);
     const later = await refusalOf(consumeLimit('runtimeAuthorization', 'license-a'));
-    expect(later.headers).toEqual({ 'Retry-After': '1' });
+    expect(later.retryAfterSeconds).toBe(1);
   });
 
   it('counts each key on its own', async () => {
@@ -129,7 +129,7 @@ describe('consumeLimit on the memory store', () => {
     configureLimitsForTests({ claimEmail: { points: 1, durationSeconds: 2, blockDurationSeconds: 10 } });
     await consumeLimit('claimEmail', 'a@example.com');
     const refusal = await refusalOf(consumeLimit('claimEmail', 'a@example.com'));
-    expect(refusal.headers).toEqual({ 'Retry-After': '10' });
+    expect(refusal.retryAfterSeconds).toBe(10);
     vi.advanceTimersByTime(5_000);
     await expect(consumeLimit('claimEmail', 'a@example.com')).rejects.toMatchObject({ code: 'RateLimited' });
   });
@@ -158,7 +158,7 @@ describe('TEST_LIMITS, the same hook for a server started by a test', () => {
     expect(limitRule('claimEmail')).toMatchObject({ points: 9, durationSeconds: 3600 });
     await consumeLimit('consumption', 'license-g');
     await consumeLimit('consumption', 'license-g');
-    await expect(consumeLimit('consumption', 'license-g')).rejects.toMatchObject({ code: 'RateLimited', headers: { 'Retry-After': '5' } });
+    await expect(consumeLimit('consumption', 'license-g')).rejects.toMatchObject({ code: 'RateLimited', retryAfterSeconds: 5 });
 
     configureLimitsForTests({ consumption: { points: 4 } });
     expect(limitRule('consumption')).toMatchObject({ points: 4, durationSeconds: 5 });

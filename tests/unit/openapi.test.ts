@@ -50,3 +50,54 @@ describe('the OpenAPI document', () => {
     expect(schema.required).toEqual(['RequestId', 'OfferingId', 'IssuerClientId']);
   });
 });
+
+describe('the document tells what the service enforces', () => {
+  /** The first property schema of that name anywhere in the document. */
+  function schemaOf(name: string, node: unknown = document): { pattern?: string; format?: string } {
+    if (node && typeof node === 'object') {
+      const properties = (node as { properties?: Record<string, unknown> }).properties;
+      if (properties?.[name]) return properties[name] as { pattern?: string; format?: string };
+      for (const child of Object.values(node)) {
+        const found = schemaOf(name, child);
+        if (found.pattern || found.format) return found;
+      }
+    }
+    return {};
+  }
+
+  it('a GUID key (RequestId, BatchId) has a pattern that refuses the all-zero GUID and takes any other', () => {
+    for (const name of ['RequestId', 'BatchId']) {
+      const pattern = new RegExp(schemaOf(name).pattern!);
+      expect(pattern.test('00000000-0000-0000-0000-000000000000'), name).toBe(false);
+      expect(pattern.test('0f5e2c1a-9b8d-4c7e-a1b2-3c4d5e6f7a8b'), name).toBe(true);
+      expect(pattern.test('not-a-guid'), name).toBe(false);
+    }
+  });
+
+  it('SuccessUrl, CancelUrl and ReturnUrl are absolute http(s) URIs', () => {
+    for (const name of ['SuccessUrl', 'CancelUrl', 'ReturnUrl']) {
+      const schema = schemaOf(name);
+      expect(schema.format, name).toBe('uri');
+      expect(new RegExp(schema.pattern!).test('https://app.example/done'), name).toBe(true);
+      expect(new RegExp(schema.pattern!).test('javascript:alert(1)'), name).toBe(false);
+    }
+  });
+
+  it('every 429 carries Retry-After; the runtime path documents WWW-Authenticate and its bodiless 401', () => {
+    for (const item of Object.values(document.paths ?? {})) {
+      for (const method of METHODS) {
+        const responses = item?.[method]?.responses as Record<string, { headers?: Record<string, unknown>; description?: string }> | undefined;
+        if (responses?.['429']) expect(Object.keys(responses['429'].headers ?? {})).toContain('Retry-After');
+      }
+    }
+    const unauthorized = (document.paths?.['/licensing/runtime/GenerateLicenseAuthorization']?.post?.responses as Record<string, { headers?: Record<string, unknown>; description?: string }>)['401']!;
+    expect(Object.keys(unauthorized.headers ?? {})).toContain('WWW-Authenticate');
+    expect(unauthorized.description).toContain('no body');
+  });
+
+  it('names its servers, license and contact', () => {
+    expect(document.servers).toEqual([{ url: '/', description: 'This deployment' }]);
+    expect(document.info.license?.name).toBeTruthy();
+    expect(document.info.contact?.name).toBeTruthy();
+  });
+});

@@ -2,9 +2,8 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { SignedInArea } from '@/app/trpc-provider';
-import { getPortalSession } from '@/server/portal/session';
-import { signInReturningTo } from '@/server/portal/sign-in-return';
-import { REQUEST_PATH_HEADER } from '@/server/security/page-headers';
+import { getPortalSession } from '@/app/portal-session';
+import { signInReturningTo, REQUEST_PATH_HEADER } from '@/app/core';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,6 @@
 import Link from 'next/link';
-import { LicenseClassification } from '@/server/catalog/catalog-enums';
-import { describeInterval } from '@/server/catalog/describe-offering';
-import type { BuyerFeatureView, BuyerLicenseView } from '@/server/licensing/list-buyer-licenses';
+import { LicenseClassification, describeInterval } from '@/app/core';
+import type { BuyerFeatureView, BuyerLicenseView } from '@licensing/core';
 import { ManageBillingButton } from './manage-billing-button';
 import { SeatList } from './seat-list';
 import { When } from './when';

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useTRPC } from '@/app/trpc-provider';
 import { buttonSecondary } from '@/app/components/buttons';
-import type { BillingManagement } from '@/server/licensing/subscription-billing';
+import type { BillingManagement } from '@/server/entry/shared';
 
 /**
  * "Manage billing" of a subscription: the billing page here for the local processor; for Stripe, a

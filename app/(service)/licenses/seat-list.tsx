@@ -1,5 +1,5 @@
-import { isFinalLicenseStatus } from '@/server/licensing/license-status';
-import type { BuyerLicenseCodeView, BuyerLicenseView } from '@/server/licensing/list-buyer-licenses';
+import { isFinalLicenseStatus } from '@/app/core';
+import type { BuyerLicenseCodeView, BuyerLicenseView } from '@licensing/core';
 import { NewCodeButton } from './new-code-button';
 import { RevokeCodeButton } from './revoke-code-button';
 import { When } from './when';

@@ -2,9 +2,9 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { firstSearchParam, Pager } from '@/app/components/pager';
-import { db } from '@/server/db';
-import { listBuyerOrders, type BuyerOrderView } from '@/server/orders/list-buyer-orders';
-import { getPortalSession } from '@/server/portal/session';
+import { db, listBuyerOrders } from '@/app/core';
+import type { BuyerOrderView } from '@licensing/core';
+import { getPortalSession } from '@/app/portal-session';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Your orders' };

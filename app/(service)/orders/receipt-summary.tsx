@@ -1,4 +1,4 @@
-import type { BuyerReceipt } from '@/server/orders/get-buyer-receipt';
+import type { BuyerReceipt } from '@licensing/core';
 import { FactList, type Fact } from '@/app/components/fact-list';
 
 const dateTimeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });

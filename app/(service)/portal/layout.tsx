@@ -3,10 +3,8 @@ import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { headers } from 'next/headers';
 import { SignedInArea } from '@/app/trpc-provider';
-import { canReadOutbox } from '@/server/mail/outbox-access';
-import { getPortalSeller } from '@/server/portal/portal-seller';
-import { signInReturningTo } from '@/server/portal/sign-in-return';
-import { REQUEST_PATH_HEADER } from '@/server/security/page-headers';
+import { canReadOutbox, signInReturningTo, REQUEST_PATH_HEADER } from '@/app/core';
+import { getPortalSeller } from '@/app/portal-session';
 import { SignOutButton } from './sign-out-button';
 
 export const dynamic = 'force-dynamic';

@@ -4,7 +4,7 @@
 
 import { useId, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatMinorAmount } from '@/server/portal/format-minor-amount';
+import { formatMinorAmount } from '@/server/entry/shared';
 
 // Colours that keep 3:1 against white for bars and lines.
 const INDIGO = 'var(--color-indigo-700, #4338ca)';

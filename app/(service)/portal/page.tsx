@@ -1,11 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { sellerDisplayName } from '@/server/catalog/seller-profile';
-import { db } from '@/server/db';
-import { formatMinorAmount } from '@/server/portal/format-minor-amount';
-import { getSellerOverview, OVERVIEW_DAYS, type SellerSetup } from '@/server/portal/get-seller-overview';
-import { getPortalSeller } from '@/server/portal/portal-seller';
+import { sellerDisplayName, db, formatMinorAmount, getSellerOverview, OVERVIEW_DAYS } from '@/app/core';
+import type { SellerSetup } from '@licensing/core';
+import { getPortalSeller } from '@/app/portal-session';
 import { OverviewCharts } from './overview-charts';
 import { SellerWelcome } from './seller-welcome';
 

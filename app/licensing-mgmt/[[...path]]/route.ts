@@ -1,6 +1,6 @@
 // Every path here is answered by the one REST app (server/http/rest-app.ts); production mounts it
 // on node:http ahead of Next, and this file serves it under `next dev` and hosts without our entry.
-import { handleRest } from '@/server/http/rest-app';
+import { handleRest } from '@/app/core';
 
 export const dynamic = 'force-dynamic';
 export { handleRest as GET, handleRest as POST, handleRest as PUT, handleRest as PATCH, handleRest as DELETE, handleRest as HEAD, handleRest as OPTIONS };

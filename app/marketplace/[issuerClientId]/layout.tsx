@@ -2,9 +2,8 @@ import Link from 'next/link';
 import { notFound, permanentRedirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { StorefrontAccount } from './storefront-account';
-import { findSellerProfile } from '@/server/catalog/seller-profile';
-import { db } from '@/server/db';
-import { getPortalSession } from '@/server/portal/session';
+import { findSellerProfile, db } from '@/app/core';
+import { getPortalSession } from '@/app/portal-session';
 
 // The storefront is the seller's: its logo and store name on top, the buyer's own sign-in state
 // beside them, and the service only as a quiet "sold through" line at the foot. The seller is

@@ -1,16 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { LicenseClassification } from '@/server/catalog/catalog-enums';
-import { getOfferingDetail } from '@/server/catalog/get-offering-detail';
-import { getStorefront } from '@/server/catalog/get-storefront';
-import { classificationLabel, describePrice } from '@/server/catalog/describe-offering';
-import { findSellerProfile } from '@/server/catalog/seller-profile';
-import { listStorefrontOfferingTerms } from '@/server/catalog/storefront-offering-terms';
-import { findHeldLicenses } from '@/server/checkout/held-license';
-import { isFreeOffering } from '@/server/checkout/purchasable-offering';
-import { db } from '@/server/db';
-import { getPortalSession } from '@/server/portal/session';
+import { LicenseClassification, getOfferingDetail, getStorefront, classificationLabel, describePrice, findSellerProfile, listStorefrontOfferingTerms, findHeldLicenses, isFreeOffering, db } from '@/app/core';
+import { getPortalSession } from '@/app/portal-session';
 import { BuyButton } from './buy-button';
 
 export const dynamic = 'force-dynamic';

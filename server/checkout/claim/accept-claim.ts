@@ -1,7 +1,7 @@
 import { seal } from '../../crypto/secret-box';
 import type { Db } from '../../db';
 import { normalizeEmail } from '../../identity/accounts';
-import { mintLicense } from '../../licensing/mint-license';
+import { mintLicense } from '../../licensing/licenses/mint-license';
 import { withSessionId } from '../checkout-core';
 import { CREDENTIAL_SEAL_PURPOSE } from '../get-checkout-result';
 import { findClaimToken } from './claim-token';

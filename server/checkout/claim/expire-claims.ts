@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../../db';
+import { defineScheduledSweep } from '../../platform/jobs/job-definition';
 import { logger } from '../../platform/logging/logger';
 import { CLAIM_EXPIRED_ERROR } from './open-claim-intent';
 
@@ -27,3 +28,6 @@ export async function expireClaimOf(ctx: { db: Db }, checkoutId: string, now: Da
     return true;
   });
 }
+
+/** Fails free embedded checkouts whose claim passed its seven days (`Claim expired.`). */
+export const expireClaimsJob = defineScheduledSweep({ data: expireClaimsData, cron: '* * * * *', expireInSeconds: 5 * 60, run: (ctx) => expireClaims(ctx) });

@@ -1,5 +1,4 @@
 import { createElement } from 'react';
-import { ClaimLinkEmail } from '../../../emails/claim-link';
 import type { Db } from '../../db';
 import { tryConsumeLimit } from '../../platform/limits/limits';
 import { logger } from '../../platform/logging/logger';
@@ -23,6 +22,7 @@ export async function sendClaimEmail(
     logger.info({ kind: CLAIM_EMAIL_KIND }, 'claim e-mail withheld: the address reached its hourly limit');
     return 'withheld';
   }
+  const { ClaimLinkEmail } = await import('../../../emails/claim-link');
   await sendEmail(ctx, {
     to: input.to,
     kind: CLAIM_EMAIL_KIND,

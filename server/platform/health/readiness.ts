@@ -1,6 +1,6 @@
 import type { Db } from '../../db';
-import { readMigrations } from '../../database/migrate';
-import { sqlStateOf } from '../../database/sql-error';
+import { readMigrations } from '../database/migrate';
+import { sqlStateOf } from '../database/sql-error';
 import { logger } from '../logging/logger';
 
 export interface Readiness {

@@ -1,4 +1,4 @@
-import { TtlCache } from '../../cache/ttl-cache';
+import { TtlCache } from '../cache/ttl-cache';
 import { ALL_KEYS, ensureInvalidationListener, onInvalidation, type InvalidationTopic } from './invalidation';
 
 export interface InvalidatedCacheOptions {
@@ -11,7 +11,7 @@ export interface InvalidatedCacheOptions {
 }
 
 /**
- * A TtlCache whose entries every module copy and instance drops when its topic is published
+ * A TtlCache whose entries every instance drops when its topic is published
  * (publishInvalidation). Reading it starts this copy's listener if nothing did, without waiting;
  * the lifetime stays the bound for whatever a lost notification leaves behind.
  */
@@ -19,7 +19,7 @@ export class InvalidatedCache<T> extends TtlCache<T> {
   constructor(options: InvalidatedCacheOptions) {
     super(options.ttlMs, options.maxEntries, options.now);
     const matches = options.matches;
-    // Registered once per module copy, for the life of the module, like the cache itself.
+    // Registered once, for the life of the module, like the cache itself.
     onInvalidation(options.topic, (key) => {
       if (key === ALL_KEYS) this.clear();
       else if (matches) this.deleteWhere((cacheKey) => matches(cacheKey, key));

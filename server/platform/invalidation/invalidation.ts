@@ -3,12 +3,12 @@ import pg from 'pg';
 import type { Db } from '../../db';
 import { env } from '../../env';
 import { logger } from '../logging/logger';
+import { recordInvalidationReceived } from '../metrics/metrics';
 
-// Cache invalidation for every module copy and every instance (DESIGN.md "Platform decisions":
-// caches). The production entry loads server/* through tsx while Next loads its own bundle of the
-// same modules, so each in-process cache exists twice per process, and several instances may share
-// one PostgreSQL. A writer publishes after its change is committed; PostgreSQL NOTIFY carries the
-// message to one listening connection per module copy, which hands it to that copy's handlers.
+// Cache invalidation for every instance (DESIGN.md "Platform decisions": caches). Each process holds
+// one copy of its caches (the core is loaded once), and several instances may share one PostgreSQL.
+// A writer publishes after its change is committed; PostgreSQL NOTIFY carries the
+// message to one listening connection per process, which hands it to its handlers.
 // Caches keep their bounded lifetimes as the safety net for anything this misses.
 
 export const INVALIDATION_TOPICS = ['api-key', 'license-code', 'seat', 'license-status', 'signing-key', 'catalog'] as const;
@@ -37,14 +37,14 @@ const HEARTBEAT_TIMEOUT_MS = 10_000;
 // A lazy start without usable configuration is tried again after this long, not on every read.
 const LAZY_START_RETRY_MS = 60_000;
 
-// ---------- handlers of this module copy ----------
+// ---------- handlers ----------
 
 type InvalidationHandler = (key: string) => void;
 
 const handlers = new Map<InvalidationTopic, Set<{ handle: InvalidationHandler }>>();
 
 /**
- * Registers a handler in this module copy. It receives the published key, or ALL_KEYS when every
+ * Registers a handler in this process. It receives the published key, or ALL_KEYS when every
  * entry of the topic must go (the listener (re)connected, so notifications may have been missed).
  * Returns the unregistration.
  */
@@ -89,7 +89,7 @@ function parseMessage(payload: string | undefined): { topic: InvalidationTopic; 
 // ---------- publishing ----------
 
 /**
- * Drops `key` of `topic` in every module copy of every instance. Call it after the change is
+ * Drops `key` of `topic` in every instance. Call it after the change is
  * committed: this copy's handlers run at once, the others' within about a second. Inside a
  * transaction PostgreSQL delivers the notification at commit (never on rollback), while this copy's
  * handlers still run at once. The publisher's own listener hears the notification as well; the
@@ -110,7 +110,7 @@ export async function publishInvalidation(ctx: { db: Db }, topic: InvalidationTo
   }
 }
 
-// ---------- the listener of this module copy ----------
+// ---------- the listener of this process ----------
 
 interface Listener {
   url: string;
@@ -144,27 +144,17 @@ export async function startInvalidationListener(databaseUrl?: string): Promise<v
   return connect(state);
 }
 
-/** Closes the listener of this module copy; its caches then rely on their lifetimes. No lazy start follows until started again. */
+/** Closes the listener of this process; its caches then rely on their lifetimes. No lazy start follows until started again. */
 export async function stopInvalidationListener(): Promise<void> {
   stoppedByCaller = true;
   await stopListening();
 }
 
-// Every module copy in the process registers its stop here, so a graceful shutdown in one copy
-// (the tsx-loaded server) also closes the listener of Next's copy before the database goes away.
-const processStops = ((globalThis as { [key: symbol]: unknown })[Symbol.for('licensing.invalidation.stops')] ??= new Set()) as Set<
-  () => Promise<void>
->;
-processStops.add(stopInvalidationListener);
-
-/** Closes the listeners of every module copy in this process (graceful shutdown). */
-export async function stopAllInvalidationListeners(): Promise<void> {
-  await Promise.all([...processStops].map((stop) => stop()));
-}
 
 /**
- * Starts the listener of this module copy if nothing started it yet, without waiting for it.
- * Caches call it on their read path, so every copy (Next's bundle too) listens once it caches.
+ * Starts the listener of this process if nothing started it yet, without waiting for it.
+ * Caches call it on their read path, so a process listens once it caches (a host without our
+ * production entry, serving through Next alone, too).
  */
 export function ensureInvalidationListener(): void {
   if (listener || stoppedByCaller || Date.now() < lazyStartRetryAt) return;
@@ -232,8 +222,10 @@ async function listen(state: Listener): Promise<void> {
   client.on('notification', (notification) => {
     if (notification.channel !== INVALIDATION_CHANNEL) return;
     const message = parseMessage(notification.payload);
-    if (message) dispatch(message.topic, message.key);
-    else logger.warn({ channel: INVALIDATION_CHANNEL }, 'invalidation: ignored a malformed notification');
+    if (message) {
+      recordInvalidationReceived(message.topic);
+      dispatch(message.topic, message.key);
+    } else logger.warn({ channel: INVALIDATION_CHANNEL }, 'invalidation: ignored a malformed notification');
   });
   try {
     await client.connect();

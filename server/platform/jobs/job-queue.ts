@@ -1,22 +1,23 @@
 import PgBoss from 'pg-boss';
 import { db as processDb, type Db } from '../../db';
 import { currentLogContext, logger, runWithLogContext } from '../logging/logger';
-import { JOB_NAMES, JOBS, type JobData, type JobDefinition, type JobName, type RetryPolicy } from './registry';
+import type { JobData, JobDefinition, JobDefinitions, JobName, RetryPolicy } from './job-definition';
 import pg from 'pg';
 
 // The job queue (DESIGN.md "Platform decisions": jobs on pg-boss 10 in PostgreSQL). One pg-boss
-// instance per process: the production entry loads server/* through tsx and Next loads its own
-// bundle of the same modules, so the instance lives on globalThis and both copies enqueue through
-// it. Producing works in every instance; the workers run where JOBS_WORKER is true.
+// instance per process (the core is loaded once; Next's pages enqueue through the same instance).
+// Producing works in every instance; the workers run where JOBS_WORKER is true.
 
 export interface StartJobQueueOptions {
   databaseUrl: string;
-  /** Run the workers of every registered job in this process; producing works either way. */
+  /** Run the workers of every job in this process; producing works either way. */
   worker: boolean;
+  /** The jobs to run (server/jobs.ts: JOBS). */
+  jobs: JobDefinitions;
   /** The database the handlers use; default the process's client (server/db.ts). */
   db?: Db;
   /**
-   * Tests only: the base retry delay of every job, in whole seconds, instead of the registry's.
+   * Tests only: the base retry delay of every job, in whole seconds, instead of the job's own.
    * 0 retries at once and without backoff (pg-boss's backoff needs at least 1 s).
    */
   retryDelaySeconds?: number;
@@ -24,7 +25,7 @@ export interface StartJobQueueOptions {
   pollingIntervalSeconds?: number;
 }
 
-/** pg-boss's send options a producer may set (retries and expiry come from the registry). */
+/** pg-boss's send options a producer may set (retries and expiry come from the job's definition). */
 export type EnqueueJobOptions = Pick<PgBoss.SendOptions, 'startAfter' | 'singletonKey' | 'singletonSeconds' | 'priority'>;
 
 /** What is stored as a job's data: the validated payload, and the request's correlation id for the worker's log lines. */
@@ -36,6 +37,7 @@ interface JobEnvelope {
 interface RunningQueue {
   boss: PgBoss;
   databaseUrl: string;
+  jobs: JobDefinitions;
   /** The ids of this process's workers, per job. */
   workerIds: Map<JobName, string[]>;
   retryDelaySeconds?: number;
@@ -47,10 +49,7 @@ const POOL_SIZE = 5;
 // On stop, running jobs get this long to finish; pg-boss then fails what is left (to be retried).
 const STOP_GRACE_MS = 20_000;
 
-const holder = globalThis as unknown as {
-  __licensingJobQueue?: { running?: RunningQueue; starting?: Promise<RunningQueue> };
-};
-const slot = (holder.__licensingJobQueue ??= {});
+const slot: { running?: RunningQueue; starting?: Promise<RunningQueue> } = {};
 
 /**
  * Starts the queue once per process (later calls return at once): creates pg-boss's schema when
@@ -74,22 +73,22 @@ async function open(options: StartJobQueueOptions): Promise<RunningQueue> {
   });
   // Without a listener an 'error' event would end the process; pg-boss reports and carries on.
   boss.on('error', (err) => logger.error({ err }, 'job queue: pg-boss reported an error'));
-  const running: RunningQueue = { boss, databaseUrl: options.databaseUrl, workerIds: new Map(), retryDelaySeconds: options.retryDelaySeconds };
+  const running: RunningQueue = { boss, databaseUrl: options.databaseUrl, jobs: options.jobs, workerIds: new Map(), retryDelaySeconds: options.retryDelaySeconds };
   try {
     // Instances starting together would create the same queues (partitioned tables) at once and
     // deadlock in PostgreSQL: the set-up runs under one advisory lock, one instance at a time.
     await whileHoldingSetupLock(options.databaseUrl, async () => {
       await boss.start();
-      for (const name of JOB_NAMES) {
-        const queue = { name, ...retryPolicyOf(name, running), expireInSeconds: JOBS[name].expireInSeconds };
+      for (const name of jobNamesOf(running)) {
+        const queue = { name, ...retryPolicyOf(name, running), expireInSeconds: running.jobs[name].expireInSeconds };
         await boss.createQueue(name, queue);
-        // An existing queue takes the registry's current policy (createQueue leaves it as it was).
+        // An existing queue takes the job's current policy (createQueue leaves it as it was).
         await boss.updateQueue(name, queue);
       }
-      if (options.worker) await registerSchedules(boss);
+      if (options.worker) await registerSchedules(running);
     });
     if (options.worker) {
-      for (const name of JOB_NAMES) running.workerIds.set(name, await startWorkers(running, name, options));
+      for (const name of jobNamesOf(running)) running.workerIds.set(name, await startWorkers(running, name, options));
     }
   } catch (error) {
     await boss.stop({ graceful: false, wait: true }).catch(() => {});
@@ -115,12 +114,12 @@ async function whileHoldingSetupLock(databaseUrl: string, setup: () => Promise<v
 }
 
 /**
- * The registry's timers, stored by pg-boss (one schedule per job name, kept in step with the
- * registry). The instances started with `schedule` send each due job once between them.
+ * The jobs' timers, stored by pg-boss (one schedule per job name, kept in step with the
+ * definitions). The instances started with `schedule` send each due job once between them.
  */
-async function registerSchedules(boss: PgBoss): Promise<void> {
-  for (const name of JOB_NAMES) {
-    const { schedule }: JobDefinition = JOBS[name];
+async function registerSchedules({ boss, jobs }: RunningQueue): Promise<void> {
+  for (const name of Object.keys(jobs) as JobName[]) {
+    const { schedule } = jobs[name];
     if (schedule) {
       const envelope: JobEnvelope = { payload: schedule.data };
       await boss.schedule(name, schedule.cron, envelope as object, { tz: 'UTC' });
@@ -131,7 +130,7 @@ async function registerSchedules(boss: PgBoss): Promise<void> {
 }
 
 async function startWorkers(running: RunningQueue, name: JobName, options: StartJobQueueOptions): Promise<string[]> {
-  const definition: JobDefinition = JOBS[name];
+  const definition = running.jobs[name];
   const ids: string[] = [];
   // pg-boss checks the key's presence, not its value: leave it out for the default.
   const polling = options.pollingIntervalSeconds === undefined ? {} : { pollingIntervalSeconds: options.pollingIntervalSeconds };
@@ -172,7 +171,7 @@ async function runJob(definition: JobDefinition, job: PgBoss.JobWithMetadata<Job
  */
 export async function enqueueJob<N extends JobName>(name: N, data: JobData<N>, options: EnqueueJobOptions = {}): Promise<string | null> {
   const running = requireRunning(`enqueue job "${name}"`);
-  const definition: JobDefinition = JOBS[name];
+  const definition = running.jobs[name];
   const envelope: JobEnvelope = { payload: definition.data.parse(data) };
   const correlationId = currentLogContext()?.correlationId;
   if (correlationId) envelope.correlationId = correlationId;
@@ -186,7 +185,7 @@ export async function enqueueJob<N extends JobName>(name: N, data: JobData<N>, o
 /** Jobs waiting (created or due for retry) per registered queue, for the `job_queue_depth` gauge. */
 export async function jobQueueDepth(): Promise<Record<string, number>> {
   const running = requireRunning('read the queue depth');
-  const depths = await Promise.all(JOB_NAMES.map(async (name) => [name, (await running.boss.getQueueSize(name)) ?? 0] as const));
+  const depths = await Promise.all(jobNamesOf(running).map(async (name) => [name, (await running.boss.getQueueSize(name)) ?? 0] as const));
   return Object.fromEntries(depths);
 }
 
@@ -203,15 +202,19 @@ export async function stopJobQueue(): Promise<void> {
 }
 
 function retryPolicyOf(name: JobName, running: RunningQueue): RetryPolicy {
-  const policy = JOBS[name].retry;
+  const policy = running.jobs[name].retry;
   if (running.retryDelaySeconds === undefined) return policy;
   const retryDelay = Math.max(0, Math.trunc(running.retryDelaySeconds));
   return { ...policy, retryDelay, retryBackoff: policy.retryBackoff && retryDelay > 0 };
 }
 
+function jobNamesOf(running: RunningQueue): JobName[] {
+  return Object.keys(running.jobs) as JobName[];
+}
+
 function requireRunning(action: string): RunningQueue {
   if (!slot.running) {
-    throw new Error(`Cannot ${action}: the job queue was never started in this process (startJobQueue runs at start-up, see scripts/start.ts).`);
+    throw new Error(`Cannot ${action}: the job queue was never started in this process (startJobQueue runs at start-up, see server/start-service.ts).`);
   }
   return slot.running;
 }

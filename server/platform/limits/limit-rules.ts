@@ -22,9 +22,7 @@ interface RulesState {
   version: number;
 }
 
-// server/* runs twice in one process (tsx and Next's bundle): one state for both copies.
-const holder = globalThis as unknown as { __licensingLimitRules?: RulesState };
-const state = (holder.__licensingLimitRules ??= { fromTests: {}, version: 0 });
+const state: RulesState = { fromTests: {}, version: 0 };
 
 function overridesFromEnvironment(): LimitOverrides {
   const raw = process.env.TEST_LIMITS || undefined;

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { requireOnDemand } from '../require-on-demand';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract, type RateLimiterRes } from 'rate-limiter-flexible';
 import { logger } from '../logging/logger';
 import type { LimitName, LimitRule } from './limit-table';
@@ -59,7 +60,8 @@ interface RedisStore {
 }
 
 function connectRedis(url: string): RedisStore {
-  const client = new Redis(url, {
+  const { Redis: RedisClient } = requireOnDemand<typeof import('ioredis')>('ioredis');
+  const client = new RedisClient(url, {
     // Connected below, on the first use of the limits, never at import.
     lazyConnect: true,
     // The library's advice: a command while disconnected fails at once (and the insurance limiter

@@ -12,9 +12,7 @@ export { LIMIT_NAMES, LIMIT_TABLE, type LimitName, type LimitRule } from './limi
 export { configureLimitsForTests, limitRule, type LimitOverrides } from './limit-rules';
 export type { LimitDecision, LimitState } from './limiter-set';
 
-// server/* runs twice in one process (tsx and Next's bundle): one limiter set and one Redis
-// connection for both copies, so a key is counted once whichever copy serves the request.
-const holder = globalThis as unknown as { __licensingLimiters?: LimiterSet };
+const holder: { __licensingLimiters?: LimiterSet } = {};
 
 function limiters(): LimiterSet {
   holder.__licensingLimiters ??= createLimiterSet({
@@ -47,7 +45,7 @@ export async function consumeLimit(name: LimitName, key: string, points = 1): Pr
   if (decision.allowed) return;
   const seconds = decision.retryAfterSeconds;
   throw new DomainError('RateLimited', `${limitDescription(name).refusal} Retry after ${seconds} second${seconds === 1 ? '' : 's'}.`, {
-    headers: { 'Retry-After': String(seconds) },
+    retryAfterSeconds: seconds,
   });
 }
 

@@ -45,14 +45,8 @@ export const REDACT_PATHS: readonly string[] = Array.from({ length: REDACT_MAX_D
   }),
 );
 
-// server/* runs twice in one process (through tsx and inside Next's bundle): one context store and
-// one logger for both copies, so a context entered by the HTTP app is seen by code in the bundle.
-const holder = globalThis as unknown as {
-  __licensingLogContext?: AsyncLocalStorage<LogContext>;
-  __licensingLogger?: Logger;
-};
-holder.__licensingLogContext ??= new AsyncLocalStorage<LogContext>();
-const logContext = holder.__licensingLogContext;
+const holder: { __licensingLogger?: Logger } = {};
+const logContext = new AsyncLocalStorage<LogContext>();
 
 function levelFromEnvironment(): Level | 'silent' {
   // Read directly (not through env()) so that importing the logger never needs the whole configuration.

@@ -9,6 +9,7 @@ interface Metrics {
   httpRequests: Counter<RequestLabel>;
   httpRequestDuration: Histogram<RequestLabel>;
   rateLimitRefusals: Counter<'limit'>;
+  invalidationsReceived: Counter<'topic'>;
   jobQueueDepth: Gauge<'queue'>;
   jobQueueDepthSource?: () => Promise<Record<string, number>>;
 }
@@ -38,6 +39,12 @@ function createMetrics(): Metrics {
       name: 'rate_limit_refusals_total',
       help: 'Requests refused by a rate limit, by limit.',
       labelNames: ['limit'],
+      registers: [registry],
+    }),
+    invalidationsReceived: new Counter({
+      name: 'cache_invalidations_received_total',
+      help: 'Cache invalidations this process received from PostgreSQL, by topic (one per notification: the process holds one copy of the caches).',
+      labelNames: ['topic'],
       registers: [registry],
     }),
     jobQueueDepth: new Gauge({
@@ -71,13 +78,15 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-// server/* runs twice in one process (tsx and Next's bundle), possibly with two copies of
-// prom-client: one registry and one set of metrics for both, so nothing is registered twice.
-const holder = globalThis as unknown as { __licensingMetrics?: Metrics };
+const holder: { __licensingMetrics?: Metrics } = {};
 
 function metrics(): Metrics {
   holder.__licensingMetrics ??= createMetrics();
   return holder.__licensingMetrics;
+}
+
+export function recordInvalidationReceived(topic: string): void {
+  metrics().invalidationsReceived.inc({ topic });
 }
 
 export function recordRateLimitRefusal(limit: string): void {

@@ -1,9 +1,9 @@
-import { cancelSubscriptionAtPeriodEnd } from '../../licensing/cancel-subscription-at-period-end';
-import { issueBuyerCodeInputSchema, issueLicenseCodeByBuyer } from '../../licensing/issue-license-code-by-buyer';
-import { keepSubscription } from '../../licensing/keep-subscription';
-import { openBillingPortal } from '../../licensing/open-billing-portal';
-import { revokeLicenseCodeByBuyer, revokeLicenseCodeInputSchema } from '../../licensing/revoke-license-code-by-buyer';
-import { subscriptionBillingInputSchema } from '../../licensing/subscription-billing.schema';
+import { cancelSubscriptionAtPeriodEnd } from '../../licensing/subscriptions/cancel-subscription-at-period-end';
+import { issueBuyerCodeInputSchema, issueLicenseCodeByBuyer } from '../../licensing/codes/issue-license-code-by-buyer';
+import { keepSubscription } from '../../licensing/subscriptions/keep-subscription';
+import { openBillingPortal } from '../../licensing/subscriptions/open-billing-portal';
+import { revokeLicenseCodeByBuyer, revokeLicenseCodeInputSchema } from '../../licensing/codes/revoke-license-code-by-buyer';
+import { subscriptionBillingInputSchema } from '../../licensing/subscriptions/subscription-billing.schema';
 import { createTrpcRouter, protectedProcedure } from '../init';
 
 /** The buyer's license page and the billing of their subscriptions. */

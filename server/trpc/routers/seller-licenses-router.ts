@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { requestIdSchema } from '../../checkout/purchase-checkout.schema';
-import { changeLicenseStatus } from '../../licensing/change-license-status';
-import { issueSeatCode } from '../../licensing/issue-seat-code';
-import { retireSeat } from '../../licensing/retire-seat';
-import { revokeLicenseCodeBySeller } from '../../licensing/revoke-license-code-by-seller';
+import { changeLicenseStatus } from '../../licensing/licenses/change-license-status';
+import { issueSeatCode } from '../../licensing/codes/issue-seat-code';
+import { retireSeat } from '../../licensing/seats/retire-seat';
+import { revokeLicenseCodeBySeller } from '../../licensing/codes/revoke-license-code-by-seller';
 import { createTrpcRouter, sellerProcedure } from '../init';
 
 // The portal's license page acts through the management services themselves; the page makes one

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { getCheckoutOutcome } from '@/server/checkout/get-checkout-outcome';
-import { db } from '@/server/db';
+import { getCheckoutOutcome, db } from '@/app/core';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Payment cancelled', robots: { index: false, follow: false }, referrer: 'no-referrer' };

@@ -1,10 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { getCheckoutOutcome, type CheckoutOutcome } from '@/server/checkout/get-checkout-outcome';
-import { db } from '@/server/db';
-import { DomainError } from '@/server/errors';
-import { getBuyerReceipt, type BuyerReceipt } from '@/server/orders/get-buyer-receipt';
-import { getPortalSession } from '@/server/portal/session';
+import { getCheckoutOutcome, db, DomainError, getBuyerReceipt } from '@/app/core';
+import type { CheckoutOutcome, BuyerReceipt } from '@licensing/core';
+import { getPortalSession } from '@/app/portal-session';
 import { ReceiptSummary } from '../../orders/receipt-summary';
 
 export const dynamic = 'force-dynamic';

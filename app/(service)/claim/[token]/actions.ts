@@ -1,10 +1,8 @@
 'use server';
 
 import { redirect } from 'next/navigation';
-import { acceptClaim } from '@/server/checkout/claim/accept-claim';
-import { CLAIM_TOKEN_MAX_LENGTH } from '@/server/checkout/claim/claim-token';
-import { db } from '@/server/db';
-import { getPortalSession } from '@/server/portal/session';
+import { acceptClaim, CLAIM_TOKEN_MAX_LENGTH, db } from '@/app/core';
+import { getPortalSession } from '@/app/portal-session';
 
 /**
  * "Accept" on the claim page. The signed-in account must be the one of the claim's address

@@ -1,9 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { getClaimView, type ClaimState, type ClaimView } from '@/server/checkout/claim/claim-view';
-import { CLAIM_TOKEN_MAX_LENGTH } from '@/server/checkout/claim/claim-token';
-import { db } from '@/server/db';
-import { getPortalSession, type PortalSession } from '@/server/portal/session';
+import { getClaimView, CLAIM_TOKEN_MAX_LENGTH, db } from '@/app/core';
+import type { ClaimState, ClaimView } from '@licensing/core';
+import { getPortalSession, type PortalSession } from '@/app/portal-session';
 import { acceptClaimAction } from './actions';
 import { AcceptButton, SwitchAccountButton } from './claim-buttons';
 

@@ -1,7 +1,7 @@
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
-import { canReadOutbox } from '@/server/mail/outbox-access';
+import { canReadOutbox } from '@/app/core';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,10 +1,8 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
-import { db } from '@/server/db';
-import { env } from '@/server/env';
-import { listOutbox, type OutboxEmail, type RecordedEmailStatus } from '@/server/mail/list-outbox';
-import { canReadOutbox } from '@/server/mail/outbox-access';
+import { db, env, listOutbox, canReadOutbox } from '@/app/core';
+import type { OutboxEmail, RecordedEmailStatus } from '@licensing/core';
 
 export const dynamic = 'force-dynamic';
 

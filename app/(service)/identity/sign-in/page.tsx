@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
-import { env } from '@/server/env';
-import { canReadOutbox } from '@/server/mail/outbox-access';
+import { env, canReadOutbox } from '@/app/core';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Sign in' };

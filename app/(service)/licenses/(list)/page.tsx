@@ -1,11 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { getCheckoutResultForBuyer } from '@/server/checkout/get-checkout-result';
-import { db } from '@/server/db';
-import { DomainError } from '@/server/errors';
-import { listBuyerLicenses, type BuyerLicenseView } from '@/server/licensing/list-buyer-licenses';
-import { getPortalSession } from '@/server/portal/session';
+import { getCheckoutResultForBuyer, db, DomainError, listBuyerLicenses } from '@/app/core';
+import type { BuyerLicenseView } from '@licensing/core';
+import { getPortalSession } from '@/app/portal-session';
 import { SignOutButton } from '@/app/(service)/portal/sign-out-button';
 import { LicenseCard } from '../license-card';
 import { LicenseCodeBox } from '../license-code-box';

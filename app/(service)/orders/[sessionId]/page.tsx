@@ -1,10 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
-import { db } from '@/server/db';
-import { DomainError } from '@/server/errors';
-import { getBuyerReceipt, type BuyerReceipt } from '@/server/orders/get-buyer-receipt';
-import { getPortalSession } from '@/server/portal/session';
+import { db, DomainError, getBuyerReceipt } from '@/app/core';
+import type { BuyerReceipt } from '@licensing/core';
+import { getPortalSession } from '@/app/portal-session';
 import { ReceiptSummary } from '../receipt-summary';
 import { PrintButton } from './print-button';
 

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { getPortalSeller } from '@/server/portal/portal-seller';
+import { getPortalSeller } from '@/app/portal-session';
 import { SellerWelcome } from '../seller-welcome';
 import { ApiKeysManager } from './api-keys-manager';
 

@@ -1,7 +1,4 @@
-import { CatalogStatus, IntervalUnit, LicenseClassification, OfferingCategory, Platform } from '@/server/catalog/catalog-enums';
-import type { OfferingView } from '@/server/catalog/catalog.schemas';
-import { describePrice } from '@/server/catalog/describe-offering';
-import type { SellerOffering } from '@/server/catalog/manage/seller-catalog.schema';
+import { CatalogStatus, IntervalUnit, LicenseClassification, OfferingCategory, Platform, type OfferingView, describePrice, type SellerOffering } from '@/server/entry/shared';
 
 // Names of the numeric enumerations as the portal shows them (README "Numeric enumerations").
 

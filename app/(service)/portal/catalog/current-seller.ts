@@ -1,6 +1,5 @@
-import { db } from '@/server/db';
-import { getPortalSession } from '@/server/portal/session';
-import { findSellerMemberships } from '@/server/sellers/find-seller-memberships';
+import { db, findSellerMemberships } from '@/app/core';
+import { getPortalSession } from '@/app/portal-session';
 
 /** The seller the signed-in person acts for (the portal layout has checked the session), or null. */
 export async function currentSellerId(): Promise<string | null> {

@@ -1,12 +1,12 @@
 'use client';
 
 // zod's messages in this bundle are the human ones ("Use at most 200 characters."), as on the server.
-import '@/server/validation-messages';
+import '@/server/entry/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import type { ValidationDetail } from '@/server/errors';
+import type { ValidationDetail } from '@/server/entry/shared';
 
 // The catalog's forms: react-hook-form checking with the very zod schema the service parses, then
 // the server's refusals (tRPC data.details: [{ Code, Message, Field }], Field in PascalCase) put

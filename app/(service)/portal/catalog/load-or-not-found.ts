@@ -1,5 +1,5 @@
 import { notFound } from 'next/navigation';
-import { DomainError } from '@/server/errors';
+import { DomainError } from '@/app/core';
 
 /** A catalog read whose NotFound (absent, or another seller's) is the not-found page. */
 export async function loadOrNotFound<T>(read: Promise<T>): Promise<T> {

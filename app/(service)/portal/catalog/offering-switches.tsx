@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useToast } from '@/app/components/toast';
 import { useTRPC } from '@/app/trpc-provider';
-import type { SellerOffering } from '@/server/catalog/manage/seller-catalog.schema';
+import type { SellerOffering } from '@/server/entry/shared';
 import { messageOf } from './form-kit';
 import { useInvalidateCatalog } from './use-invalidate-catalog';
 

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { db } from '@/server/db';
-import { listSellerCatalog } from '@/server/catalog/manage/list-seller-catalog';
+import { db, listSellerCatalog } from '@/app/core';
 import { offeringCounts, platformLabel, statusLabel } from './catalog-labels';
 import { CheckoutReadinessPanel } from './checkout-readiness-panel';
 import { currentSellerId } from './current-seller';

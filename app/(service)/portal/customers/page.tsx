@@ -1,9 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { firstSearchParam, Pager } from '@/app/components/pager';
-import { db } from '@/server/db';
-import { listSellerCustomers, sellerCustomersQuerySchema } from '@/server/portal/list-seller-customers';
-import { getPortalSeller } from '@/server/portal/portal-seller';
+import { db, listSellerCustomers, sellerCustomersQuerySchema } from '@/app/core';
+import { getPortalSeller } from '@/app/portal-session';
 import { ListSearchForm } from '../list-search-form';
 import { ListSummary } from '../list-summary';
 import { SellerWelcome } from '../seller-welcome';

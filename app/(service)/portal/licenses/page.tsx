@@ -1,11 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { firstSearchParam, Pager } from '@/app/components/pager';
-import { db } from '@/server/db';
-import { licenseStatusSchema } from '@/server/licensing/license-view.schema';
-import { listSellerLicenses, sellerLicensesQuerySchema } from '@/server/portal/list-seller-licenses';
-import { getPortalSession } from '@/server/portal/session';
-import { findSellerMemberships } from '@/server/sellers/find-seller-memberships';
+import { db, licenseStatusSchema, listSellerLicenses, sellerLicensesQuerySchema, findSellerMemberships } from '@/app/core';
+import { getPortalSession } from '@/app/portal-session';
 import { ListSearchForm } from '../list-search-form';
 import { SellerWelcome } from '../seller-welcome';
 import { StatusBadge } from './status-badge';

@@ -1,4 +1,4 @@
-import { getPortalSeller } from '@/server/portal/portal-seller';
+import { getPortalSeller } from '@/app/portal-session';
 
 /**
  * A CSV download of the portal: the portal session and a seller membership first (401, 403), then

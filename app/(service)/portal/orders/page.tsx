@@ -1,10 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { firstSearchParam, Pager } from '@/app/components/pager';
-import { db } from '@/server/db';
-import { formatMinorAmount } from '@/server/portal/format-minor-amount';
-import { listSellerOrders, ORDER_STATUSES, sellerOrdersQuerySchema, type SellerOrderRow } from '@/server/portal/list-seller-orders';
-import { getPortalSeller } from '@/server/portal/portal-seller';
+import { db, formatMinorAmount, listSellerOrders, ORDER_STATUSES, sellerOrdersQuerySchema } from '@/app/core';
+import type { SellerOrderRow } from '@licensing/core';
+import { getPortalSeller } from '@/app/portal-session';
 import { ListSearchForm } from '../list-search-form';
 import { ListSummary } from '../list-summary';
 import { SellerWelcome } from '../seller-welcome';

@@ -1,13 +1,8 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { db } from '@/server/db';
-import { DomainError } from '@/server/errors';
-import { getPortalSession } from '@/server/portal/session';
-import { findSellerMemberships } from '@/server/sellers/find-seller-memberships';
-import { changeIssuerClientId } from '@/server/sellers/change-issuer-client-id';
-import { removeSellerLogo, setSellerLogo } from '@/server/sellers/seller-logo';
-import { updateSellerProfile } from '@/server/sellers/update-seller-profile';
+import { db, DomainError, findSellerMemberships, changeIssuerClientId, removeSellerLogo, setSellerLogo, updateSellerProfile } from '@/app/core';
+import { getPortalSession } from '@/app/portal-session';
 
 /** What a settings form shows after a submit: a confirmation, or the refusal on its fields. */
 export interface SettingsFormState {

@@ -1,10 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { db } from '@/server/db';
-import { getPortalSession } from '@/server/portal/session';
-import { findSellerMemberships } from '@/server/sellers/find-seller-memberships';
-import { LOGO_MAX_BYTES, MAX_FORMER_ISSUER_CLIENT_IDS } from '@/server/sellers/seller.schema';
+import { db, findSellerMemberships, LOGO_MAX_BYTES, MAX_FORMER_ISSUER_CLIENT_IDS } from '@/app/core';
+import { getPortalSession } from '@/app/portal-session';
 import { LogoForm, StoreProfileForm, StorefrontIdForm } from './settings-forms';
 
 export const dynamic = 'force-dynamic';

@@ -1,9 +1,6 @@
 import type { Metadata } from 'next';
-import { toBaseRate } from '@/server/catalog/money';
-import { db } from '@/server/db';
-import { getPortalSeller } from '@/server/portal/portal-seller';
-import { listSeatCharges } from '@/server/licensing/list-seat-charges';
-import { listUsageLedger } from '@/server/runtime/list-usage-ledger';
+import { toBaseRate, db, listSeatCharges, listUsageLedger } from '@/app/core';
+import { getPortalSeller } from '@/app/portal-session';
 import { SellerWelcome } from '../seller-welcome';
 
 export const dynamic = 'force-dynamic';

@@ -1,5 +1,5 @@
 import NextAuth from 'next-auth';
-import { portalAuthOptions } from '@/server/portal/auth-options';
+import { portalAuthOptions } from '@/app/portal-session';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,6 +1,4 @@
-import { findSellerByIssuerClientId } from '@/server/sellers/find-seller-by-issuer-client-id';
-import { readSellerLogo } from '@/server/sellers/seller-logo';
-import { db } from '@/server/db';
+import { findSellerByIssuerClientId, readSellerLogo, db } from '@/app/core';
 
 /** The store's logo: the bytes the seller uploaded, with the type found in them, never sniffed by the browser. */
 export async function GET(request: Request, { params }: { params: Promise<{ issuerClientId: string }> }) {

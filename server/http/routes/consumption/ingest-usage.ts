@@ -1,6 +1,6 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi';
 import { db } from '../../../db';
-import { ingestUsage } from '../../../runtime/ingest-usage';
+import { ingestUsage } from '../../../consumption/ingest-usage';
 import { usageBatchSchema, usageReceiptSchema } from '../../../runtime/runtime.schema';
 import type { AppEnv } from '../../app-env';
 import { withRuntimeToken } from '../../auth/with-runtime-token';

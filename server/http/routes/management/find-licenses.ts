@@ -1,8 +1,8 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi';
 import { db } from '../../../db';
-import { findLicensesByCorrelationId } from '../../../licensing/find-licenses-by-correlation-id';
-import { licensesByCorrelationIdQuerySchema } from '../../../licensing/license-query.schema';
-import { licenseListViewSchema } from '../../../licensing/license-view.schema';
+import { findLicensesByCorrelationId } from '../../../licensing/licenses/find-licenses-by-correlation-id';
+import { licensesByCorrelationIdQuerySchema } from '../../../licensing/licenses/license-query.schema';
+import { licenseListViewSchema } from '../../../licensing/licenses/license-view.schema';
 import type { AppEnv } from '../../app-env';
 import { withApiKey } from '../../auth/with-api-key';
 import { errorResponses, okResponse, SECURITY } from '../../openapi';

@@ -1,7 +1,7 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi';
 import { db } from '../../../db';
-import { getSellerLicense } from '../../../licensing/get-seller-license';
-import { licenseViewSchema } from '../../../licensing/license-view.schema';
+import { getSellerLicense } from '../../../licensing/licenses/get-seller-license';
+import { licenseViewSchema } from '../../../licensing/licenses/license-view.schema';
 import type { AppEnv } from '../../app-env';
 import { withApiKey } from '../../auth/with-api-key';
 import { errorResponses, okResponse, SECURITY } from '../../openapi';

@@ -1,7 +1,7 @@
 import { createRoute, type RouteHandler } from '@hono/zod-openapi';
 import { db } from '../../../db';
-import { licenseSeatsViewSchema } from '../../../licensing/license-view.schema';
-import { listLicenseSeats } from '../../../licensing/list-license-seats';
+import { licenseSeatsViewSchema } from '../../../licensing/licenses/license-view.schema';
+import { listLicenseSeats } from '../../../licensing/seats/list-license-seats';
 import type { AppEnv } from '../../app-env';
 import { withApiKey } from '../../auth/with-api-key';
 import { errorResponses, okResponse, SECURITY } from '../../openapi';

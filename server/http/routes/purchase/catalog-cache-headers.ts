@@ -1,4 +1,4 @@
-import type { CachedValue } from '../../../cache/ttl-cache';
+import type { CachedValue } from '../../../platform/cache/ttl-cache';
 import { catalogCache } from '../../../catalog/catalog-cache';
 
 export const CACHE_CONTROL_HEADER = { 'Cache-Control': { description: '`public, max-age=N`: the lifetime the cached answer has left.', schema: { type: 'string' as const } } };

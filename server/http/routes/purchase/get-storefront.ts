@@ -15,6 +15,7 @@ export const route = createRoute({
   operationId: 'getStorefront',
   tags: ['Purchase API'],
   summary: "A seller's storefront: listed products and offerings (cached 90 s)",
+  description: '`checkout` is a reserved issuerClientId (no seller can take it): `/purchase/checkout/{sessionId}` is the checkout read, never a storefront.',
   security: SECURITY.none,
   request: { params: z.object({ issuerClientId: issuerClientIdParam }) },
   responses: { ...okResponse(storefrontSchema, 'The storefront.', CACHE_CONTROL_HEADER), ...errorResponses(['NotFound']) },

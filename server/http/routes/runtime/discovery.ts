@@ -1,6 +1,6 @@
 import { createRoute, z, type RouteHandler } from '@hono/zod-openapi';
 import { db } from '../../../db';
-import { runtimeConfiguration, runtimeJwks } from '../../../licensing/runtime-discovery';
+import { runtimeConfiguration, runtimeJwks } from '../../../runtime/runtime-discovery';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, okResponse, SECURITY } from '../../openapi';
 

@@ -1,9 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { classificationLabel, describePrice } from '@/server/catalog/describe-offering';
-import { db } from '@/server/db';
-import { DomainError } from '@/server/errors';
-import { getLocalCheckout, type LocalCheckoutView } from '@/server/payments/get-local-checkout';
+import { classificationLabel, describePrice, db, DomainError, getLocalCheckout } from '@/app/core';
+import type { LocalCheckoutView } from '@licensing/core';
 
 export const dynamic = 'force-dynamic';
 // The address is the checkout's only key: keep it out of search engines and Referer headers.

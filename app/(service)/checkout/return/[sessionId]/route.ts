@@ -1,6 +1,6 @@
 // Answered by the REST app (server/http/rest-app.ts), which the production entry mounts ahead of
 // Next; this file serves it under hosts without our entry.
-import { handleRest } from '@/server/http/rest-app';
+import { handleRest } from '@/app/core';
 
 export const dynamic = 'force-dynamic';
 export { handleRest as GET };

@@ -1,10 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { db } from '@/server/db';
-import { DomainError } from '@/server/errors';
-import { getSubscriptionBilling, type SubscriptionBillingView } from '@/server/licensing/get-subscription-billing';
-import { getPortalSession } from '@/server/portal/session';
+import { db, DomainError, getSubscriptionBilling } from '@/app/core';
+import type { SubscriptionBillingView } from '@licensing/core';
+import { getPortalSession } from '@/app/portal-session';
 import { SubscriptionActions } from './subscription-actions';
 import { FactList, type Fact } from '@/app/components/fact-list';
 

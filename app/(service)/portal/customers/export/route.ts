@@ -1,6 +1,4 @@
-import { db } from '@/server/db';
-import { sellerCustomersQuerySchema } from '@/server/portal/list-seller-customers';
-import { sellerCustomersCsv } from '@/server/portal/customers-csv';
+import { db, sellerCustomersQuerySchema, sellerCustomersCsv } from '@/app/core';
 import { csvExportResponse } from '../../orders/csv-export-response';
 
 export const dynamic = 'force-dynamic';

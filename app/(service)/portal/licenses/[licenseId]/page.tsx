@@ -1,14 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { db } from '@/server/db';
-import { DomainError } from '@/server/errors';
-import { statusChangesFrom } from '@/server/licensing/change-license-status';
-import { isFinalLicenseStatus } from '@/server/licensing/license-status';
-import { getSellerLicenseDetail, type SellerLicenseDetail } from '@/server/portal/get-seller-license-detail';
-import { getPortalSession } from '@/server/portal/session';
-import { usageByFeatureAndDay } from '@/server/portal/usage-by-feature-and-day';
-import { findSellerMemberships } from '@/server/sellers/find-seller-memberships';
+import { db, DomainError, statusChangesFrom, isFinalLicenseStatus, getSellerLicenseDetail, usageByFeatureAndDay, findSellerMemberships } from '@/app/core';
+import type { SellerLicenseDetail } from '@licensing/core';
+import { getPortalSession } from '@/app/portal-session';
 import { StatusBadge } from '../status-badge';
 import { IssueCodeForm, RetireSeatButton, RevokeSellerCode, StatusActions } from './license-actions';
 import { UsageChart } from './usage-chart';

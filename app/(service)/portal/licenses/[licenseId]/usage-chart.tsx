@@ -2,7 +2,7 @@
 
 import { useId } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { UsageSeries } from '@/server/portal/usage-by-feature-and-day';
+import type { UsageSeries } from '@/server/entry/shared';
 
 // Colours that keep 3:1 against white for the lines, one per feature in turn.
 const COLOURS = ['var(--color-indigo-700, #4338ca)', 'var(--color-amber-700, #b45309)', 'var(--color-emerald-700, #047857)', 'var(--color-rose-700, #be123c)', 'var(--color-sky-700, #0369a1)', 'var(--color-violet-700, #6d28d9)'];

@@ -1,6 +1,4 @@
-import { db } from '@/server/db';
-import { sellerOrdersQuerySchema } from '@/server/portal/list-seller-orders';
-import { sellerOrdersCsv } from '@/server/portal/orders-csv';
+import { db, sellerOrdersQuerySchema, sellerOrdersCsv } from '@/app/core';
 import { csvExportResponse } from '../csv-export-response';
 
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { db } from '@/server/db';
-import { getSellerOffering } from '@/server/catalog/manage/get-seller-offering';
+import { db, getSellerOffering } from '@/app/core';
 import { Breadcrumbs } from '../../breadcrumbs';
 import { categoryLabel, classificationName, hiddenReason, priceLine, statusLabel } from '../../catalog-labels';
 import { currentSellerId } from '../../current-seller';

@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { db } from '@/server/db';
-import { getSellerProduct } from '@/server/catalog/manage/get-seller-product';
+import { db, getSellerProduct } from '@/app/core';
 import { Breadcrumbs } from '../../breadcrumbs';
 import { hiddenReason, platformLabel, priceLine, statusLabel } from '../../catalog-labels';
 import { currentSellerId } from '../../current-seller';

@@ -1,0 +1,53 @@
+// The rules of the house (README "Design notes"), checked in CI by `npm run lint:deps`.
+const TRANSPORTS = ['^server/http/', '^server/trpc/', '(^|/)node_modules/next/', '(^|/)node_modules/next-auth/', '(^|/)node_modules/@trpc/server/', '(^|/)node_modules/hono/'];
+// Rooms that are not domains: the transports, the platform, the public entries and the composition root.
+const NOT_DOMAIN = '^server/(http|trpc|platform|entry|dist)/|^server/(start-service|main-server)\\.ts$';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'A cycle makes two rooms one; break it by moving what both need into the one they both may import.',
+      from: { path: '^(server|app|scripts)/' },
+      // Type-only edges vanish at compile time; a cycle through them is no cycle at run time.
+      to: { circular: true, preCompilationOnly: false },
+    },
+    {
+      name: 'domain-knows-no-transport',
+      severity: 'error',
+      comment: 'Domain rooms never import http/, trpc/, next or a web framework: a rule has one home, every face calls it.',
+      from: { path: '^server/', pathNot: NOT_DOMAIN },
+      to: { path: TRANSPORTS, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'platform-imports-no-domain',
+      severity: 'error',
+      comment: 'platform/ (database, configuration, limits, jobs, invalidation, logging, metrics, health) imports no domain: domains register with it.',
+      from: { path: '^server/platform/' },
+      to: { path: '^server/', pathNot: '^server/(platform/|db\\.ts$|env\\.ts$|errors\\.ts$)' },
+    },
+    {
+      name: 'app-uses-public-entries',
+      severity: 'error',
+      comment: 'Pages reach the core only through its public entries: @licensing/core (app/core.ts, types) and server/entry/shared.ts (stateless values for any bundle).',
+      from: { path: '^(app/|proxy\\.ts$)' },
+      to: { path: '^server/', pathNot: '^server/entry/(app|shared)\\.ts$' },
+    },
+    {
+      name: 'core-never-imports-app',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^(app|scripts|tests)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(server/dist|generated|\\.next|node_modules)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['types', 'import', 'require', 'node', 'default'] },
+    combinedDependencies: false,
+  },
+};

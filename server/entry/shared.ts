@@ -1,0 +1,17 @@
+// The core's stateless values that pages may bundle anywhere, the browser included: catalog enums
+// and form schemas (react-hook-form validates with the server's own rules), money formatting, the
+// closed error table's types, and the human validation messages. Nothing here holds state or
+// reaches the database; everything else of the core is `@licensing/core` (server only).
+import '../validation-messages';
+
+export * from '../catalog/catalog-enums';
+export * from '../catalog/manage/catalog-edit.schema';
+export * from '../catalog/manage/seller-catalog.schema';
+export { formatMinorAmount } from '../catalog/money';
+export type { ValidationDetail } from '../errors';
+export type { BillingManagement } from '../licensing/subscriptions/subscription-billing';
+export type { UsageSeries } from '../consumption/usage-by-feature-and-day';
+export type { AppRouter } from '../trpc/app-router';
+export { contentSecurityPolicy, formRedirectsOutward, newNonce, NONCE_HEADER, pageSecurityHeaders, REQUEST_PATH_HEADER } from '../security/page-headers';
+export * from '../catalog/describe-offering';
+export type { OfferingView } from '../catalog/catalog.schemas';

@@ -1,0 +1,70 @@
+import type Stripe from 'stripe';
+import { db } from '../../../db';
+import { env } from '../../../env';
+import { handleStripeEvent } from '../../../payments/handle-stripe-event';
+import { isLiveKey, stripeClient } from '../../../payments/stripe-client';
+import { jsonResponse } from '../../json';
+import { logger } from '../../../platform/logging/logger';
+
+// POST /payments/stripe/webhook: Stripe's event deliveries. Not a REST path of the spec, so its
+// answers are what Stripe reads: any 2xx acknowledges, anything else is delivered again later.
+//
+// One URL serves both of Stripe's endpoints, each signing with a secret of its own:
+// - the account endpoint (the platform's own events): STRIPE_WEBHOOK_SECRET;
+// - the Connect endpoint (events of the sellers' connected accounts, where direct charges and
+//   their subscriptions live, and account.updated of onboarding): STRIPE_CONNECT_WEBHOOK_SECRET.
+// A delivery is accepted when it verifies under either; which one does not matter further, since
+// every event is then checked against the seller's own account (handleStripeEvent).
+// An event of the other mode (livemode under an sk_test_ key, or a test event under sk_live_) is
+// acknowledged, logged and ignored: a test-mode Connect endpoint must not move live licenses.
+
+const noStore = { 'Cache-Control': 'no-store' };
+
+/** The event when the body verifies under one of the secrets; null otherwise. */
+function verifiedEvent(raw: string, signature: string, secrets: string[]): Stripe.Event | null {
+  for (const secret of secrets) {
+    try {
+      return stripeClient().webhooks.constructEvent(raw, signature, secret);
+    } catch {
+      // Not signed with this one (or stale, or tampered): try the next.
+    }
+  }
+  return null;
+}
+
+/** Stripe always sends these; a signed body without them is not one of its events. */
+function isWellFormed(event: Stripe.Event): boolean {
+  return typeof event.id === 'string' && event.id.length > 0 && typeof event.type === 'string' && typeof event.created === 'number' && typeof event.livemode === 'boolean';
+}
+
+export async function handleStripeWebhook(request: Request): Promise<Response> {
+  const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_CONNECT_WEBHOOK_SECRET } = env();
+  if (!STRIPE_SECRET_KEY || !STRIPE_WEBHOOK_SECRET) {
+    return jsonResponse({ error: 'Stripe is not configured.' }, { status: 404, headers: noStore });
+  }
+  const signature = request.headers.get('stripe-signature');
+  if (!signature) return jsonResponse({ error: 'Missing Stripe-Signature header.' }, { status: 400, headers: noStore });
+
+  // The signature covers the exact bytes Stripe sent, so the body is verified before any parsing.
+  const raw = await request.text();
+  const secrets = STRIPE_CONNECT_WEBHOOK_SECRET ? [STRIPE_WEBHOOK_SECRET, STRIPE_CONNECT_WEBHOOK_SECRET] : [STRIPE_WEBHOOK_SECRET];
+  const event = verifiedEvent(raw, signature, secrets);
+  if (!event) return jsonResponse({ error: 'Invalid Stripe signature.' }, { status: 400, headers: noStore });
+  if (!isWellFormed(event)) return jsonResponse({ error: 'Not a Stripe event.' }, { status: 400, headers: noStore });
+
+  if (event.livemode !== isLiveKey(STRIPE_SECRET_KEY)) {
+    logger.warn(
+      { eventId: event.id, eventType: event.type, eventAccount: event.account ?? null, livemode: event.livemode },
+      'stripe: event ignored: its mode is not the secret key’s',
+    );
+    return jsonResponse({ received: true }, { headers: noStore });
+  }
+
+  try {
+    await handleStripeEvent({ db: db() }, event);
+  } catch (error) {
+    logger.error({ err: error, eventType: event.type, eventId: event.id }, 'stripe: handling the event failed; Stripe will redeliver it');
+    return jsonResponse({ error: 'The event could not be handled; it will be retried.' }, { status: 500, headers: noStore });
+  }
+  return jsonResponse({ received: true }, { headers: noStore });
+}

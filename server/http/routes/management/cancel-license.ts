@@ -1,0 +1,3 @@
+import { statusChangeOperation } from './management-write';
+
+export const { route, handler } = statusChangeOperation('cancel', 'Cancel a license for good');

@@ -1,0 +1,44 @@
+import { createRoute, z, type RouteHandler } from '@hono/zod-openapi';
+import { db } from '../../../db';
+import type { ApiErrorCode } from '../../../errors';
+import { changeLicenseStatus, type StatusChange } from '../../../licensing/licenses/change-license-status';
+import { licenseViewSchema } from '../../../licensing/licenses/license-view.schema';
+import { requestOnlySchema } from '../../../licensing/management-writes.schema';
+import type { AppEnv } from '../../app-env';
+import { withApiKey } from '../../auth/with-api-key';
+import { readJsonBody } from '../../middleware/read-json-body';
+import { BODY_CODES, errorResponses, okResponse, SECURITY } from '../../openapi';
+import { fromWire, wireObject } from '../../wire';
+import { NO_STORE } from './find-licenses';
+import { licenseIdParams } from './license-id-param';
+
+// What the management writes share (README "Management API"): each a POST with a RequestId,
+// idempotent, under the seller's API key; another seller's license, seat or code is 404 NotFound
+// like an unknown one. One file per operation beside this one.
+
+const pathId = (name: string) => z.string().min(1).max(100).openapi({ param: { name, in: 'path' } });
+export const seatParams = licenseIdParams.extend({ seatId: pathId('seatId') });
+export const codeParams = licenseIdParams.extend({ codeId: pathId('codeId') });
+export const WRITE_CODES: ApiErrorCode[] = [...BODY_CODES, 'ApiKeyMissing', 'ApiKeyInvalid', 'NotFound', 'RequestIdMismatch'];
+
+export const jsonBody = <T extends z.ZodObject>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema: wireObject(schema) } } } });
+export const WRITE = { tags: ['Management API'], security: SECURITY.apiKey, middleware: [readJsonBody, withApiKey] };
+export { NO_STORE };
+
+/** Suspend, resume and cancel: one service, one route shape each. */
+export function statusChangeOperation(change: StatusChange, summary: string) {
+  const route = createRoute({
+    ...WRITE,
+    method: 'post',
+    path: `/licensing-mgmt/licenses/{licenseId}/${change}`,
+    operationId: `${change}License`,
+    summary,
+    request: { params: licenseIdParams, ...jsonBody(requestOnlySchema) },
+    responses: { ...okResponse(licenseViewSchema, 'The license in its new status.'), ...errorResponses([...WRITE_CODES, 'StatusChangeRefused']) },
+  });
+  const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
+    const input = fromWire(requestOnlySchema, c.req.valid('json'));
+    return c.json(await changeLicenseStatus({ db: db() }, { ...input, ...c.req.valid('param'), sellerId: c.get('apiKey').sellerId, change }), 200, NO_STORE);
+  };
+  return { route, handler };
+}

@@ -1,0 +1,3 @@
+import { statusChangeOperation } from './management-write';
+
+export const { route, handler } = statusChangeOperation('resume', 'Resume a suspended or paused license');

@@ -1,0 +1,23 @@
+import { expireClaimsJob } from './checkout/claim/expire-claims';
+import { cleanExpiredSignInsJob } from './identity/clean-expired-sign-ins';
+import { deliverEmailJob } from './mail/deliver-email';
+import type { JobDefinition } from './platform/jobs/job-definition';
+import { expireLicensesJob } from './licensing/licenses/expire-licenses';
+import { reportUsageJob } from './billing/report-usage';
+
+// Every background job of the service, by name: each is defined in its own domain room, beside its
+// handler; the job queue (platform/) runs what this names. A new job is one more line here.
+export const JOBS = {
+  'deliver-email': deliverEmailJob,
+  'clean-expired-sign-ins': cleanExpiredSignInsJob,
+  'expire-claims': expireClaimsJob,
+  'expire-licenses': expireLicensesJob,
+  'report-usage': reportUsageJob,
+} satisfies Record<string, JobDefinition>;
+
+type ServiceJobs = typeof JOBS;
+
+declare module './platform/jobs/job-definition' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface JobRegistry extends ServiceJobs {}
+}

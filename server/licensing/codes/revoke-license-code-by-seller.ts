@@ -1,0 +1,25 @@
+import type { Db } from '../../db';
+import { DomainError } from '../../errors';
+import { publishInvalidation } from '../../platform/invalidation/invalidation';
+import { lockedSellerLicense } from '../licenses/locked-seller-license';
+import { runOnce } from '../management-request';
+import { forgetSealedCopy } from './revoke-license-code-by-buyer';
+import type { RevokedCode } from '../management-writes.schema';
+
+/**
+ * POST /licensing-mgmt/licenses/{licenseId}/codes/{codeId}/revoke: the code is refused
+ * CredentialRevoked at its next authorization on every instance; usage it still reports is kept
+ * and dropped. Revoking twice keeps the first time.
+ */
+export async function revokeLicenseCodeBySeller(ctx: { db: Db; now?: Date }, input: { requestId: string; sellerId: string; licenseId: string; codeId: string }): Promise<RevokedCode> {
+  return runOnce(ctx, { sellerId: input.sellerId, requestId: input.requestId, operation: 'revoke-code', inputs: [input.licenseId, input.codeId] }, async (tx) => {
+    const license = await lockedSellerLicense(tx, input);
+    const code = await tx.licenseCode.findFirst({ where: { id: input.codeId, licenseId: license.id } });
+    if (!code) throw new DomainError('NotFound', 'No license code with that id on this license.');
+    const revokedAt = code.revokedAt ?? ctx.now ?? new Date();
+    if (!code.revokedAt) await tx.licenseCode.update({ where: { id: code.id }, data: { revokedAt } });
+    if (license.checkoutId) await forgetSealedCopy({ db: tx }, { checkoutId: license.checkoutId, codeId: code.id });
+    await publishInvalidation({ db: tx }, 'license-code', code.id);
+    return { CodeId: code.id, SeatId: code.seatId, RevokedUtc: revokedAt.toISOString() };
+  });
+}

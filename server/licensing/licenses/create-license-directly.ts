@@ -1,0 +1,30 @@
+import { CatalogStatus } from '../../catalog/catalog-enums';
+import type { Db } from '../../db';
+import { DomainError } from '../../errors';
+import { runOnce } from '../management-request';
+import type { CreateLicenseInput } from '../management-writes.schema';
+import { mintLicense } from './mint-license';
+import { licenseViewInclude, toLicenseView } from './to-license-view';
+import type { LicenseView } from './license-view.schema';
+
+export interface CreatedLicense {
+  License: LicenseView;
+  SeatIds: string[];
+  /** The code of a one-seat license (as a checkout result carries it); null for more seats. */
+  EncodedCredential: string | null;
+}
+
+/**
+ * POST /licensing-mgmt/licenses: a license of one of the seller's active offerings, made by the
+ * seller without a checkout (an invoice settled elsewhere, a grant), with any number of seats and
+ * bound to the tenant CorrelationId. Nothing is charged.
+ */
+export async function createLicenseDirectly(ctx: { db: Db }, input: CreateLicenseInput & { sellerId: string }): Promise<CreatedLicense> {
+  return runOnce(ctx, { sellerId: input.sellerId, requestId: input.requestId, operation: 'create-license', inputs: [input.offeringId, input.correlationId, input.seats] }, async (tx) => {
+    const offering = await tx.offering.findFirst({ where: { id: input.offeringId, sellerId: input.sellerId, status: CatalogStatus.Active } });
+    if (!offering) throw new DomainError('NotFound', 'No active offering with that id for this seller.');
+    const minted = await mintLicense(tx, { offering, buyerAccountId: null, correlationId: input.correlationId, tenantId: input.correlationId, seatCount: input.seats });
+    const license = await tx.license.findUniqueOrThrow({ where: { id: minted.licenseId }, include: licenseViewInclude });
+    return { License: toLicenseView(license), SeatIds: minted.seatIds, EncodedCredential: minted.code };
+  });
+}

@@ -1,0 +1,55 @@
+import type { LicenseStatus } from '@/generated/prisma/client';
+import type { Db } from '../../db';
+import { DomainError } from '../../errors';
+import { listLicenseSeats } from '../seats/list-license-seats';
+
+export interface SellerLicenseDetail {
+  id: string;
+  offeringName: string;
+  productName: string;
+  status: LicenseStatus;
+  classification: number;
+  tenantId: string | null;
+  customerEmail: string | null;
+  termStart: Date;
+  termEnd: Date | null;
+  onStripe: boolean;
+  seats: {
+    id: string;
+    retiredAt: string | null;
+    allowance: { featureKey: string; remaining: number | null; periodEnd: string | null }[];
+    codes: { id: string; label: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null }[];
+  }[];
+}
+
+/** One license of the seller for the portal's license page: seats with their allowance and codes. */
+export async function getSellerLicenseDetail(ctx: { db: Db }, input: { sellerId: string; licenseId: string }): Promise<SellerLicenseDetail> {
+  const license = await ctx.db.license.findFirst({
+    where: { id: input.licenseId, sellerId: input.sellerId },
+    include: {
+      offering: { select: { name: true, product: { select: { name: true } } } },
+      buyer: { select: { email: true } },
+      codes: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], select: { id: true, seatId: true, label: true, createdAt: true, lastUsedAt: true, revokedAt: true } },
+    },
+  });
+  if (!license) throw new DomainError('NotFound', 'No license with that id for this seller.');
+  const { Seats } = await listLicenseSeats(ctx, input);
+  return {
+    id: license.id,
+    offeringName: license.offering.name,
+    productName: license.offering.product.name,
+    status: license.status,
+    classification: license.classification,
+    tenantId: license.tenantId,
+    customerEmail: license.buyer?.email ?? null,
+    termStart: license.termStart,
+    termEnd: license.termEnd,
+    onStripe: license.processorSubscriptionId !== null,
+    seats: Seats.map((seat) => ({
+      id: seat.SeatId,
+      retiredAt: seat.RetiredUtc,
+      allowance: seat.Allowance.map((item) => ({ featureKey: item.FeatureKey, remaining: item.Remaining, periodEnd: item.PeriodEndUtc })),
+      codes: license.codes.filter((code) => code.seatId === seat.SeatId).map(({ seatId: _seatId, ...code }) => code),
+    })),
+  };
+}

@@ -1,0 +1,116 @@
+import type { LicenseStatus, Prisma, ServiceAccessLevel } from '@/generated/prisma/client';
+import { classificationLabel } from '../../catalog/describe-offering';
+import { storefrontName } from '../../catalog/seller-profile';
+import type { Db } from '../../db';
+import { billingManagementOf, type BillingManagement } from '../subscriptions/subscription-billing';
+
+export interface BuyerLicenseCodeView {
+  id: string;
+  label: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+export interface BuyerSeatView {
+  id: string;
+  createdAt: Date;
+  retiredAt: Date | null;
+  codes: BuyerLicenseCodeView[];
+}
+
+export interface BuyerFeatureView {
+  key: string;
+  displayName: string;
+  accessLevel: ServiceAccessLevel | null;
+  /** Requests per minute for one seat; null for no limit. */
+  rateLimit: number | null;
+  /** Units per allowance period for one seat; null for unlimited. */
+  allowance: number | null;
+  allowancePeriodUnit: number | null;
+}
+
+export interface BuyerLicenseView {
+  id: string;
+  status: LicenseStatus;
+  classification: number;
+  classificationLabel: string;
+  termStart: Date;
+  termEnd: Date | null;
+  /** The buyer cancelled the subscription: it ends at termEnd, the end of the period paid for. */
+  cancelAtPeriodEnd: boolean;
+  createdAt: Date;
+  offeringId: string;
+  /** The checkout that sold it (its receipt is /orders/<id>); null for a license the seller created directly. */
+  checkoutId: string | null;
+  billing: BillingManagement;
+  offeringName: string;
+  productName: string;
+  sellerName: string;
+  features: BuyerFeatureView[];
+  seats: BuyerSeatView[];
+}
+
+// Selected field by field: a license code's secretHash (and anything added later) never leaves.
+const buyerLicenseSelect = {
+  id: true,
+  status: true,
+  classification: true,
+  termStart: true,
+  termEnd: true,
+  cancelAtPeriodEnd: true,
+  createdAt: true,
+  offeringId: true,
+  checkoutId: true,
+  checkout: { select: { processor: true, processorCustomerId: true, amountMinor: true } },
+  seller: { select: { storeName: true, contactName: true, legalName: true } },
+  offering: {
+    select: {
+      name: true,
+      product: { select: { name: true } },
+    },
+  },
+  features: {
+    orderBy: { key: 'asc' },
+    select: { key: true, displayName: true, accessLevel: true, rateLimit: true, allowance: true, allowancePeriodUnit: true },
+  },
+  seats: {
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    select: {
+      id: true,
+      createdAt: true,
+      retiredAt: true,
+      codes: {
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+        select: { id: true, label: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+      },
+    },
+  },
+} as const satisfies Prisma.LicenseSelect;
+
+/** The license page: every license the signed-in buyer owns, newest first. */
+export async function listBuyerLicenses(ctx: { db: Db }, input: { buyerAccountId: string }): Promise<BuyerLicenseView[]> {
+  const licenses = await ctx.db.license.findMany({
+    where: { buyerAccountId: input.buyerAccountId },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    select: buyerLicenseSelect,
+  });
+  return licenses.map((license) => ({
+    id: license.id,
+    status: license.status,
+    classification: license.classification,
+    classificationLabel: classificationLabel(license.classification),
+    termStart: license.termStart,
+    termEnd: license.termEnd,
+    cancelAtPeriodEnd: license.cancelAtPeriodEnd,
+    createdAt: license.createdAt,
+    offeringId: license.offeringId,
+    checkoutId: license.checkoutId,
+    billing: billingManagementOf(license),
+    offeringName: license.offering.name,
+    productName: license.offering.product.name,
+    sellerName: storefrontName(license.seller),
+    features: license.features.map((feature) => ({ ...feature })),
+    seats: license.seats.map((seat) => ({ ...seat, codes: seat.codes.map((code) => ({ ...code })) })),
+  }));
+}

@@ -1,0 +1,65 @@
+import type { Offering } from '@/generated/prisma/client';
+import type { Db } from '../../db';
+import { issueLicenseCode } from '../codes/issue-license-code';
+import { licenseTermEnd } from './license-term';
+
+export interface MintedLicense {
+  licenseId: string;
+  seatIds: string[];
+  /** The license code of a one-seat license; null for more seats (the seller issues one per seat). */
+  code: string | null;
+}
+
+/** A license with its seats and, for one seat, its license code. Run inside the caller's transaction. */
+export async function mintLicense(
+  tx: Db,
+  input: {
+    offering: Offering;
+    buyerAccountId: string | null;
+    correlationId: string | null;
+    /** The seller's tenant, only where the seller itself asked (README "Tenants"). */
+    tenantId?: string | null;
+    seatCount: number;
+    checkoutId?: string;
+    processorSubscriptionId?: string | null;
+    now?: Date;
+  },
+): Promise<MintedLicense> {
+  const termStart = input.now ?? new Date();
+  const license = await tx.license.create({
+    data: {
+      sellerId: input.offering.sellerId,
+      offeringId: input.offering.id,
+      buyerAccountId: input.buyerAccountId,
+      checkoutId: input.checkoutId,
+      classification: input.offering.classification,
+      termStart,
+      termEnd: licenseTermEnd(input.offering, termStart),
+      correlationId: input.correlationId,
+      tenantId: input.tenantId ?? null,
+      processorSubscriptionId: input.processorSubscriptionId ?? null,
+    },
+  });
+  // Entitlements are fixed at sale: a later edit of the offering changes no license already sold.
+  const features = await tx.feature.findMany({ where: { offeringId: input.offering.id } });
+  if (features.length > 0) {
+    await tx.licenseFeature.createMany({
+      data: features.map((feature) => ({
+        licenseId: license.id,
+        key: feature.key,
+        displayName: feature.displayName,
+        description: feature.description,
+        rate: feature.rate,
+        sampleSeconds: feature.sampleSeconds,
+        rateLimit: feature.rateLimit,
+        accessLevel: feature.accessLevel,
+        allowance: feature.allowance,
+        allowancePeriodUnit: feature.allowancePeriodUnit,
+      })),
+    });
+  }
+  const seatIds: string[] = [];
+  for (let i = 0; i < input.seatCount; i++) seatIds.push((await tx.seat.create({ data: { licenseId: license.id } })).id);
+  const code = input.seatCount === 1 ? (await issueLicenseCode({ db: tx }, { licenseId: license.id, seatId: seatIds[0]!, label: 'Seat 1' })).code : null;
+  return { licenseId: license.id, seatIds, code };
+}

@@ -1,0 +1,37 @@
+import { LicenseClassification } from '../../catalog/catalog-enums';
+import type { Db } from '../../db';
+import { billingPeriodAt } from '../../billing/billing-period';
+import { assertSeatsMayChange, lockedSellerLicense } from '../licenses/locked-seller-license';
+import { runOnce } from '../management-request';
+import { syncStripeSeatQuantity } from './sync-stripe-seat-quantity';
+import type { AddedSeats, AddSeatsInput } from '../management-writes.schema';
+
+/**
+ * POST /licensing-mgmt/licenses/{licenseId}/seats: more seats on an active subscription or trial
+ * (README "Management API"). The new seats come without license codes. A paid subscription is
+ * charged for the rest of its current billing period, prorated to the second as the processor's
+ * default proration does: on the local processor that charge is a ledger line (SeatCharge); on
+ * Stripe the subscription item's quantity is raised and Stripe prorates it on the next invoice (the
+ * ledger line, marked stripe, is the estimate shown). A trial or a free offering charges nothing.
+ */
+export async function addSeats(ctx: { db: Db; now?: Date }, input: AddSeatsInput & { sellerId: string; licenseId: string }): Promise<AddedSeats> {
+  return runOnce(ctx, { sellerId: input.sellerId, requestId: input.requestId, operation: 'add-seats', inputs: [input.licenseId, input.quantity] }, async (tx) => {
+    const license = await lockedSellerLicense(tx, input);
+    assertSeatsMayChange(license);
+    const seatIds: string[] = [];
+    for (let i = 0; i < input.quantity; i++) seatIds.push((await tx.seat.create({ data: { licenseId: license.id } })).id);
+    const { offering } = license;
+    const charged = license.classification === LicenseClassification.Subscription && offering.priceMinor && offering.interval && offering.intervalUnit !== null;
+    if (!charged) return { LicenseId: license.id, SeatIds: seatIds, Proration: null };
+    const now = ctx.now ?? new Date();
+    const period = billingPeriodAt(license.termStart, offering.interval!, offering.intervalUnit!, now);
+    const share = (period.end.getTime() - now.getTime()) / (period.end.getTime() - period.start.getTime());
+    const amountMinor = Math.round(offering.priceMinor! * input.quantity * share);
+    // Last: a refused Stripe call rolls the seats back; a replay of the RequestId changes Stripe once.
+    const onStripe = await syncStripeSeatQuantity(tx, license, input);
+    await tx.seatCharge.create({
+      data: { licenseId: license.id, seats: input.quantity, amountMinor, currency: offering.currency, periodStart: period.start, periodEnd: period.end, processor: onStripe ? 'stripe' : 'local' },
+    });
+    return { LicenseId: license.id, SeatIds: seatIds, Proration: { AmountMinor: amountMinor, Currency: offering.currency, PeriodEndUtc: period.end.toISOString() } };
+  });
+}

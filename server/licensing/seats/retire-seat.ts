@@ -1,0 +1,43 @@
+import { sqlStateOf } from '../../platform/database/sql-error';
+import type { Db } from '../../db';
+import { DomainError } from '../../errors';
+import { publishInvalidation } from '../../platform/invalidation/invalidation';
+import { assertSeatsMayChange, lockedSellerLicense } from '../licenses/locked-seller-license';
+import { runOnce } from '../management-request';
+import { syncStripeSeatQuantity } from './sync-stripe-seat-quantity';
+import type { RetiredSeat } from '../management-writes.schema';
+
+/**
+ * POST /licensing-mgmt/licenses/{licenseId}/seats/{seatId}/retire: the seat stops for good. Its
+ * codes are revoked with it, and its next authorization is refused SeatRetired on every instance.
+ * The last live seat cannot be retired (409 LastLiveSeat; a database trigger holds this also when
+ * retirements race); retiring a retired seat again answers as the first time.
+ */
+export async function retireSeat(ctx: { db: Db; now?: Date }, input: { requestId: string; sellerId: string; licenseId: string; seatId: string }): Promise<RetiredSeat> {
+  return runOnce(ctx, { sellerId: input.sellerId, requestId: input.requestId, operation: 'retire-seat', inputs: [input.licenseId, input.seatId] }, async (tx) => {
+    const license = await lockedSellerLicense(tx, input);
+    const seat = await tx.seat.findFirst({ where: { id: input.seatId, licenseId: license.id } });
+    if (!seat) throw new DomainError('NotFound', 'No seat with that id on this license.');
+    if (seat.retiredAt) {
+      const codes = await tx.licenseCode.findMany({ where: { seatId: seat.id }, select: { id: true }, orderBy: { createdAt: 'asc' } });
+      return { SeatId: seat.id, LicenseId: license.id, RetiredUtc: seat.retiredAt.toISOString(), RevokedCodeIds: codes.map((code) => code.id) };
+    }
+    assertSeatsMayChange(license);
+    const now = ctx.now ?? new Date();
+    try {
+      await tx.seat.update({ where: { id: seat.id }, data: { retiredAt: now } });
+    } catch (error) {
+      if (sqlStateOf(error) === 'SV001') throw new DomainError('LastLiveSeat', 'The last live seat of a license cannot be retired; cancel the license to end it.');
+      throw error;
+    }
+    // On Stripe the subscription's quantity follows (Stripe credits the rest of the period by default).
+    await syncStripeSeatQuantity(tx, license, input);
+    const live = await tx.licenseCode.findMany({ where: { seatId: seat.id, revokedAt: null }, select: { id: true } });
+    await tx.licenseCode.updateMany({ where: { seatId: seat.id, revokedAt: null }, data: { revokedAt: now } });
+    // Sent at commit (NOTIFY is transactional): every instance refuses the seat and its codes.
+    await publishInvalidation({ db: tx }, 'seat', seat.id);
+    for (const code of live) await publishInvalidation({ db: tx }, 'license-code', code.id);
+    const codes = await tx.licenseCode.findMany({ where: { seatId: seat.id }, select: { id: true }, orderBy: { createdAt: 'asc' } });
+    return { SeatId: seat.id, LicenseId: license.id, RetiredUtc: now.toISOString(), RevokedCodeIds: codes.map((code) => code.id) };
+  });
+}

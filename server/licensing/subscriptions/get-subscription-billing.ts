@@ -1,0 +1,96 @@
+import type { LicenseStatus, Prisma } from '@/generated/prisma/client';
+import { describeInterval } from '../../catalog/describe-offering';
+import { storefrontName } from '../../catalog/seller-profile';
+import type { Db } from '../../db';
+import { DomainError } from '../../errors';
+import { formatOrderAmount } from '../../orders/order-terms';
+import { billingPeriodAt, type BillingPeriod } from '../../billing/billing-period';
+import { isFinalLicenseStatus } from '../licenses/license-status';
+import { billingManagementOf } from './subscription-billing';
+
+export interface SubscriptionBillingView {
+  licenseId: string;
+  offeringName: string;
+  productName: string;
+  sellerName: string;
+  status: LicenseStatus;
+  /** "month", "3 months". */
+  periodText: string;
+  seatBased: boolean;
+  liveSeats: number;
+  /** One seat's price per period, as sold (the checkout's amount over its quantity). */
+  perSeatText: string;
+  /** What a period costs now: per seat × live seats on a seat-based plan, else the price sold. */
+  pricePerPeriodText: string;
+  currentPeriod: BillingPeriod;
+  /** The next renewal; null once cancelled. */
+  renewsAt: Date | null;
+  /** The end of a cancelled subscription (License.termEnd); null while it renews. */
+  endsAt: Date | null;
+  cancelAtPeriodEnd: boolean;
+  /** It has ended (final status, or past its end): nothing to change any more. */
+  ended: boolean;
+}
+
+export const billedLicenseSelect = {
+  id: true,
+  buyerAccountId: true,
+  status: true,
+  classification: true,
+  termStart: true,
+  termEnd: true,
+  cancelAtPeriodEnd: true,
+  seller: { select: { storeName: true, contactName: true, legalName: true, stripeAccountId: true } },
+  offering: { select: { name: true, interval: true, intervalUnit: true, seatBased: true, product: { select: { name: true } } } },
+  checkout: { select: { processor: true, processorCustomerId: true, amountMinor: true, currency: true, quantity: true } },
+} as const satisfies Prisma.LicenseSelect;
+
+export type BilledLicense = Prisma.LicenseGetPayload<{ select: typeof billedLicenseSelect }>;
+
+/** The buyer's own subscription billed by the local processor; NotFound for anything else (another buyer's license too). */
+export async function findLocallyBilledLicense(ctx: { db: Db }, input: { licenseId: string; buyerAccountId: string }): Promise<BilledLicense & { checkout: NonNullable<BilledLicense['checkout']> }> {
+  const license = await ctx.db.license.findFirst({ where: { id: input.licenseId, buyerAccountId: input.buyerAccountId }, select: billedLicenseSelect });
+  if (!license || billingManagementOf(license) !== 'local-page' || !license.checkout) {
+    throw new DomainError('NotFound', 'No subscription of yours with that id is billed on this service.');
+  }
+  return { ...license, checkout: license.checkout };
+}
+
+/** The period `now` falls in, anchored at termStart with the offering's interval (a month when the offering has none). */
+export function currentPeriodOf(license: Pick<BilledLicense, 'termStart' | 'offering'>, now: Date): BillingPeriod {
+  return billingPeriodAt(license.termStart, license.offering.interval ?? 1, license.offering.intervalUnit ?? 2, now);
+}
+
+/** Whether the subscription has ended: a final status, or past the end it was cancelled for. */
+export function subscriptionEnded(license: Pick<BilledLicense, 'status' | 'termEnd'>, now: Date): boolean {
+  return isFinalLicenseStatus(license.status) || (license.termEnd !== null && license.termEnd.getTime() <= now.getTime());
+}
+
+/** The billing page of a subscription sold through the local processor, for its buyer. */
+export async function getSubscriptionBilling(ctx: { db: Db; now?: Date }, input: { licenseId: string; buyerAccountId: string }): Promise<SubscriptionBillingView> {
+  const now = ctx.now ?? new Date();
+  const license = await findLocallyBilledLicense(ctx, input);
+  const liveSeats = await ctx.db.seat.count({ where: { licenseId: license.id, retiredAt: null } });
+  const { checkout, offering } = license;
+  const perSeatMinor = Math.round(checkout.amountMinor / Math.max(1, checkout.quantity));
+  const periodMinor = offering.seatBased ? perSeatMinor * liveSeats : checkout.amountMinor;
+  const ended = subscriptionEnded(license, now);
+  const currentPeriod = currentPeriodOf(license, now);
+  return {
+    licenseId: license.id,
+    offeringName: offering.name,
+    productName: offering.product.name,
+    sellerName: storefrontName(license.seller),
+    status: license.status,
+    periodText: describeInterval(offering.interval ?? 1, offering.intervalUnit ?? 2) ?? 'period',
+    seatBased: offering.seatBased,
+    liveSeats,
+    perSeatText: formatOrderAmount(perSeatMinor, checkout.currency),
+    pricePerPeriodText: formatOrderAmount(periodMinor, checkout.currency),
+    currentPeriod,
+    renewsAt: license.cancelAtPeriodEnd || ended ? null : currentPeriod.end,
+    endsAt: license.cancelAtPeriodEnd ? license.termEnd : null,
+    cancelAtPeriodEnd: license.cancelAtPeriodEnd,
+    ended,
+  };
+}

