@@ -24,9 +24,9 @@ module.exports = {
     {
       name: 'platform-imports-no-domain',
       severity: 'error',
-      comment: 'platform/ (database, configuration, limits, jobs, invalidation, logging, metrics, health) imports no domain: domains register with it.',
-      from: { path: '^server/platform/' },
-      to: { path: '^server/', pathNot: '^server/(platform/|db\\.ts$|env\\.ts$|errors\\.ts$)' },
+      comment: 'platform/ (database, configuration, limits, jobs, invalidation, logging, metrics, health) and crypto/ import no domain: domains register with them (their jobs, invalidation topics and sealed values).',
+      from: { path: '^server/(platform|crypto)/' },
+      to: { path: '^server/', pathNot: '^server/(platform/|crypto/|db\\.ts$|env\\.ts$|errors\\.ts$)' },
     },
     {
       name: 'app-uses-public-entries',

@@ -163,14 +163,10 @@ function resealSecretsCommand(): Command {
       noPositionals(positionals);
       return async (ctx) => {
         const { resealSecrets } = await import('../server/crypto/reseal-secrets');
-        const report = await resealSecrets(ctx);
+        const { SEALED_VALUES } = await import('../server/sealed-values');
+        const report = await resealSecrets(ctx, SEALED_VALUES);
         console.log(`Re-sealed under the current APP_SECRET (key id ${report.keyId}):`);
-        const rows = [
-          ['signing keys', report.signingKeys],
-          ['checkout credentials', report.checkoutCredentials],
-          ['queued e-mails', report.queuedEmails],
-          ['management answers', report.managementAnswers],
-        ] as const;
+        const rows = SEALED_VALUES.map((kind) => [kind.label, report.counts[kind.name]] as const);
         for (const [name, count] of rows) {
           console.log(`  ${name.padEnd(21)} ${count.resealed} re-sealed, ${count.current} already current, ${count.unopenable} not openable`);
         }

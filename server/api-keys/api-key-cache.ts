@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db';
 import { InvalidatedCache } from '../platform/invalidation/invalidated-cache';
-import { publishInvalidation } from '../platform/invalidation/invalidation';
+import { defineInvalidationTopic, publishInvalidation } from '../platform/invalidation/invalidation';
 
 /** Who an account API key speaks for. */
 export interface ApiKeyPrincipal {
@@ -16,15 +16,17 @@ export interface ApiKeyPrincipal {
 export const API_KEY_CACHE_SECONDS = 10;
 /** Keys whose lookup is held: far more than any seller's backends use at once. */
 export const API_KEY_CACHE_MAX = 10_000;
+/** An account API key was revoked. Key: the key's hash. */
+export const API_KEY_TOPIC = defineInvalidationTopic('api-key');
 export const apiKeyCache = new InvalidatedCache<ApiKeyPrincipal>({
-  topic: 'api-key',
+  topic: API_KEY_TOPIC,
   ttlMs: API_KEY_CACHE_SECONDS * 1000,
   maxEntries: API_KEY_CACHE_MAX,
 });
 
 /** Every copy forgets the key; call after its revocation is committed. */
 export function forgetApiKey(ctx: { db: Db }, secretHash: string): Promise<void> {
-  return publishInvalidation(ctx, 'api-key', secretHash);
+  return publishInvalidation(ctx, API_KEY_TOPIC, secretHash);
 }
 
 // lastUsedAt is written at most once a minute per key: when this process last wrote it, per key id.

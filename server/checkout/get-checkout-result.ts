@@ -1,4 +1,5 @@
 import { decodeJwt } from 'jose';
+import { defineSealedValues } from '../crypto/reseal-secrets';
 import { open } from '../crypto/secret-box';
 import type { Db } from '../db';
 import { DomainError } from '../errors';
@@ -55,3 +56,20 @@ export async function liveCredential(ctx: { db: Db }, credentialCiphertext: stri
   const row = await ctx.db.licenseCode.findUnique({ where: { id: codeId }, select: { revokedAt: true } });
   return row && row.revokedAt === null ? code : null;
 }
+
+/** The license codes checkouts keep for their buyer's result, for re-sealing under a new APP_SECRET. */
+export const sealedCheckoutCredentials = defineSealedValues({
+  name: 'checkoutCredentials',
+  label: 'checkout credentials',
+  purpose: CREDENTIAL_SEAL_PURPOSE,
+  page: async (db, after, limit) =>
+    (
+      await db.checkout.findMany({
+        where: { credentialCiphertext: { not: null }, ...(after ? { id: { gt: after } } : {}) },
+        select: { id: true, credentialCiphertext: true },
+        orderBy: { id: 'asc' },
+        take: limit,
+      })
+    ).map((checkout) => ({ id: checkout.id, sealed: checkout.credentialCiphertext! })),
+  replace: async (db, value, next) => (await db.checkout.updateMany({ where: { id: value.id, credentialCiphertext: value.sealed }, data: { credentialCiphertext: next } })).count,
+});

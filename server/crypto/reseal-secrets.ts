@@ -1,18 +1,34 @@
 import type { Db } from '../db';
-import { CREDENTIAL_SEAL_PURPOSE } from '../checkout/get-checkout-result';
-import { EMAIL_CONTENT_SEAL_PURPOSE } from '../mail/email-content';
-import { MANAGEMENT_ANSWER_SEAL_PURPOSE } from '../licensing/management-request';
 import { keyIdOf, keyringFromEnv, reseal, sealedUnderOtherKey, type Keyring } from './secret-box';
 
 // `npm run admin -- reseal-secrets`: the middle step of rotating APP_SECRET (README "Rotating
 // APP_SECRET"). Everything sealed under a previous secret (APP_SECRET_PREVIOUS) or without a key id
-// is opened and sealed again under the current APP_SECRET: signing keys' private parts, the license
-// codes kept by checkouts, and the bodies of e-mails still waiting in the deliver-email job.
-// Each value is written only if it did not change meanwhile, so running instances may keep working.
+// is opened and sealed again under the current APP_SECRET. Each domain that keeps sealed values
+// defines them (defineSealedValues, beside the code that seals them); server/sealed-values.ts names
+// them all. Each value is written only if it did not change meanwhile, so running instances may
+// keep working.
 
-/** The secret box's purpose of signing keys' private JWKs (server/keys/signing-keys.ts). */
-const SIGNING_KEY_SEAL_PURPOSE = 'signing-key';
-const BATCH = 500;
+/** One stored value, sealed under APP_SECRET. */
+export interface SealedValue {
+  id: string;
+  sealed: string;
+}
+
+/** A kind of sealed value a domain keeps, read page by page in id order. */
+export interface SealedValues<Name extends string = string> {
+  /** The report's name for this kind. */
+  name: Name;
+  /** What an operator reads: "signing keys", "queued e-mails", … */
+  label: string;
+  /** The secret box's purpose the values were sealed for. */
+  purpose: string;
+  /** Up to `limit` values with an id after `after` (all from the start when undefined), in id order. */
+  page(db: Db, after: string | undefined, limit: number): Promise<SealedValue[]>;
+  /** Stores `next` if the stored value is still `value.sealed`; returns how many rows it changed. */
+  replace(db: Db, value: SealedValue, next: string): Promise<number>;
+}
+
+export const defineSealedValues = <Name extends string>(values: SealedValues<Name>): SealedValues<Name> => values;
 
 export interface ResealCount {
   /** Re-sealed under the current APP_SECRET. */
@@ -23,88 +39,41 @@ export interface ResealCount {
   unopenable: number;
 }
 
-export interface ResealReport {
+export interface ResealReport<Name extends string = string> {
   keyId: string;
-  signingKeys: ResealCount;
-  checkoutCredentials: ResealCount;
-  queuedEmails: ResealCount;
-  managementAnswers: ResealCount;
+  counts: Record<Name, ResealCount>;
 }
 
-function counter(): ResealCount {
-  return { resealed: 0, current: 0, unopenable: 0 };
-}
+const PAGE = 500;
 
-/** Re-seals one value; `write` stores it if the stored value is still `sealed` (returns how many rows it changed). */
-async function resealOne(count: ResealCount, purpose: string, sealed: string, keyring: Keyring, write: (next: string) => Promise<number>): Promise<void> {
-  if (!sealedUnderOtherKey(sealed, keyring)) {
+async function resealOne(count: ResealCount, kind: SealedValues, db: Db, value: SealedValue, keyring: Keyring): Promise<void> {
+  if (!sealedUnderOtherKey(value.sealed, keyring)) {
     count.current++;
     return;
   }
   let next: string;
   try {
-    next = reseal(purpose, sealed, keyring);
+    next = reseal(kind.purpose, value.sealed, keyring);
   } catch {
     count.unopenable++;
     return;
   }
   // Changed meanwhile (written by a running instance under the current secret): nothing to do.
-  if ((await write(next)) > 0) count.resealed++;
+  if ((await kind.replace(db, value, next)) > 0) count.resealed++;
   else count.current++;
 }
 
-export async function resealSecrets(ctx: { db: Db }, keyring: Keyring = keyringFromEnv()): Promise<ResealReport> {
-  const report: ResealReport = { keyId: keyIdOf(keyring.current), signingKeys: counter(), checkoutCredentials: counter(), queuedEmails: counter(), managementAnswers: counter() };
-
-  const keys = await ctx.db.signingKey.findMany({ select: { id: true, privateKeyCiphertext: true } });
-  for (const key of keys) {
-    await resealOne(report.signingKeys, SIGNING_KEY_SEAL_PURPOSE, key.privateKeyCiphertext, keyring, async (next) => {
-      const { count } = await ctx.db.signingKey.updateMany({ where: { id: key.id, privateKeyCiphertext: key.privateKeyCiphertext }, data: { privateKeyCiphertext: next } });
-      return count;
-    });
-  }
-
-  for (let after: string | undefined; ; ) {
-    const checkouts = await ctx.db.checkout.findMany({
-      where: { credentialCiphertext: { not: null }, ...(after ? { id: { gt: after } } : {}) },
-      select: { id: true, credentialCiphertext: true },
-      orderBy: { id: 'asc' },
-      take: BATCH,
-    });
-    for (const checkout of checkouts) {
-      const sealed = checkout.credentialCiphertext!;
-      await resealOne(report.checkoutCredentials, CREDENTIAL_SEAL_PURPOSE, sealed, keyring, async (next) => {
-        const { count } = await ctx.db.checkout.updateMany({ where: { id: checkout.id, credentialCiphertext: sealed }, data: { credentialCiphertext: next } });
-        return count;
-      });
+export async function resealSecrets<Name extends string>(ctx: { db: Db }, kinds: readonly SealedValues<Name>[], keyring: Keyring = keyringFromEnv()): Promise<ResealReport<Name>> {
+  const counts = {} as Record<Name, ResealCount>;
+  for (const kind of kinds) {
+    const count: ResealCount = { resealed: 0, current: 0, unopenable: 0 };
+    counts[kind.name] = count;
+    for (let after: string | undefined; ; ) {
+      const values = await kind.page(ctx.db, after, PAGE);
+      for (const value of values) await resealOne(count, kind, ctx.db, value, keyring);
+      if (values.length < PAGE) break;
+      after = values.at(-1)!.id;
     }
-    if (checkouts.length < BATCH) break;
-    after = checkouts.at(-1)!.id;
   }
-
-  // First answers of management writes, answered again to a replay of their RequestId.
-  for (let after: string | undefined; ; ) {
-    const answers = await ctx.db.managementRequest.findMany({ where: after ? { id: { gt: after } } : {}, select: { id: true, answerCiphertext: true }, orderBy: { id: 'asc' }, take: BATCH });
-    for (const answer of answers) {
-      await resealOne(report.managementAnswers, MANAGEMENT_ANSWER_SEAL_PURPOSE, answer.answerCiphertext, keyring, async (next) => {
-        const { count } = await ctx.db.managementRequest.updateMany({ where: { id: answer.id, answerCiphertext: answer.answerCiphertext }, data: { answerCiphertext: next } });
-        return count;
-      });
-    }
-    if (answers.length < BATCH) break;
-    after = answers.at(-1)!.id;
-  }
-
-  // Bodies of e-mails waiting for delivery (the deliver-email job drops them once sent or failed).
-  const jobs = await ctx.db.$queryRaw<{ id: string; content: string }[]>`
-    select id::text as "id", data #>> '{payload,content}' as "content"
-    from pgboss.job where name = 'deliver-email' and data #> '{payload,content}' is not null`;
-  for (const job of jobs) {
-    await resealOne(report.queuedEmails, EMAIL_CONTENT_SEAL_PURPOSE, job.content, keyring, (next) =>
-      ctx.db.$executeRaw`
-        update pgboss.job set data = jsonb_set(data, '{payload,content}', to_jsonb(${next}::text))
-        where name = 'deliver-email' and id = ${job.id}::uuid and data #>> '{payload,content}' = ${job.content}`,
-    );
-  }
-  return report;
+  return { keyId: keyIdOf(keyring.current), counts };
 }

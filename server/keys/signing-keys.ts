@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
 import { createLocalJWKSet, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK, type JWTVerifyGetKey } from 'jose';
 import type { SigningKeyPurpose } from '@/generated/prisma/client';
+import { defineSealedValues } from '../crypto/reseal-secrets';
 import { open, seal } from '../crypto/secret-box';
 import type { Db } from '../db';
 import { DomainError } from '../errors';
 import { logger } from '../platform/logging/logger';
-import { publishInvalidation } from '../platform/invalidation/invalidation';
+import { defineInvalidationTopic, publishInvalidation } from '../platform/invalidation/invalidation';
 import { KeyCache } from './key-cache';
 
 // ES256 signing keys, one series per purpose (runtime tokens and authorizations; the identity
@@ -39,8 +40,13 @@ export const UNKNOWN_KID_RELOAD_SECONDS = 60;
 // While the database fails, a copy keeps the keys it holds and asks again after this long.
 const RETRY_AFTER_FAILURE_MS = 5_000;
 
-const activeKeys = new KeyCache<ActiveSigningKey>('signing-key');
-const publicKeySets = new KeyCache<PublicJwk[]>('signing-key');
+/** The secret box's purpose of signing keys' private JWKs. */
+const SIGNING_KEY_SEAL_PURPOSE = 'signing-key';
+
+/** A purpose's signing keys changed (a version added or activated). Key: the purpose. */
+export const SIGNING_KEY_TOPIC = defineInvalidationTopic('signing-key');
+const activeKeys = new KeyCache<ActiveSigningKey>(SIGNING_KEY_TOPIC);
+const publicKeySets = new KeyCache<PublicJwk[]>(SIGNING_KEY_TOPIC);
 const lastUnknownKidReload = new Map<SigningKeyPurpose, number>();
 
 // Any fixed number: instances creating the first key of a purpose at once take turns.
@@ -57,7 +63,7 @@ async function createKey(db: Db, purpose: SigningKeyPurpose, activatesAt?: Date)
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' };
   const privateJwk = await exportJWK(privateKey);
   return db.signingKey.create({
-    data: { purpose, kid, publicJwk, privateKeyCiphertext: seal('signing-key', JSON.stringify(privateJwk)), activatesAt },
+    data: { purpose, kid, publicJwk, privateKeyCiphertext: seal(SIGNING_KEY_SEAL_PURPOSE, JSON.stringify(privateJwk)), activatesAt },
   });
 }
 
@@ -67,7 +73,7 @@ async function createFirstKey(db: Db, purpose: SigningKeyPurpose) {
     // Called inside someone's transaction: that transaction's own lock order applies (and
     // PostgreSQL delivers the notification when it commits).
     const row = await createKey(db, purpose);
-    await publishInvalidation({ db }, 'signing-key', purpose);
+    await publishInvalidation({ db }, SIGNING_KEY_TOPIC, purpose);
     return row;
   }
   let created = false;
@@ -79,7 +85,7 @@ async function createFirstKey(db: Db, purpose: SigningKeyPurpose) {
     return createKey(tx as unknown as Db, purpose);
   });
   // Copies that cached an empty key set of this purpose drop it.
-  if (created) await publishInvalidation({ db }, 'signing-key', purpose);
+  if (created) await publishInvalidation({ db }, SIGNING_KEY_TOPIC, purpose);
   return row;
 }
 
@@ -96,7 +102,7 @@ async function loadActive(db: Db, purpose: SigningKeyPurpose): Promise<{ value: 
     (await db.signingKey.findFirst({ where: { purpose }, orderBy: { activatesAt: 'asc' } }));
   row ??= await createFirstKey(db, purpose);
   const pending = await db.signingKey.findFirst({ where: { purpose, activatesAt: { gt: now } }, orderBy: { activatesAt: 'asc' }, select: { activatesAt: true } });
-  const privateJwk = JSON.parse(open('signing-key', row.privateKeyCiphertext)) as JWK;
+  const privateJwk = JSON.parse(open(SIGNING_KEY_SEAL_PURPOSE, row.privateKeyCiphertext)) as JWK;
   const privateKey = (await importJWK(privateJwk, 'ES256')) as CryptoKey;
   const expiresAt = Math.min(Date.now() + KEY_CACHE_SECONDS * 1000, pending?.activatesAt.getTime() ?? Infinity);
   return { value: { id: row.id, kid: row.kid, privateKey }, expiresAt };
@@ -172,7 +178,7 @@ export async function rotateSigningKey(
   const now = new Date();
   const signing = await ctx.db.signingKey.findFirst({ where: { purpose, activatesAt: { lte: now } }, orderBy: { createdAt: 'desc' }, select: { kid: true } });
   const row = await createKey(ctx.db, purpose, signing ? new Date(now.getTime() + delay * 1000) : now);
-  await publishInvalidation(ctx, 'signing-key', purpose);
+  await publishInvalidation(ctx, SIGNING_KEY_TOPIC, purpose);
   return { kid: row.kid, activatesAt: row.activatesAt, signingUntilThen: signing?.kid ?? null };
 }
 
@@ -199,3 +205,16 @@ export function localKeyResolver(ctx: { db: Db }, purpose: SigningKeyPurpose): J
     return keySet(header, token);
   };
 }
+
+/** Signing keys' private parts, for re-sealing under a new APP_SECRET (crypto/reseal-secrets.ts). */
+export const sealedSigningKeys = defineSealedValues({
+  name: 'signingKeys',
+  label: 'signing keys',
+  purpose: SIGNING_KEY_SEAL_PURPOSE,
+  page: async (db, after, limit) =>
+    (await db.signingKey.findMany({ where: after ? { id: { gt: after } } : {}, select: { id: true, privateKeyCiphertext: true }, orderBy: { id: 'asc' }, take: limit })).map((key) => ({
+      id: key.id,
+      sealed: key.privateKeyCiphertext,
+    })),
+  replace: async (db, value, next) => (await db.signingKey.updateMany({ where: { id: value.id, privateKeyCiphertext: value.sealed }, data: { privateKeyCiphertext: next } })).count,
+});

@@ -1,4 +1,5 @@
 import { sha256Hex } from '../crypto/secrets';
+import { defineSealedValues } from '../crypto/reseal-secrets';
 import { open, seal } from '../crypto/secret-box';
 import type { Db } from '../db';
 import { sqlStateOf } from '../platform/database/sql-error';
@@ -51,3 +52,16 @@ async function answerOf(ctx: { db: Db }, ask: ManagementAsk, fingerprint: string
   }
   return JSON.parse(open(MANAGEMENT_ANSWER_SEAL_PURPOSE, row.answerCiphertext));
 }
+
+/** First answers of management writes (answered again to a replay), for re-sealing under a new APP_SECRET. */
+export const sealedManagementAnswers = defineSealedValues({
+  name: 'managementAnswers',
+  label: 'management answers',
+  purpose: MANAGEMENT_ANSWER_SEAL_PURPOSE,
+  page: async (db, after, limit) =>
+    (await db.managementRequest.findMany({ where: after ? { id: { gt: after } } : {}, select: { id: true, answerCiphertext: true }, orderBy: { id: 'asc' }, take: limit })).map((answer) => ({
+      id: answer.id,
+      sealed: answer.answerCiphertext,
+    })),
+  replace: async (db, value, next) => (await db.managementRequest.updateMany({ where: { id: value.id, answerCiphertext: value.sealed }, data: { answerCiphertext: next } })).count,
+});

@@ -2,10 +2,11 @@ import type { Transporter } from 'nodemailer';
 import { z } from 'zod';
 import { env } from '../env';
 import { defineJob, type JobContext } from '../platform/jobs/job-definition';
+import { defineSealedValues } from '../crypto/reseal-secrets';
 import { SecretBoxError } from '../crypto/secret-box';
 import { logger } from '../platform/logging/logger';
 import { requireOnDemand } from '../platform/require-on-demand';
-import { openEmailContent, type EmailContent } from './email-content';
+import { EMAIL_CONTENT_SEAL_PURPOSE, openEmailContent, type EmailContent } from './email-content';
 
 /**
  * The `deliver-email` job's data: the recorded e-mail to send (its row holds recipient, subject and
@@ -182,4 +183,19 @@ export const deliverEmailJob = defineJob({
   // Far beyond nodemailer's bounded timeouts and the delivery's own transaction bound (3 min).
   expireInSeconds: 10 * 60,
   concurrency: 4,
+});
+
+/** Bodies of e-mails waiting in deliver-email jobs (dropped once sent or failed), for re-sealing under a new APP_SECRET. */
+export const sealedQueuedEmails = defineSealedValues({
+  name: 'queuedEmails',
+  label: 'queued e-mails',
+  purpose: EMAIL_CONTENT_SEAL_PURPOSE,
+  page: (db, after, limit) => db.$queryRaw<{ id: string; sealed: string }[]>`
+    select id::text as "id", data #>> '{payload,content}' as "sealed"
+    from pgboss.job
+    where name = 'deliver-email' and data #> '{payload,content}' is not null and (${after ?? null}::uuid is null or id > ${after ?? null}::uuid)
+    order by id limit ${limit}`,
+  replace: (db, value, next) => db.$executeRaw`
+    update pgboss.job set data = jsonb_set(data, '{payload,content}', to_jsonb(${next}::text))
+    where name = 'deliver-email' and id = ${value.id}::uuid and data #>> '{payload,content}' = ${value.sealed}`,
 });

@@ -8,6 +8,7 @@ import { publishInvalidation } from '../platform/invalidation/invalidation';
 import { logger } from '../platform/logging/logger';
 import { applyStripeAccountUpdate } from './stripe-connect-onboarding';
 import { stripeIdOf } from './stripe-client';
+import { LICENSE_STATUS_TOPIC } from '../licensing/licensing-topics';
 
 // What Stripe's events do to our checkouts and licenses. Stripe delivers at least once, in no
 // guaranteed order, and to two endpoints (the platform's own events and its connected accounts'),
@@ -215,7 +216,7 @@ async function moveLicense(
     });
     if (moved.count > 0) {
       // Every copy drops the license's cached status, so its seats see the change at their next refresh.
-      return done('license-updated', [(ctx) => publishInvalidation(ctx, 'license-status', license.id)]);
+      return done('license-updated', [(ctx) => publishInvalidation(ctx, LICENSE_STATUS_TOPIC, license.id)]);
     }
     // The same status again: only its time moves forward, so an event older than this one cannot apply.
     await tx.license.updateMany({ where: { id: license.id, status: input.status, ...notOlder }, data: { processorStateAt: input.occurredAt } });

@@ -3,6 +3,7 @@ import { hotRows, type Db } from '../db';
 import { InvalidatedCache } from '../platform/invalidation/invalidated-cache';
 import { BatchLoader } from '../platform/cache/batch-loader';
 import { CURRENT_WINDOWS, rememberSeatWindows, SEAT_WINDOWS_JSON, type WindowRow } from '../consumption/allowance';
+import { LICENSE_CODE_TOPIC, LICENSE_STATUS_TOPIC, SEAT_TOPIC } from '../licensing/licensing-topics';
 
 // The hot reads of the runtime paths (DESIGN.md "Speed of the runtime paths"): a license code's
 // state, a seat's, a license's status and entitlements, each cached in process and dropped on every
@@ -45,9 +46,9 @@ export interface LicenseState {
   features: FeatureEntitlement[];
 }
 
-const credentials = new InvalidatedCache<CredentialState>({ topic: 'license-code', ttlMs: RUNTIME_CACHE_MS, maxEntries: RUNTIME_CACHE_ENTRIES });
-const seats = new InvalidatedCache<SeatState>({ topic: 'seat', ttlMs: RUNTIME_CACHE_MS, maxEntries: RUNTIME_CACHE_ENTRIES });
-const licenses = new InvalidatedCache<LicenseState>({ topic: 'license-status', ttlMs: RUNTIME_CACHE_MS, maxEntries: RUNTIME_CACHE_ENTRIES });
+const credentials = new InvalidatedCache<CredentialState>({ topic: LICENSE_CODE_TOPIC, ttlMs: RUNTIME_CACHE_MS, maxEntries: RUNTIME_CACHE_ENTRIES });
+const seats = new InvalidatedCache<SeatState>({ topic: SEAT_TOPIC, ttlMs: RUNTIME_CACHE_MS, maxEntries: RUNTIME_CACHE_ENTRIES });
+const licenses = new InvalidatedCache<LicenseState>({ topic: LICENSE_STATUS_TOPIC, ttlMs: RUNTIME_CACHE_MS, maxEntries: RUNTIME_CACHE_ENTRIES });
 
 interface RuntimeRow {
   credentialId: string;

@@ -3,7 +3,7 @@ import { jwtVerify } from 'jose';
 import type { Db } from '../db';
 import { env } from '../env';
 import { DomainError } from '../errors';
-import { localKeyResolver } from '../keys/signing-keys';
+import { localKeyResolver, SIGNING_KEY_TOPIC } from '../keys/signing-keys';
 import { RUNTIME_AUDIENCE, RUNTIME_SCOPE } from '../licensing/codes/runtime-token';
 import { InvalidatedCache } from '../platform/invalidation/invalidated-cache';
 
@@ -29,7 +29,7 @@ const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 export const VERIFIED_TOKEN_CACHE_MS = 10 * 60_000;
 export const VERIFIED_TOKEN_CACHE_MAX = 100_000;
 const verifiedTokens = new InvalidatedCache<RuntimePrincipal>({
-  topic: 'signing-key',
+  topic: SIGNING_KEY_TOPIC,
   ttlMs: VERIFIED_TOKEN_CACHE_MS,
   maxEntries: VERIFIED_TOKEN_CACHE_MAX,
   matches: (_token, purpose) => purpose === 'runtime',

@@ -118,7 +118,7 @@ describe('buyer tokens with a kid no cached version has', () => {
 
     state.failing = true;
     // Every cached key of this copy is dropped (as by a notice), then the database cannot be read.
-    await copy.publishInvalidation({ db: database.db }, 'signing-key', 'identity');
+    await copy.publishInvalidation({ db: database.db }, copy.SIGNING_KEY_TOPIC, 'identity');
     expect((await copy.getActiveSigningKey({ db }, 'identity')).kid).toBe(signing.kid);
     expect(await outcome(copy.verifyBuyerToken({ db }, `Bearer ${token}`))).toBe('accepted');
     expect(await outcome(copy.verifyBuyerToken({ db }, `Bearer ${await tokenWithUnknownKid()}`))).toBe('BuyerTokenInvalid');

@@ -2,6 +2,9 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { API_KEY_TOPIC } from '@/server/api-keys/api-key-cache';
+import { CATALOG_TOPIC } from '@/server/catalog/catalog-cache';
+import { LICENSE_CODE_TOPIC, LICENSE_STATUS_TOPIC, SEAT_TOPIC } from '@/server/licensing/licensing-topics';
 import { authenticateApiKey } from '@/server/api-keys/authenticate-api-key';
 import { hashApiKey } from '@/server/api-keys/api-key-secret';
 import { createApiKey } from '@/server/api-keys/create-api-key';
@@ -139,25 +142,25 @@ async function mintedLicense() {
 
 describe('cache invalidation over PostgreSQL LISTEN/NOTIFY', () => {
   it('a notification published by another instance reaches the handlers of this copy within one second', async () => {
-    const codes = recordTopic('license-code');
-    const seats = recordTopic('seat');
-    await publishFromAnotherInstance('license-code', 'code-from-elsewhere');
+    const codes = recordTopic(LICENSE_CODE_TOPIC);
+    const seats = recordTopic(SEAT_TOPIC);
+    await publishFromAnotherInstance(LICENSE_CODE_TOPIC, 'code-from-elsewhere');
     await vi.waitFor(() => expect(codes).toContain('code-from-elsewhere'), WITHIN_ONE_SECOND);
     // Only the handlers of the named topic hear it.
     expect(seats).toEqual([]);
   });
 
   it('what this copy publishes runs its own handlers at once and reaches other instances as {topic, key}', async () => {
-    const statuses = recordTopic('license-status');
+    const statuses = recordTopic(LICENSE_STATUS_TOPIC);
     const heard = await listenElsewhere();
-    await publishInvalidation(ctx, 'license-status', 'license-1');
+    await publishInvalidation(ctx, LICENSE_STATUS_TOPIC, 'license-1');
     expect(statuses).toContain('license-1');
     await vi.waitFor(() => expect(heard).toContainEqual({ topic: 'license-status', key: 'license-1' }), WITHIN_ONE_SECOND);
   });
 
   it('a key too long for a notification (PostgreSQL refuses 8000 bytes) is published as a flush of its topic', async () => {
-    const seats = recordTopic('seat');
-    await publishInvalidation(ctx, 'seat', 'x'.repeat(9_000));
+    const seats = recordTopic(SEAT_TOPIC);
+    await publishInvalidation(ctx, SEAT_TOPIC, 'x'.repeat(9_000));
     // Once at once in this copy, once more when this copy's listener hears its own notification.
     await vi.waitFor(() => expect(seats).toEqual([ALL_KEYS, ALL_KEYS]), WITHIN_ONE_SECOND);
   });
@@ -165,17 +168,17 @@ describe('cache invalidation over PostgreSQL LISTEN/NOTIFY', () => {
   it('a malformed notification or an unknown topic is ignored, and the next one is still delivered', async () => {
     const errors = vi.spyOn(logger, 'warn').mockImplementation(() => {});
     cleanups.push(() => errors.mockRestore());
-    const seats = recordTopic('seat');
+    const seats = recordTopic(SEAT_TOPIC);
     await notifyFromAnotherInstance('not json');
     await notifyFromAnotherInstance(JSON.stringify({ topic: 'no-such-topic', key: 'k' }));
-    await publishFromAnotherInstance('seat', 'seat-after-garbage');
+    await publishFromAnotherInstance(SEAT_TOPIC, 'seat-after-garbage');
     await vi.waitFor(() => expect(seats).toEqual(['seat-after-garbage']), WITHIN_ONE_SECOND);
     expect(errors).toHaveBeenCalledTimes(2);
   });
 
   it('a revoked API key cached in this copy is refused within one second of a revocation published by another instance', async () => {
     const created = await keyCachedButRevokedInDatabase();
-    await publishFromAnotherInstance('api-key', hashApiKey(created.key));
+    await publishFromAnotherInstance(API_KEY_TOPIC, hashApiKey(created.key));
     await vi.waitFor(async () => expect(await outcomeOf(authenticateApiKey(ctx, created.key))).toBe('ApiKeyInvalid'), WITHIN_ONE_SECOND);
   });
 
@@ -184,7 +187,7 @@ describe('cache invalidation over PostgreSQL LISTEN/NOTIFY', () => {
     catalogCache.set(catalogCacheKeys.offering('edited', 'offering-1'), 'offering');
     catalogCache.set(catalogCacheKeys.storefront('edited-too'), 'a seller whose id starts the same');
     catalogCache.set(catalogCacheKeys.storefront('untouched'), 'storefront');
-    await publishFromAnotherInstance('catalog', 'edited');
+    await publishFromAnotherInstance(CATALOG_TOPIC, 'edited');
     await vi.waitFor(() => {
       expect(catalogCache.get(catalogCacheKeys.storefront('edited'))).toBeUndefined();
       expect(catalogCache.get(catalogCacheKeys.offering('edited', 'offering-1'))).toBeUndefined();
@@ -216,7 +219,7 @@ describe('cache invalidation over PostgreSQL LISTEN/NOTIFY', () => {
     await vi.waitFor(() => expect(heard).toContainEqual({ topic: 'license-status', key: licenseId }), WITHIN_ONE_SECOND);
     expect(await handleStripeEvent(ctx, pastDue)).toBe('no-change');
     // Notifications arrive in order: once this marker is heard, a publish of the replay would have been too.
-    await publishFromAnotherInstance('seat', 'marker');
+    await publishFromAnotherInstance(SEAT_TOPIC, 'marker');
     await vi.waitFor(() => expect(heard).toContainEqual({ topic: 'seat', key: 'marker' }), WITHIN_ONE_SECOND);
     expect(heard.filter((message) => message.topic === 'license-status')).toEqual([{ topic: 'license-status', key: licenseId }]);
   });
@@ -225,7 +228,7 @@ describe('cache invalidation over PostgreSQL LISTEN/NOTIFY', () => {
     const warnings = vi.spyOn(logger, 'warn').mockImplementation(() => {});
     cleanups.push(() => warnings.mockRestore());
     const created = await keyCachedButRevokedInDatabase();
-    const seats = recordTopic('seat');
+    const seats = recordTopic(SEAT_TOPIC);
     const killed = await listenerPids();
     expect(killed).toHaveLength(1);
 
@@ -237,7 +240,7 @@ describe('cache invalidation over PostgreSQL LISTEN/NOTIFY', () => {
     expect(now).toHaveLength(1);
     expect(now).not.toEqual(killed);
 
-    await publishFromAnotherInstance('seat', 'seat-after-reconnect');
+    await publishFromAnotherInstance(SEAT_TOPIC, 'seat-after-reconnect');
     await vi.waitFor(() => expect(seats).toContain('seat-after-reconnect'), WITHIN_ONE_SECOND);
   });
 

@@ -6,6 +6,7 @@ import { SignInCodeEmail } from '@/emails/sign-in-code';
 import { createPurchaseCheckout } from '@/server/checkout/create-purchase-checkout';
 import { CREDENTIAL_SEAL_PURPOSE, getCheckoutResultForBuyer } from '@/server/checkout/get-checkout-result';
 import { resealSecrets } from '@/server/crypto/reseal-secrets';
+import { SEALED_VALUES } from '@/server/sealed-values';
 import { keyIdOf, open } from '@/server/crypto/secret-box';
 import { resetEnvForTests } from '@/server/env';
 import { rotateSigningKey } from '@/server/keys/signing-keys';
@@ -70,11 +71,11 @@ describe('npm run admin -- reseal-secrets', () => {
 
     // Rotation: the new secret seals, the old one still opens.
     configure({ current: NEW, previous: OLD });
-    const report = await resealSecrets(ctx);
+    const report = await resealSecrets(ctx, SEALED_VALUES);
     expect(report.keyId).toBe(keyIdOf(NEW));
-    expect(report.signingKeys).toMatchObject({ resealed: 1, unopenable: 0 });
-    expect(report.checkoutCredentials).toEqual({ resealed: 1, current: 0, unopenable: 0 });
-    expect(report.queuedEmails).toEqual({ resealed: 1, current: 0, unopenable: 0 });
+    expect(report.counts.signingKeys).toMatchObject({ resealed: 1, unopenable: 0 });
+    expect(report.counts.checkoutCredentials).toEqual({ resealed: 1, current: 0, unopenable: 0 });
+    expect(report.counts.queuedEmails).toEqual({ resealed: 1, current: 0, unopenable: 0 });
 
     // The old secret dropped: everything still opens.
     configure({ current: NEW });
@@ -93,16 +94,16 @@ describe('npm run admin -- reseal-secrets', () => {
     expect(EMAIL_CONTENT_SEAL_PURPOSE).toBe('email-content');
 
     // Running it again changes nothing.
-    const again = await resealSecrets(ctx);
-    expect(again.signingKeys.resealed + again.checkoutCredentials.resealed + again.queuedEmails.resealed).toBe(0);
+    const again = await resealSecrets(ctx, SEALED_VALUES);
+    expect(again.counts.signingKeys.resealed + again.counts.checkoutCredentials.resealed + again.counts.queuedEmails.resealed).toBe(0);
   });
 
   it('a value that opens under no known secret is counted and left as it is', async () => {
     configure({ current: 'a-third-secret-nobody-sealed-anything-under' });
-    const report = await resealSecrets({ db: database.db });
-    expect(report.signingKeys.unopenable).toBeGreaterThan(0);
-    expect(report.checkoutCredentials.unopenable).toBe(1);
-    expect(report.queuedEmails.unopenable).toBe(1);
+    const report = await resealSecrets({ db: database.db }, SEALED_VALUES);
+    expect(report.counts.signingKeys.unopenable).toBeGreaterThan(0);
+    expect(report.counts.checkoutCredentials.unopenable).toBe(1);
+    expect(report.counts.queuedEmails.unopenable).toBe(1);
     const checkout = await database.db.checkout.findFirstOrThrow({ where: { credentialCiphertext: { not: null } } });
     expect(keyIdIn(checkout.credentialCiphertext!)).toBe(keyIdOf(NEW));
   });

@@ -13,6 +13,7 @@ import { createOffering, createProduct, createSeller } from '../support/factorie
 import { rawRequest } from '../support/raw-http';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { LICENSE_CODE_TOPIC } from '@/server/licensing/licensing-topics';
 
 // The runtime paths over real HTTP (spec "Runtime paths", "Authentication" 1-3): licenses are minted
 // in this process on the server's database, with the server's APP_SECRET and issuer, as a sale would.
@@ -145,7 +146,7 @@ describe('POST /licensing/runtime/GenerateLicenseAuthorization', () => {
     expect((await authorize(revoked)).status).toBe(200);
     expect((await authorize(revoked, {}, limited.baseUrl)).status).toBe(200);
     await database.db.licenseCode.update({ where: { id: revoked.codeId }, data: { revokedAt: new Date() } });
-    await publishInvalidation({ db: database.db }, 'license-code', revoked.codeId);
+    await publishInvalidation({ db: database.db }, LICENSE_CODE_TOPIC, revoked.codeId);
     const deadline = Date.now() + 1000;
     let response = await authorize(revoked);
     while (response.status === 200 && Date.now() < deadline) response = await authorize(revoked);
@@ -273,7 +274,7 @@ describe('POST /consumption/runtime/messages', () => {
   it('usage under a revoked credential is accepted and dropped: never counted against the allowance', async () => {
     const license = await sold();
     await database.db.licenseCode.update({ where: { id: license.codeId }, data: { revokedAt: new Date() } });
-    await publishInvalidation({ db: database.db }, 'license-code', license.codeId);
+    await publishInvalidation({ db: database.db }, LICENSE_CODE_TOPIC, license.codeId);
     const response = await report(license, { Items: items(9) });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ Dropped: true, Duplicate: false });

@@ -1,4 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CATALOG_TOPIC } from '@/server/catalog/catalog-cache';
+import { SIGNING_KEY_TOPIC } from '@/server/keys/signing-keys';
+import { LICENSE_CODE_TOPIC, LICENSE_STATUS_TOPIC, SEAT_TOPIC } from '@/server/licensing/licensing-topics';
 import { API_KEY_CACHE_MAX, apiKeyCache, claimLastUsedWrite, LAST_USED_TRACKED_KEYS_MAX, LAST_USED_WRITE_INTERVAL_MS } from '@/server/api-keys/api-key-cache';
 import { TtlCache } from '@/server/platform/cache/ttl-cache';
 import { CATALOG_CACHE_MAX, catalogCache } from '@/server/catalog/catalog-cache';
@@ -108,7 +111,7 @@ describe('TtlCache', () => {
 
 describe('InvalidatedCache', () => {
   it('is bounded like the TtlCache it is', () => {
-    const cache = new InvalidatedCache<number>({ topic: 'seat', ttlMs: 60_000, maxEntries: 5 });
+    const cache = new InvalidatedCache<number>({ topic: SEAT_TOPIC, ttlMs: 60_000, maxEntries: 5 });
     for (let i = 0; i < 50; i++) cache.set(`seat-${i}`, i);
     expect(cache.size).toBe(5);
     expect(cache.get('seat-44')).toBeUndefined();
@@ -117,42 +120,42 @@ describe('InvalidatedCache', () => {
 
   it('keeps its lifetime on the injected clock', () => {
     let now = 1_000;
-    const cache = new InvalidatedCache<string>({ topic: 'seat', ttlMs: 10_000, maxEntries: 5, now: () => now });
+    const cache = new InvalidatedCache<string>({ topic: SEAT_TOPIC, ttlMs: 10_000, maxEntries: 5, now: () => now });
     cache.set('seat-1', 'live');
     now += 10_001;
     expect(cache.get('seat-1')).toBeUndefined();
   });
 
   it('a published key drops that entry, ALL_KEYS drops every entry, and other topics drop nothing', async () => {
-    const cache = new InvalidatedCache<string>({ topic: 'license-code', ttlMs: 60_000, maxEntries: 10 });
+    const cache = new InvalidatedCache<string>({ topic: LICENSE_CODE_TOPIC, ttlMs: 60_000, maxEntries: 10 });
     for (const key of ['code-1', 'code-2', 'code-3']) cache.set(key, key);
-    await publishInvalidation(ctx, 'license-code', 'code-1');
-    await publishInvalidation(ctx, 'seat', 'code-2');
+    await publishInvalidation(ctx, LICENSE_CODE_TOPIC, 'code-1');
+    await publishInvalidation(ctx, SEAT_TOPIC, 'code-2');
     expect(cache.get('code-1')).toBeUndefined();
     expect(cache.get('code-2')?.value).toBe('code-2');
-    await publishInvalidation(ctx, 'license-code', ALL_KEYS);
+    await publishInvalidation(ctx, LICENSE_CODE_TOPIC, ALL_KEYS);
     expect(cache.size).toBe(0);
   });
 
   it('with `matches`, a published key drops every entry it names (a channel-wide drop for a seller)', async () => {
     const cache = new InvalidatedCache<string>({
-      topic: 'catalog',
+      topic: CATALOG_TOPIC,
       ttlMs: 60_000,
       maxEntries: 10,
       matches: (cacheKey, seller) => cacheKey.startsWith(`${seller}:`),
     });
     for (const key of ['s1:storefront', 's1:offering-1', 's2:storefront']) cache.set(key, key);
-    await publishInvalidation(ctx, 'catalog', 's1');
+    await publishInvalidation(ctx, CATALOG_TOPIC, 's1');
     expect(cache.get('s1:storefront')).toBeUndefined();
     expect(cache.get('s1:offering-1')).toBeUndefined();
     expect(cache.get('s2:storefront')?.value).toBe('s2:storefront');
   });
 
   it('a read after a publish never joins a load that began before it', async () => {
-    const cache = new InvalidatedCache<string>({ topic: 'license-status', ttlMs: 60_000, maxEntries: 10 });
+    const cache = new InvalidatedCache<string>({ topic: LICENSE_STATUS_TOPIC, ttlMs: 60_000, maxEntries: 10 });
     const before = deferred<string>();
     const early = cache.getOrLoad('license-1', () => before.promise);
-    await publishInvalidation(ctx, 'license-status', 'license-1');
+    await publishInvalidation(ctx, LICENSE_STATUS_TOPIC, 'license-1');
     const late = cache.getOrLoad('license-1', async () => 'suspended (read after the change)');
     before.resolve('active (read before the change)');
     expect((await early)!.value).toBe('active (read before the change)');
@@ -168,7 +171,7 @@ describe('KeyCache', () => {
   };
 
   it('never holds more than KEY_CACHE_MAX keys: the one pushed out is loaded again', async () => {
-    const cache = new KeyCache<string>('signing-key');
+    const cache = new KeyCache<string>(SIGNING_KEY_TOPIC);
     const loads: string[] = [];
     for (let i = 0; i <= KEY_CACHE_MAX; i++) await cache.get(`purpose-${i}`, loader(loads, `purpose-${i}`));
     expect(loads).toHaveLength(KEY_CACHE_MAX + 1);
@@ -179,7 +182,7 @@ describe('KeyCache', () => {
   });
 
   it("an entry ends at its own instant; the loader then gets the value it replaces", async () => {
-    const cache = new KeyCache<string>('signing-key');
+    const cache = new KeyCache<string>(SIGNING_KEY_TOPIC);
     const loads: string[] = [];
     expect(await cache.get('runtime', loader(loads, 'runtime', 20))).toBe('runtime@1');
     expect(await cache.get('runtime', loader(loads, 'runtime', 20))).toBe('runtime@1');
@@ -189,16 +192,16 @@ describe('KeyCache', () => {
   });
 
   it('a notice drops the entry but keeps its value aside for the loader; a load that raced the notice is not kept', async () => {
-    const cache = new KeyCache<string>('signing-key');
+    const cache = new KeyCache<string>(SIGNING_KEY_TOPIC);
     const loads: string[] = [];
     await cache.get('identity', loader(loads, 'identity'));
-    await publishInvalidation(ctx, 'signing-key', 'identity');
+    await publishInvalidation(ctx, SIGNING_KEY_TOPIC, 'identity');
     expect(await cache.get('identity', loader(loads, 'identity'))).toBe('identity@2');
     expect(loads.at(-1)).toBe('identity<-identity@1');
 
     const racing = deferred<{ value: string; expiresAt: number }>();
     const reload = cache.reload('identity', () => racing.promise);
-    await publishInvalidation(ctx, 'signing-key', ALL_KEYS);
+    await publishInvalidation(ctx, SIGNING_KEY_TOPIC, ALL_KEYS);
     racing.resolve({ value: 'identity (before the rotation)', expiresAt: Date.now() + 60_000 });
     expect(await reload).toBe('identity (before the rotation)');
     expect(await cache.get('identity', loader(loads, 'identity'))).toBe('identity@3');

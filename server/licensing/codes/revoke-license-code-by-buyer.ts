@@ -3,6 +3,7 @@ import type { Db } from '../../db';
 import { licenseCodeIdOfSealedCredential } from '../../checkout/get-checkout-result';
 import { DomainError } from '../../errors';
 import { publishInvalidation } from '../../platform/invalidation/invalidation';
+import { LICENSE_CODE_TOPIC } from '../licensing-topics';
 
 export const revokeLicenseCodeInputSchema = z.object({ codeId: z.string().min(1).max(100) });
 export type RevokeLicenseCodeInput = z.infer<typeof revokeLicenseCodeInputSchema>;
@@ -28,7 +29,7 @@ export async function revokeLicenseCodeByBuyer(
   await ctx.db.licenseCode.updateMany({ where: { id: code.id, revokedAt: null }, data: { revokedAt: ctx.now ?? new Date() } });
   if (code.license.checkoutId) await forgetSealedCopy(ctx, { checkoutId: code.license.checkoutId, codeId: code.id });
   // Published on a repeated revoke too: cheap, and it covers a first publish that was lost.
-  await publishInvalidation(ctx, 'license-code', code.id);
+  await publishInvalidation(ctx, LICENSE_CODE_TOPIC, code.id);
   const revoked = await ctx.db.licenseCode.findUniqueOrThrow({ where: { id: code.id }, select: { id: true, revokedAt: true } });
   return { id: revoked.id, revokedAt: revoked.revokedAt! };
 }

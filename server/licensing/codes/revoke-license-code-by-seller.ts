@@ -5,6 +5,7 @@ import { lockedSellerLicense } from '../licenses/locked-seller-license';
 import { runOnce } from '../management-request';
 import { forgetSealedCopy } from './revoke-license-code-by-buyer';
 import type { RevokedCode } from '../management-writes.schema';
+import { LICENSE_CODE_TOPIC } from '../licensing-topics';
 
 /**
  * POST /licensing-mgmt/licenses/{licenseId}/codes/{codeId}/revoke: the code is refused
@@ -19,7 +20,7 @@ export async function revokeLicenseCodeBySeller(ctx: { db: Db; now?: Date }, inp
     const revokedAt = code.revokedAt ?? ctx.now ?? new Date();
     if (!code.revokedAt) await tx.licenseCode.update({ where: { id: code.id }, data: { revokedAt } });
     if (license.checkoutId) await forgetSealedCopy({ db: tx }, { checkoutId: license.checkoutId, codeId: code.id });
-    await publishInvalidation({ db: tx }, 'license-code', code.id);
+    await publishInvalidation({ db: tx }, LICENSE_CODE_TOPIC, code.id);
     return { CodeId: code.id, SeatId: code.seatId, RevokedUtc: revokedAt.toISOString() };
   });
 }

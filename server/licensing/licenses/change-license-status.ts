@@ -6,6 +6,7 @@ import { lockedSellerLicense } from './locked-seller-license';
 import { licenseViewInclude, toLicenseView } from './to-license-view';
 import type { LicenseView } from './license-view.schema';
 import { runOnce } from '../management-request';
+import { LICENSE_STATUS_TOPIC } from '../licensing-topics';
 
 export type StatusChange = 'suspend' | 'resume' | 'cancel';
 
@@ -42,7 +43,7 @@ export async function changeLicenseStatus(
     if (!next) throw new DomainError('StatusChangeRefused', `A ${license.status} license cannot be ${input.change === 'cancel' ? 'cancelled' : `${input.change}d`}.`);
     if (next !== license.status) {
       await tx.license.update({ where: { id: license.id }, data: { status: next } });
-      await publishInvalidation({ db: tx }, 'license-status', license.id);
+      await publishInvalidation({ db: tx }, LICENSE_STATUS_TOPIC, license.id);
     }
     return toLicenseView(await tx.license.findUniqueOrThrow({ where: { id: license.id }, include: licenseViewInclude }));
   });

@@ -3,6 +3,7 @@ import type { Db } from '../../db';
 import { ALL_KEYS, publishInvalidation } from '../../platform/invalidation/invalidation';
 import { defineScheduledSweep } from '../../platform/jobs/job-definition';
 import { logger } from '../../platform/logging/logger';
+import { LICENSE_STATUS_TOPIC } from '../licensing-topics';
 
 export const expireLicensesData = z.object({});
 
@@ -21,8 +22,8 @@ export async function expireLicenses(ctx: { db: Db }, options: { now?: Date } = 
     WHERE "status" = 'Active' AND "termEnd" IS NOT NULL AND "termEnd" <= ${now}
     RETURNING "id"`;
   if (expired.length === 0) return 0;
-  if (expired.length > PER_KEY_NOTICES) await publishInvalidation(ctx, 'license-status', ALL_KEYS);
-  else for (const { id } of expired) await publishInvalidation(ctx, 'license-status', id);
+  if (expired.length > PER_KEY_NOTICES) await publishInvalidation(ctx, LICENSE_STATUS_TOPIC, ALL_KEYS);
+  else for (const { id } of expired) await publishInvalidation(ctx, LICENSE_STATUS_TOPIC, id);
   logger.info({ expired: expired.length }, 'licenses expired at the end of their term');
   return expired.length;
 }

@@ -6,6 +6,7 @@ import { assertSeatsMayChange, lockedSellerLicense } from '../licenses/locked-se
 import { runOnce } from '../management-request';
 import { syncStripeSeatQuantity } from './sync-stripe-seat-quantity';
 import type { RetiredSeat } from '../management-writes.schema';
+import { LICENSE_CODE_TOPIC, SEAT_TOPIC } from '../licensing-topics';
 
 /**
  * POST /licensing-mgmt/licenses/{licenseId}/seats/{seatId}/retire: the seat stops for good. Its
@@ -35,8 +36,8 @@ export async function retireSeat(ctx: { db: Db; now?: Date }, input: { requestId
     const live = await tx.licenseCode.findMany({ where: { seatId: seat.id, revokedAt: null }, select: { id: true } });
     await tx.licenseCode.updateMany({ where: { seatId: seat.id, revokedAt: null }, data: { revokedAt: now } });
     // Sent at commit (NOTIFY is transactional): every instance refuses the seat and its codes.
-    await publishInvalidation({ db: tx }, 'seat', seat.id);
-    for (const code of live) await publishInvalidation({ db: tx }, 'license-code', code.id);
+    await publishInvalidation({ db: tx }, SEAT_TOPIC, seat.id);
+    for (const code of live) await publishInvalidation({ db: tx }, LICENSE_CODE_TOPIC, code.id);
     const codes = await tx.licenseCode.findMany({ where: { seatId: seat.id }, select: { id: true }, orderBy: { createdAt: 'asc' } });
     return { SeatId: seat.id, LicenseId: license.id, RetiredUtc: now.toISOString(), RevokedCodeIds: codes.map((code) => code.id) };
   });

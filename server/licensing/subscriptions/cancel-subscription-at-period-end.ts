@@ -4,6 +4,7 @@ import { publishInvalidation } from '../../platform/invalidation/invalidation';
 import { currentPeriodOf, findLocallyBilledLicense, subscriptionEnded } from './get-subscription-billing';
 import { FINAL_LICENSE_STATUSES } from '../licenses/license-status';
 import type { SubscriptionBillingInput } from './subscription-billing.schema';
+import { LICENSE_STATUS_TOPIC } from '../licensing-topics';
 
 export interface SubscriptionEnd {
   licenseId: string;
@@ -31,7 +32,7 @@ export async function cancelSubscriptionAtPeriodEnd(
     where: { id: license.id, cancelAtPeriodEnd: false, status: { notIn: [...FINAL_LICENSE_STATUSES] } },
     data: { cancelAtPeriodEnd: true, termEnd: end },
   });
-  if (changed.count > 0) await publishInvalidation(ctx, 'license-status', license.id);
+  if (changed.count > 0) await publishInvalidation(ctx, LICENSE_STATUS_TOPIC, license.id);
   const stored = await ctx.db.license.findUniqueOrThrow({ where: { id: license.id }, select: { id: true, cancelAtPeriodEnd: true, termEnd: true } });
   return { licenseId: stored.id, cancelAtPeriodEnd: stored.cancelAtPeriodEnd, termEnd: stored.termEnd };
 }

@@ -5,6 +5,7 @@ import type { SubscriptionEnd } from './cancel-subscription-at-period-end';
 import { findLocallyBilledLicense, subscriptionEnded } from './get-subscription-billing';
 import { FINAL_LICENSE_STATUSES } from '../licenses/license-status';
 import type { SubscriptionBillingInput } from './subscription-billing.schema';
+import { LICENSE_STATUS_TOPIC } from '../licensing-topics';
 
 /**
  * "Keep my subscription": undoes the cancellation while the paid period has not ended (it renews
@@ -22,6 +23,6 @@ export async function keepSubscription(ctx: { db: Db; now?: Date }, input: Subsc
     data: { cancelAtPeriodEnd: false, termEnd: null },
   });
   if (changed.count === 0) throw new DomainError('LicenseNotActive', 'This subscription has already ended; buy it again from the storefront to continue.');
-  await publishInvalidation(ctx, 'license-status', license.id);
+  await publishInvalidation(ctx, LICENSE_STATUS_TOPIC, license.id);
   return { licenseId: license.id, cancelAtPeriodEnd: false, termEnd: null };
 }

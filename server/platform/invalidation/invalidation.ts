@@ -11,8 +11,21 @@ import { recordInvalidationReceived } from '../metrics/metrics';
 // message to one listening connection per process, which hands it to its handlers.
 // Caches keep their bounded lifetimes as the safety net for anything this misses.
 
-export const INVALIDATION_TOPICS = ['api-key', 'license-code', 'seat', 'license-status', 'signing-key', 'catalog'] as const;
-export type InvalidationTopic = (typeof INVALIDATION_TOPICS)[number];
+declare const invalidationTopicBrand: unique symbol;
+/** A topic some domain defined with defineInvalidationTopic (the platform names none). */
+export type InvalidationTopic = string & { readonly [invalidationTopicBrand]: true };
+
+const definedTopics = new Set<string>();
+
+/**
+ * Defines a topic of cache invalidation; each domain defines its own beside the cache it keeps.
+ * A notification whose topic no module of this process defined is ignored with a warning.
+ */
+export function defineInvalidationTopic(name: string): InvalidationTopic {
+  if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new Error(`invalidation topic ${JSON.stringify(name)}: lowercase letters, digits and hyphens`);
+  definedTopics.add(name);
+  return name as InvalidationTopic;
+}
 
 /** The key a handler receives when every entry of its topic must go. */
 export const ALL_KEYS = '*';
@@ -74,7 +87,7 @@ function flushAll(): void {
 }
 
 function isTopic(value: unknown): value is InvalidationTopic {
-  return typeof value === 'string' && (INVALIDATION_TOPICS as readonly string[]).includes(value);
+  return typeof value === 'string' && definedTopics.has(value);
 }
 
 function parseMessage(payload: string | undefined): { topic: InvalidationTopic; key: string } | null {
