@@ -4,40 +4,40 @@ import { toBaseRate } from './money';
 
 export function toProductView(product: Product, issuerClientId: string): ProductView {
   return {
-    Id: product.id,
-    ClientId: issuerClientId,
-    Name: product.name,
-    Description: product.description,
-    Status: product.status,
-    Platform: product.platform,
+    id: product.id,
+    clientId: issuerClientId,
+    name: product.name,
+    description: product.description,
+    status: product.status,
+    platform: product.platform,
   };
 }
 
 export function toOfferingView(offering: Offering, issuerClientId: string): OfferingView {
   return {
-    Id: offering.id,
-    ProductId: offering.productId,
-    ClientId: issuerClientId,
-    Name: offering.name,
-    Description: offering.description,
-    Status: offering.status,
-    LicenseClassification: offering.classification,
-    Category: offering.category,
-    BaseRate: toBaseRate(offering.priceMinor, offering.currency),
-    Currency: offering.currency,
-    Interval: offering.interval,
-    IntervalUnit: offering.intervalUnit,
+    id: offering.id,
+    productId: offering.productId,
+    clientId: issuerClientId,
+    name: offering.name,
+    description: offering.description,
+    status: offering.status,
+    licenseClassification: offering.classification,
+    category: offering.category,
+    baseRate: toBaseRate(offering.priceMinor, offering.currency),
+    currency: offering.currency,
+    interval: offering.interval,
+    intervalUnit: offering.intervalUnit,
   };
 }
 
 export function toResolvedFeature(feature: Feature): ResolvedFeature {
   return {
-    FeatureKey: feature.key,
-    DisplayName: feature.displayName,
-    Description: feature.description,
-    Rate: feature.rate.toNumber(),
-    SampleSeconds: feature.sampleSeconds,
-    RateLimit: feature.rateLimit,
-    ServiceAccessLevel: feature.accessLevel,
+    featureKey: feature.key,
+    displayName: feature.displayName,
+    description: feature.description,
+    rate: feature.rate.toNumber(),
+    sampleSeconds: feature.sampleSeconds,
+    rateLimit: feature.rateLimit,
+    serviceAccessLevel: feature.accessLevel,
   };
 }

@@ -1,55 +1,56 @@
 import { z } from 'zod';
 
 // Response shapes of the public catalog (spec "Storefront", "Product view", "Offering view",
-// "Offering detail"). Every answer is parsed through these, so no column ever leaks.
+// "Offering detail"), camelCase as the services return them; the REST routes answer their PascalCase
+// twins (http/wire.ts), which write only the keys named here, so no column ever leaks.
 
 export const productViewSchema = z.object({
-  Id: z.string(),
-  ClientId: z.string(),
-  Name: z.string(),
-  Description: z.string(),
-  Status: z.number().int(),
-  Platform: z.number().int(),
+  id: z.string(),
+  clientId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  status: z.number().int(),
+  platform: z.number().int(),
 });
 
 export const offeringViewSchema = z.object({
-  Id: z.string(),
-  ProductId: z.string(),
-  ClientId: z.string(),
-  Name: z.string(),
-  Description: z.string().nullable(),
-  Status: z.number().int(),
-  LicenseClassification: z.number().int(),
-  Category: z.number().int(),
-  BaseRate: z.number().nullable(),
-  Currency: z.string(),
-  Interval: z.number().int().nullable(),
-  IntervalUnit: z.number().int().nullable(),
+  id: z.string(),
+  productId: z.string(),
+  clientId: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  status: z.number().int(),
+  licenseClassification: z.number().int(),
+  category: z.number().int(),
+  baseRate: z.number().nullable(),
+  currency: z.string(),
+  interval: z.number().int().nullable(),
+  intervalUnit: z.number().int().nullable(),
 });
 
 export const storefrontSchema = z.object({
-  ClientId: z.string(),
-  IsCheckoutReady: z.boolean(),
-  Products: z.array(productViewSchema),
-  OfferingsByProduct: z.record(z.string(), z.array(offeringViewSchema)),
+  clientId: z.string(),
+  isCheckoutReady: z.boolean(),
+  products: z.array(productViewSchema),
+  offeringsByProduct: z.record(z.string(), z.array(offeringViewSchema)),
 });
 
 export const resolvedFeatureSchema = z.object({
-  FeatureKey: z.string(),
-  DisplayName: z.string(),
-  Description: z.string(),
-  Rate: z.number(),
-  SampleSeconds: z.number().int().nullable(),
-  RateLimit: z.number().int().nullable(),
-  ServiceAccessLevel: z.enum(['Allowed', 'Denied']).nullable(),
+  featureKey: z.string(),
+  displayName: z.string(),
+  description: z.string(),
+  rate: z.number(),
+  sampleSeconds: z.number().int().nullable(),
+  rateLimit: z.number().int().nullable(),
+  serviceAccessLevel: z.enum(['Allowed', 'Denied']).nullable(),
 });
 
 export const offeringDetailSchema = z.object({
-  Offering: offeringViewSchema,
-  Product: productViewSchema,
-  IssuerClientId: z.string(),
-  IsCheckoutReady: z.boolean(),
-  ResolvedFeatures: z.array(resolvedFeatureSchema),
+  offering: offeringViewSchema,
+  product: productViewSchema,
+  issuerClientId: z.string(),
+  isCheckoutReady: z.boolean(),
+  resolvedFeatures: z.array(resolvedFeatureSchema),
 });
 
 export type ProductView = z.infer<typeof productViewSchema>;

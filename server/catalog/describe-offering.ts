@@ -27,12 +27,12 @@ export function classificationLabel(classification: number): string {
 
 /** The price line a buyer reads, e.g. "Free", "$49.00", "$9.99 / month", "$30.00 per seat / month", "Free for 14 days". */
 export function describePrice(offering: OfferingView, options: { perSeat?: boolean } = {}): string {
-  const interval = describeInterval(offering.Interval, offering.IntervalUnit);
-  if (offering.LicenseClassification === LicenseClassification.Trial) {
-    return interval ? `Free for ${offering.Interval === 1 ? `1 ${interval}` : interval}` : 'Free trial';
+  const interval = describeInterval(offering.interval, offering.intervalUnit);
+  if (offering.licenseClassification === LicenseClassification.Trial) {
+    return interval ? `Free for ${offering.interval === 1 ? `1 ${interval}` : interval}` : 'Free trial';
   }
-  if (offering.BaseRate === null || offering.BaseRate === 0) return 'Free';
-  const amount = new Intl.NumberFormat('en', { style: 'currency', currency: offering.Currency.toUpperCase() }).format(offering.BaseRate);
+  if (offering.baseRate === null || offering.baseRate === 0) return 'Free';
+  const amount = new Intl.NumberFormat('en', { style: 'currency', currency: offering.currency.toUpperCase() }).format(offering.baseRate);
   const price = options.perSeat ? `${amount} per seat` : amount;
-  return interval && offering.LicenseClassification === LicenseClassification.Subscription ? `${price} / ${interval}` : price;
+  return interval && offering.licenseClassification === LicenseClassification.Subscription ? `${price} / ${interval}` : price;
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import { DomainError } from '../errors';
-import { offeringDetailSchema, type OfferingDetail } from './catalog.schemas';
+import type { OfferingDetail } from './catalog.schemas';
 import { toOfferingView, toProductView, toResolvedFeature } from './catalog-views';
 import { listedOfferingWhere } from './listed-offerings';
 import { findSellerByIssuerClientId } from '../sellers/find-seller-by-issuer-client-id';
@@ -14,11 +14,11 @@ export async function getOfferingDetail(ctx: { db: Db }, issuerClientId: string,
   });
   if (!offering) throw new DomainError('NotFound', 'No listed offering with that id for this seller.');
 
-  return offeringDetailSchema.parse({
-    Offering: toOfferingView(offering, offering.seller.issuerClientId),
-    Product: toProductView(offering.product, offering.seller.issuerClientId),
-    IssuerClientId: offering.seller.issuerClientId,
-    IsCheckoutReady: offering.seller.checkoutReady,
-    ResolvedFeatures: offering.features.map(toResolvedFeature),
-  });
+  return {
+    offering: toOfferingView(offering, offering.seller.issuerClientId),
+    product: toProductView(offering.product, offering.seller.issuerClientId),
+    issuerClientId: offering.seller.issuerClientId,
+    isCheckoutReady: offering.seller.checkoutReady,
+    resolvedFeatures: offering.features.map(toResolvedFeature),
+  };
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import { DomainError } from '../errors';
-import { storefrontSchema, type OfferingView, type Storefront } from './catalog.schemas';
+import type { OfferingView, Storefront } from './catalog.schemas';
 import { toOfferingView, toProductView } from './catalog-views';
 import { listedOfferingWhere } from './listed-offerings';
 import { findSellerByIssuerClientId } from '../sellers/find-seller-by-issuer-client-id';
@@ -25,10 +25,10 @@ export async function getStorefront(ctx: { db: Db }, issuerClientId: string): Pr
     (offeringsByProduct[offering.productId] ??= []).push(toOfferingView(offering, seller.issuerClientId));
   }
 
-  return storefrontSchema.parse({
-    ClientId: seller.issuerClientId,
-    IsCheckoutReady: seller.checkoutReady,
-    Products: [...products.values()],
-    OfferingsByProduct: offeringsByProduct,
-  });
+  return {
+    clientId: seller.issuerClientId,
+    isCheckoutReady: seller.checkoutReady,
+    products: [...products.values()],
+    offeringsByProduct: offeringsByProduct,
+  };
 }

@@ -2,13 +2,13 @@ import { z } from 'zod';
 
 /** Spec "Checkout result". SeatIds appear on tenant (seat) checkouts only. */
 export const checkoutResultSchema = z.object({
-  Status: z.enum(['pending', 'completed', 'failed']),
-  CorrelationId: z.string().nullable(),
-  EncodedCredential: z.string().nullable(),
-  LicenseId: z.string().nullable(),
-  OfferingId: z.string().nullable(),
-  SeatIds: z.array(z.string()).optional(),
-  Error: z.string().nullable(),
+  status: z.enum(['pending', 'completed', 'failed']),
+  correlationId: z.string().nullable(),
+  encodedCredential: z.string().nullable(),
+  licenseId: z.string().nullable(),
+  offeringId: z.string().nullable(),
+  seatIds: z.array(z.string()).optional(),
+  error: z.string().nullable(),
 });
 
 export type CheckoutResult = z.infer<typeof checkoutResultSchema>;

@@ -90,7 +90,7 @@ export async function createEmbeddedCheckout(
         },
       });
       if (!created) return answerReplay(ctx, checkout);
-      if (!free) return { SessionId: checkout.id, SessionUrl: checkout.sessionUrl };
+      if (!free) return { sessionId: checkout.id, sessionUrl: checkout.sessionUrl };
       const opened = claim as { claimUrl: string; expiresAt: Date } | null;
       if (!opened) throw new Error('A free embedded checkout was created without its claim intent.');
       await sendClaimEmail(ctx, {
@@ -101,7 +101,7 @@ export async function createEmbeddedCheckout(
         claimUrl: opened.claimUrl,
         expiresAt: opened.expiresAt,
       });
-      return { SessionId: checkout.id, SessionUrl: null, ClaimUrl: opened.claimUrl };
+      return { sessionId: checkout.id, sessionUrl: null, claimUrl: opened.claimUrl };
     } catch (error) {
       // Another create for the same seller, offering and address slipped past the lock's window: try again (it supersedes that one).
       if (sqlStateOf(error) !== '23505' || attempt >= INTENT_COLLISION_RETRIES) throw error;
@@ -111,10 +111,10 @@ export async function createEmbeddedCheckout(
 
 /** A replay's answer: the same session; on the free path a newly minted claim link (no e-mail). */
 async function answerReplay(ctx: { db: Db }, checkout: Checkout): Promise<CheckoutSession> {
-  if (checkout.processor !== 'none') return { SessionId: checkout.id, SessionUrl: checkout.sessionUrl };
+  if (checkout.processor !== 'none') return { sessionId: checkout.id, sessionUrl: checkout.sessionUrl };
   const intent = await ctx.db.claimIntent.findUnique({ where: { checkoutId: checkout.id }, select: { id: true } });
-  if (!intent) return { SessionId: checkout.id, SessionUrl: null };
+  if (!intent) return { sessionId: checkout.id, sessionUrl: null };
   await consumeLimit('claimLinks', checkout.id);
   const { claimUrl } = await mintClaimToken(ctx.db, intent.id);
-  return { SessionId: checkout.id, SessionUrl: null, ClaimUrl: claimUrl };
+  return { sessionId: checkout.id, sessionUrl: null, claimUrl: claimUrl };
 }

@@ -70,5 +70,5 @@ export async function createPurchaseCheckout(
 }
 
 function sessionOf(checkout: { id: string; sessionUrl: string | null }): CheckoutSession {
-  return { SessionId: checkout.id, SessionUrl: checkout.sessionUrl };
+  return { sessionId: checkout.id, sessionUrl: checkout.sessionUrl };
 }

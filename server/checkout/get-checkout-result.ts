@@ -38,12 +38,12 @@ export async function getCheckoutResultForBuyer(ctx: { db: Db }, input: { sessio
 
   const completed = checkout.status === 'completed';
   return checkoutResultSchema.parse({
-    Status: checkout.status,
-    CorrelationId: completed ? checkout.correlationId : null,
-    EncodedCredential: completed && checkout.credentialCiphertext ? await liveCredential(ctx, checkout.credentialCiphertext) : null,
-    LicenseId: completed ? (checkout.license?.id ?? null) : null,
-    OfferingId: completed ? checkout.offeringId : null,
-    Error: checkout.status === 'failed' ? checkout.error : null,
+    status: checkout.status,
+    correlationId: completed ? checkout.correlationId : null,
+    encodedCredential: completed && checkout.credentialCiphertext ? await liveCredential(ctx, checkout.credentialCiphertext) : null,
+    licenseId: completed ? (checkout.license?.id ?? null) : null,
+    offeringId: completed ? checkout.offeringId : null,
+    error: checkout.status === 'failed' ? checkout.error : null,
   });
 }
 

@@ -29,12 +29,12 @@ export async function getSellerCheckoutResult(ctx: { db: Db }, input: { sessionI
   const completed = checkout.status === 'completed';
   const seatIds = completed ? (checkout.license?.seats.map((seat) => seat.id) ?? []) : [];
   return checkoutResultSchema.parse({
-    Status: checkout.status,
-    CorrelationId: completed ? checkout.correlationId : null,
-    EncodedCredential: completed && seatIds.length === 1 && checkout.credentialCiphertext ? await liveCredential(ctx, checkout.credentialCiphertext) : null,
-    LicenseId: completed ? (checkout.license?.id ?? null) : null,
-    OfferingId: completed ? checkout.offeringId : null,
-    ...(checkout.offering.seatBased ? { SeatIds: seatIds } : {}),
-    Error: checkout.status === 'failed' ? checkout.error : null,
+    status: checkout.status,
+    correlationId: completed ? checkout.correlationId : null,
+    encodedCredential: completed && seatIds.length === 1 && checkout.credentialCiphertext ? await liveCredential(ctx, checkout.credentialCiphertext) : null,
+    licenseId: completed ? (checkout.license?.id ?? null) : null,
+    offeringId: completed ? checkout.offeringId : null,
+    ...(checkout.offering.seatBased ? { seatIds: seatIds } : {}),
+    error: checkout.status === 'failed' ? checkout.error : null,
   });
 }

@@ -59,9 +59,9 @@ export const storefrontPurchaseSchema = purchaseCheckoutSchema.pick({ issuerClie
 });
 
 export const checkoutSessionSchema = z.object({
-  SessionId: z.string(),
-  SessionUrl: z.string().nullable(),
-  ClaimUrl: z.string().optional(),
+  sessionId: z.string(),
+  sessionUrl: z.string().nullable(),
+  claimUrl: z.string().optional(),
 });
 
 export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;

@@ -68,5 +68,5 @@ export async function ingestUsage(ctx: { db: Db }, input: UsageBatchInput & { pr
     )
     SELECT "id" FROM batch`;
   if (windows.length > 0) forgetSeatWindows(caller.credential.seatId);
-  return { BatchId: input.batchId, Items: input.items.length, Duplicate: inserted.length === 0, Dropped: dropped };
+  return { batchId: input.batchId, items: input.items.length, duplicate: inserted.length === 0, dropped };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { correlationIdSchema as anyCorrelationId, requestIdSchema } from '../checkout/purchase-checkout.schema';
+import { licenseViewSchema } from './licenses/license-view.schema';
 
 const correlationIdSchema = anyCorrelationId.min(1, 'CorrelationId is required.');
 
@@ -38,30 +39,39 @@ export type BindTenantInput = z.infer<typeof bindTenantSchema>;
 
 const utc = z.iso.datetime();
 
+/** POST /licensing-mgmt/licenses: the license, its seats, and the code of a one-seat license. */
+export const createdLicenseSchema = z.object({
+  license: licenseViewSchema,
+  seatIds: z.array(z.string()),
+  /** The code of a one-seat license (as a checkout result carries it); null for more seats. */
+  encodedCredential: z.string().nullable(),
+});
+export type CreatedLicense = z.infer<typeof createdLicenseSchema>;
+
 export const addedSeatsSchema = z.object({
-  LicenseId: z.string(),
+  licenseId: z.string(),
   /** The new seats, without license codes: issue one per seat. */
-  SeatIds: z.array(z.string()),
+  seatIds: z.array(z.string()),
   /** What the new seats cost for the rest of the current period; null when nothing is charged. */
-  Proration: z
-    .object({ AmountMinor: z.number().int(), Currency: z.string(), PeriodEndUtc: utc })
+  proration: z
+    .object({ amountMinor: z.number().int(), currency: z.string(), periodEndUtc: utc })
     .nullable(),
 });
 export type AddedSeats = z.infer<typeof addedSeatsSchema>;
 
 export const issuedCodeSchema = z.object({
-  CodeId: z.string(),
-  LicenseId: z.string(),
-  SeatId: z.string(),
-  Label: z.string(),
+  codeId: z.string(),
+  licenseId: z.string(),
+  seatId: z.string(),
+  label: z.string(),
   /** The license code, shown once (the same again only to a replay of the same RequestId). */
-  EncodedCredential: z.string(),
-  CreatedUtc: utc,
+  encodedCredential: z.string(),
+  createdUtc: utc,
 });
 export type IssuedCode = z.infer<typeof issuedCodeSchema>;
 
-export const revokedCodeSchema = z.object({ CodeId: z.string(), SeatId: z.string(), RevokedUtc: utc });
+export const revokedCodeSchema = z.object({ codeId: z.string(), seatId: z.string(), revokedUtc: utc });
 export type RevokedCode = z.infer<typeof revokedCodeSchema>;
 
-export const retiredSeatSchema = z.object({ SeatId: z.string(), LicenseId: z.string(), RetiredUtc: utc, RevokedCodeIds: z.array(z.string()) });
+export const retiredSeatSchema = z.object({ seatId: z.string(), licenseId: z.string(), retiredUtc: utc, revokedCodeIds: z.array(z.string()) });
 export type RetiredSeat = z.infer<typeof retiredSeatSchema>;

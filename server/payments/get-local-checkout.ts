@@ -61,7 +61,7 @@ export async function getLocalCheckout(ctx: { db: Db }, input: { checkoutId: str
     sellerName: storefrontName(checkout.seller),
     offering,
     quantity: checkout.quantity,
-    total: { ...offering, BaseRate: toBaseRate(totalMinor, checkout.offering.currency) },
+    total: { ...offering, baseRate: toBaseRate(totalMinor, checkout.offering.currency) },
     error: checkout.status === 'failed' ? checkout.error : null,
     successUrl: localCheckoutReturnUrl(checkout, 'success'),
     cancelUrl: localCheckoutReturnUrl(checkout, 'cancel'),

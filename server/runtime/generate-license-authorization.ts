@@ -8,7 +8,7 @@ import { RUNTIME_AUDIENCE } from '../licensing/codes/runtime-token';
 import { consumeLimit } from '../platform/limits/limits';
 import { seatAllowances } from '../consumption/allowance';
 import { denialReason, DENIAL_MESSAGES, resolveRuntimeCaller } from './runtime-caller';
-import type { GenerateAuthorizationInput, LicenseAuthorization } from './runtime.schema';
+import type { AuthorizationStatement, GenerateAuthorizationInput, LicenseAuthorization } from './runtime.schema';
 import type { RuntimePrincipal } from './verify-runtime-token';
 
 /**
@@ -46,7 +46,7 @@ export async function generateLicenseAuthorization(
   const remaining = new Map(allowances.map((allowance) => [allowance.featureKey, allowance]));
   const issuedAt = Math.floor(now.getTime() / 1000);
   const expiresAt = issuedAt + AUTHORIZATION_TTL_SECONDS;
-  const body = {
+  const statement: AuthorizationStatement = {
     AuthorizationId: crypto.randomUUID(),
     RequestId: input.requestId,
     LicenseId: input.licenseId,
@@ -68,10 +68,10 @@ export async function generateLicenseAuthorization(
     }),
   };
   const key = await getActiveSigningKey(ctx, 'runtime');
-  const claims = { ...body, iss: env().runtimeIssuer, aud: RUNTIME_AUDIENCE, sub: caller.credential.seatId, jti: body.AuthorizationId, iat: issuedAt, exp: expiresAt };
+  const claims = { ...statement, iss: env().runtimeIssuer, aud: RUNTIME_AUDIENCE, sub: caller.credential.seatId, jti: statement.AuthorizationId, iat: issuedAt, exp: expiresAt };
   // CompactSign over the claims as built: SignJWT would deep-copy and re-check them first.
   const jws = await new CompactSign(utf8.encode(JSON.stringify(claims)))
     .setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: AUTHORIZATION_JWT_TYPE })
     .sign(key.privateKey);
-  return { Authorization: jws, ...body };
+  return { authorization: jws, statement };
 }

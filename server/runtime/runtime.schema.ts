@@ -27,9 +27,13 @@ export const authorizedFeatureSchema = z.object({
   PeriodEndUtc: z.string().nullable(),
 });
 
-/** The signed license authorization (spec "License authorization"); `Authorization` is the compact JWS of the rest. */
-export const licenseAuthorizationSchema = z.object({
-  Authorization: z.string(),
+/**
+ * The statement a license authorization signs (spec "License authorization"): its claims are a
+ * token format, named as the spec names them, like `iss` and `exp` beside them; the REST answer
+ * shows the same fields beside the compact JWS for readers. Not a wire mapping of a camelCase value:
+ * the signed bytes are what clients verify.
+ */
+export const authorizationStatementSchema = z.object({
   AuthorizationId: z.string(),
   RequestId: z.string(),
   LicenseId: z.string(),
@@ -39,7 +43,13 @@ export const licenseAuthorizationSchema = z.object({
   ExpiresUtc: z.string(),
   Features: z.array(authorizedFeatureSchema),
 });
-export type LicenseAuthorization = z.infer<typeof licenseAuthorizationSchema>;
+export type AuthorizationStatement = z.infer<typeof authorizationStatementSchema>;
+
+/** What the service answers: the compact JWS (ES256) and the statement it signs. */
+export interface LicenseAuthorization {
+  authorization: string;
+  statement: AuthorizationStatement;
+}
 
 export const usageItemSchema = z.object({
   featureKey: z.string().min(1).max(64),
@@ -58,12 +68,12 @@ export const usageBatchSchema = z.object({
 export type UsageBatchInput = z.infer<typeof usageBatchSchema>;
 
 export const usageReceiptSchema = z.object({
-  BatchId: z.string(),
+  batchId: z.string(),
   /** Items in this request (on a duplicate none of them was counted: see Duplicate). */
-  Items: z.number().int(),
+  items: z.number().int(),
   /** True when this BatchId had been received before: nothing was counted again. */
-  Duplicate: z.boolean(),
+  duplicate: z.boolean(),
   /** True when the credential was revoked: the usage is kept, never applied to allowance or billed. */
-  Dropped: z.boolean(),
+  dropped: z.boolean(),
 });
 export type UsageReceipt = z.infer<typeof usageReceiptSchema>;

@@ -156,7 +156,7 @@ describe('issueLicenseCodeByBuyer: a new code for a seat, from the license page'
     expect(row.secretHash).not.toContain(issued.code);
     const principal = await verifyRuntimeToken(ctx, `Bearer ${decodeLicenseCode(issued.code)}`);
     expect(principal).toEqual({ credentialId: issued.codeId, licenseId: mine.licenseId, seatId: seat.id });
-    await expect(generateLicenseAuthorization(ctx, { requestId: crypto.randomUUID(), licenseId: mine.licenseId, principal })).resolves.toMatchObject({ SeatId: seat.id });
+    await expect(generateLicenseAuthorization(ctx, { requestId: crypto.randomUUID(), licenseId: mine.licenseId, principal })).resolves.toMatchObject({ statement: { SeatId: seat.id } });
     const old = await verifyRuntimeToken(ctx, `Bearer ${decodeLicenseCode(mine.code)}`);
     await expect(generateLicenseAuthorization(ctx, { requestId: crypto.randomUUID(), licenseId: mine.licenseId, principal: old })).rejects.toMatchObject({ code: 'CredentialRevoked' });
   });
@@ -207,46 +207,46 @@ describe('the local processor’s hosted page (pay, cancel)', () => {
 
   it('shows seller, offering, price and total; the SessionUrl is this page', async () => {
     const { session, offering } = await pendingCheckout();
-    expect(session.SessionUrl).toBe(`${BASE_URL}/checkout/local/${session.SessionId}`);
-    const view = await getLocalCheckout(ctx, { checkoutId: session.SessionId });
-    expect(view).toMatchObject({ id: session.SessionId, status: 'pending', sellerName: 'Pages Seller', quantity: 1, error: null });
-    expect(view.offering).toMatchObject({ Id: offering.id, Name: 'Pages Pro', BaseRate: 9.99 });
-    expect(view.total.BaseRate).toBe(9.99);
-    expect(view.successUrl).toBe(`${BASE_URL}/checkout/complete?session_id=${session.SessionId}`);
-    expect(view.cancelUrl).toBe(`${BASE_URL}/checkout/cancelled?session_id=${session.SessionId}`);
+    expect(session.sessionUrl).toBe(`${BASE_URL}/checkout/local/${session.sessionId}`);
+    const view = await getLocalCheckout(ctx, { checkoutId: session.sessionId });
+    expect(view).toMatchObject({ id: session.sessionId, status: 'pending', sellerName: 'Pages Seller', quantity: 1, error: null });
+    expect(view.offering).toMatchObject({ id: offering.id, name: 'Pages Pro', baseRate: 9.99 });
+    expect(view.total.baseRate).toBe(9.99);
+    expect(view.successUrl).toBe(`${BASE_URL}/checkout/complete?session_id=${session.sessionId}`);
+    expect(view.cancelUrl).toBe(`${BASE_URL}/checkout/cancelled?session_id=${session.sessionId}`);
   });
 
   it('Pay settles once however often it is posted, and lands on the hosted success page', async () => {
     const { buyer, session } = await pendingCheckout();
-    const outcomes = await Promise.all([1, 2, 3].map(() => payLocalCheckout(ctx, { checkoutId: session.SessionId })));
+    const outcomes = await Promise.all([1, 2, 3].map(() => payLocalCheckout(ctx, { checkoutId: session.sessionId })));
     for (const outcome of outcomes) {
-      expect(outcome).toEqual({ status: 'completed', redirectTo: `${BASE_URL}/checkout/complete?session_id=${session.SessionId}` });
+      expect(outcome).toEqual({ status: 'completed', redirectTo: `${BASE_URL}/checkout/complete?session_id=${session.sessionId}` });
     }
-    expect(await database.db.license.count({ where: { checkoutId: session.SessionId } })).toBe(1);
-    const result = await getCheckoutResultForBuyer(ctx, { sessionId: session.SessionId, buyerAccountId: buyer.id });
-    expect(result.Status).toBe('completed');
-    expect(result.EncodedCredential).toMatch(/^SVC_LIC_/);
+    expect(await database.db.license.count({ where: { checkoutId: session.sessionId } })).toBe(1);
+    const result = await getCheckoutResultForBuyer(ctx, { sessionId: session.sessionId, buyerAccountId: buyer.id });
+    expect(result.status).toBe('completed');
+    expect(result.encodedCredential).toMatch(/^SVC_LIC_/);
     expect(await database.db.email.count({ where: { to: buyer.email, kind: 'license-delivery' } })).toBe(1);
     // Cancel after paying changes nothing and goes to the success page.
-    await expect(cancelLocalCheckout(ctx, { checkoutId: session.SessionId })).resolves.toMatchObject({ status: 'completed' });
+    await expect(cancelLocalCheckout(ctx, { checkoutId: session.sessionId })).resolves.toMatchObject({ status: 'completed' });
   });
 
   it('Pay goes to the app’s SuccessUrl with session_id appended', async () => {
     const { session } = await pendingCheckout({ successUrl: 'https://app.example.com/done?from=store', cancelUrl: 'https://app.example.com/cancel' });
-    const outcome = await payLocalCheckout(ctx, { checkoutId: session.SessionId });
-    expect(outcome.redirectTo).toBe(`https://app.example.com/done?from=store&session_id=${session.SessionId}`);
+    const outcome = await payLocalCheckout(ctx, { checkoutId: session.sessionId });
+    expect(outcome.redirectTo).toBe(`https://app.example.com/done?from=store&session_id=${session.sessionId}`);
   });
 
   it('Cancel fails the checkout with "Payment was cancelled."; paying it afterwards mints nothing', async () => {
     const { buyer, session } = await pendingCheckout({ cancelUrl: 'https://app.example.com/cancel' });
-    await expect(cancelLocalCheckout(ctx, { checkoutId: session.SessionId })).resolves.toEqual({ status: 'failed', redirectTo: `https://app.example.com/cancel?session_id=${session.SessionId}` });
-    const result = await getCheckoutResultForBuyer(ctx, { sessionId: session.SessionId, buyerAccountId: buyer.id });
-    expect(result).toMatchObject({ Status: 'failed', Error: 'Payment was cancelled.', EncodedCredential: null });
-    await expect(payLocalCheckout(ctx, { checkoutId: session.SessionId })).resolves.toEqual({
+    await expect(cancelLocalCheckout(ctx, { checkoutId: session.sessionId })).resolves.toEqual({ status: 'failed', redirectTo: `https://app.example.com/cancel?session_id=${session.sessionId}` });
+    const result = await getCheckoutResultForBuyer(ctx, { sessionId: session.sessionId, buyerAccountId: buyer.id });
+    expect(result).toMatchObject({ status: 'failed', error: 'Payment was cancelled.', encodedCredential: null });
+    await expect(payLocalCheckout(ctx, { checkoutId: session.sessionId })).resolves.toEqual({
       status: 'failed',
-      redirectTo: `${BASE_URL}/checkout/local/${session.SessionId}`,
+      redirectTo: `${BASE_URL}/checkout/local/${session.sessionId}`,
     });
-    expect(await database.db.license.count({ where: { checkoutId: session.SessionId } })).toBe(0);
+    expect(await database.db.license.count({ where: { checkoutId: session.sessionId } })).toBe(0);
   });
 
   it('an unknown session, or a checkout of another processor, is NotFound', async () => {
@@ -263,9 +263,9 @@ describe('the local processor’s hosted page (pay, cancel)', () => {
       buyerAccountId: buyer.id,
       buyerEmail: buyer.email,
     });
-    expect(session.SessionUrl).toBeNull();
-    await expect(getLocalCheckout(ctx, { checkoutId: session.SessionId })).rejects.toMatchObject({ code: 'NotFound' });
-    await expect(cancelLocalCheckout(ctx, { checkoutId: session.SessionId })).rejects.toMatchObject({ code: 'NotFound' });
+    expect(session.sessionUrl).toBeNull();
+    await expect(getLocalCheckout(ctx, { checkoutId: session.sessionId })).rejects.toMatchObject({ code: 'NotFound' });
+    await expect(cancelLocalCheckout(ctx, { checkoutId: session.sessionId })).rejects.toMatchObject({ code: 'NotFound' });
   });
 });
 
@@ -277,9 +277,9 @@ describe('the pages’ tRPC procedures (purchase.buy, licenses.revokeCode)', () 
     const caller = appRouter.createCaller({ db: database.db, session: { accountId: buyer.id, email: buyer.email } });
     const first = await caller.purchase.buy({ issuerClientId: seller.issuerClientId, offeringId: offering.id });
     const second = await caller.purchase.buy({ issuerClientId: seller.issuerClientId, offeringId: offering.id });
-    expect(first.SessionId).not.toBe(second.SessionId);
-    expect(first.SessionUrl).toBe(`${BASE_URL}/checkout/local/${first.SessionId}`);
-    const row = await database.db.checkout.findUniqueOrThrow({ where: { id: first.SessionId } });
+    expect(first.sessionId).not.toBe(second.sessionId);
+    expect(first.sessionUrl).toBe(`${BASE_URL}/checkout/local/${first.sessionId}`);
+    const row = await database.db.checkout.findUniqueOrThrow({ where: { id: first.sessionId } });
     expect(row).toMatchObject({ buyerAccountId: buyer.id, customerEmail: buyer.email, origin: 'purchase', processor: 'local', status: 'pending' });
 
     const signedOut = appRouter.createCaller({ db: database.db, session: null });
@@ -307,11 +307,11 @@ describe('POST /checkout/local/{sessionId}/pay|cancel (the fetch handlers the ho
     const post = (handler: (request: Request) => Promise<Response>, id: string, verb: string) =>
       handler(new Request(`${BASE_URL}/checkout/local/${id}/${verb}`, { method: 'POST', body: '' }));
 
-    const paid = await post(handleLocalPay, session.SessionId, 'pay');
+    const paid = await post(handleLocalPay, session.sessionId, 'pay');
     expect(paid.status).toBe(303);
-    expect(paid.headers.get('location')).toBe(`${BASE_URL}/checkout/complete?session_id=${session.SessionId}`);
-    const cancelledLate = await post(handleLocalCancel, session.SessionId, 'cancel');
-    expect(cancelledLate.headers.get('location')).toBe(`${BASE_URL}/checkout/complete?session_id=${session.SessionId}`);
+    expect(paid.headers.get('location')).toBe(`${BASE_URL}/checkout/complete?session_id=${session.sessionId}`);
+    const cancelledLate = await post(handleLocalCancel, session.sessionId, 'cancel');
+    expect(cancelledLate.headers.get('location')).toBe(`${BASE_URL}/checkout/complete?session_id=${session.sessionId}`);
 
     const unknown = await post(handleLocalPay, crypto.randomUUID(), 'pay');
     expect(unknown.status).toBe(404);

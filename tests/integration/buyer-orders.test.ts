@@ -83,9 +83,9 @@ async function buy(buyer: { id: string; email: string }, store: Awaited<ReturnTy
         buyerAccountId: buyer.id,
         buyerEmail: buyer.email,
       });
-  if ((options.outcome ?? 'paid') === 'paid') await payLocalCheckout(ctx, { checkoutId: session.SessionId });
-  if (options.outcome === 'cancelled') await cancelLocalCheckout(ctx, { checkoutId: session.SessionId });
-  return session.SessionId;
+  if ((options.outcome ?? 'paid') === 'paid') await payLocalCheckout(ctx, { checkoutId: session.sessionId });
+  if (options.outcome === 'cancelled') await cancelLocalCheckout(ctx, { checkoutId: session.sessionId });
+  return session.sessionId;
 }
 
 describe('orders: the buyer’s checkouts', () => {
@@ -202,8 +202,8 @@ describe('billing of a subscription sold through the local processor', () => {
     // Cancelled again, and the period ends: the runtime refuses it as Expired, the job moves it, keep is refused.
     await cancelSubscriptionAtPeriodEnd(ctx, { licenseId: license.id, buyerAccountId: me.id });
     await database.db.license.update({ where: { id: license.id }, data: { termEnd: new Date(Date.now() - 1000) } });
-    const { EncodedCredential } = await getCheckoutResultForBuyer(ctx, { sessionId: license.checkoutId!, buyerAccountId: me.id });
-    const principal = await verifyRuntimeToken(ctx, `Bearer ${decodeLicenseCode(EncodedCredential!)}`);
+    const { encodedCredential } = await getCheckoutResultForBuyer(ctx, { sessionId: license.checkoutId!, buyerAccountId: me.id });
+    const principal = await verifyRuntimeToken(ctx, `Bearer ${decodeLicenseCode(encodedCredential!)}`);
     await expect(generateLicenseAuthorization(ctx, { requestId: crypto.randomUUID(), licenseId: license.id, principal })).rejects.toMatchObject({
       code: 'AuthorizationDenied',
     });

@@ -218,12 +218,12 @@ describe('listing and the purchase API', () => {
   it('listing makes the offering appear in getStorefront and unlisting removes it', async () => {
     const { seller, product } = await sellerWithProduct();
     const offering = await createOffering(ctx, { sellerId: seller.id, productId: product.id, name: 'Lifetime', ...perpetual });
-    const listedIds = async () => Object.values((await getStorefront(ctx, seller.issuerClientId)).OfferingsByProduct).flat().map((o) => o.Id);
+    const listedIds = async () => Object.values((await getStorefront(ctx, seller.issuerClientId)).offeringsByProduct).flat().map((o) => o.id);
     expect(await listedIds()).toEqual([]);
 
     await setOfferingListed(ctx, { sellerId: seller.id, offeringId: offering.id, listed: true });
     expect(await listedIds()).toEqual([offering.id]);
-    expect((await getOfferingDetail(ctx, seller.issuerClientId, offering.id)).Offering.BaseRate).toBe(49);
+    expect((await getOfferingDetail(ctx, seller.issuerClientId, offering.id)).offering.baseRate).toBe(49);
 
     await setOfferingListed(ctx, { sellerId: seller.id, offeringId: offering.id, listed: false });
     expect(await listedIds()).toEqual([]);
@@ -265,9 +265,9 @@ describe('listing and the purchase API', () => {
 
   it('markCheckoutReady flips IsCheckoutReady in the storefront', async () => {
     const { seller } = await sellerWithProduct();
-    expect((await getStorefront(ctx, seller.issuerClientId)).IsCheckoutReady).toBe(false);
+    expect((await getStorefront(ctx, seller.issuerClientId)).isCheckoutReady).toBe(false);
     expect(await markCheckoutReady(ctx, { sellerId: seller.id })).toEqual({ isCheckoutReady: true });
-    expect((await getStorefront(ctx, seller.issuerClientId)).IsCheckoutReady).toBe(true);
+    expect((await getStorefront(ctx, seller.issuerClientId)).isCheckoutReady).toBe(true);
     expect((await listSellerCatalog(ctx, seller.id)).isCheckoutReady).toBe(true);
     // Idempotent.
     expect(await markCheckoutReady(ctx, { sellerId: seller.id })).toEqual({ isCheckoutReady: true });

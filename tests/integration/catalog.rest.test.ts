@@ -5,6 +5,8 @@ import { CatalogStatus } from '@/server/catalog/catalog-enums';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { storefrontSchema } from '@/server/catalog/catalog.schemas';
+import { toWire } from '@/server/http/wire';
 
 let database: TestDatabase;
 let server: TestServer;
@@ -201,12 +203,13 @@ describe('tRPC catalog procedures (the pages call the same services)', () => {
   const trpc = (procedure: string, input: unknown) =>
     fetch(`${server.baseUrl}/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`);
 
-  it('catalog.storefront returns the same Storefront as REST', async () => {
+  it('catalog.storefront returns the same Storefront as REST (camelCase for the pages, the REST body its PascalCase twin)', async () => {
     const response = await trpc('catalog.storefront', { issuerClientId: 'demo' });
     expect(response.status).toBe(200);
     const body = await response.json();
     const rest = await (await get('/purchase/demo/offerings')).json();
-    expect(body.result.data.json).toEqual(rest);
+    expect(toWire(storefrontSchema, body.result.data.json)).toEqual(rest);
+    expect(Object.keys(body.result.data.json)).toEqual(['clientId', 'isCheckoutReady', 'products', 'offeringsByProduct']);
   });
 
   it('a DomainError reaches the page with its ApiError Code', async () => {

@@ -51,9 +51,9 @@ function create(input: { offeringId?: string; customerEmail: string; correlation
 async function openClaim(options: { quantity?: number; returnUrl?: string; offeringId?: string; label?: string } = {}) {
   const email = uniqueAddress(options.label ?? 'buyer');
   const session = await create({ customerEmail: email, quantity: options.quantity ?? 3, returnUrl: options.returnUrl, offeringId: options.offeringId });
-  expect(session.ClaimUrl).toEqual(expect.any(String));
+  expect(session.claimUrl).toEqual(expect.any(String));
   const account = await database.db.account.create({ data: { email } });
-  return { email, account, checkoutId: session.SessionId, token: tokenOf(session.ClaimUrl!), claimUrl: session.ClaimUrl! };
+  return { email, account, checkoutId: session.sessionId, token: tokenOf(session.claimUrl!), claimUrl: session.claimUrl! };
 }
 
 async function stateOf(checkoutId: string) {
@@ -142,21 +142,21 @@ describe('getClaimView: what a claim link stands for', () => {
     const requestId = crypto.randomUUID();
     const first = await create({ customerEmail: email, quantity: 2, requestId });
     const replay = await create({ customerEmail: email, quantity: 2, requestId });
-    expect(replay.SessionId).toBe(first.SessionId);
-    expect(replay.ClaimUrl).not.toBe(first.ClaimUrl);
+    expect(replay.sessionId).toBe(first.sessionId);
+    expect(replay.claimUrl).not.toBe(first.claimUrl);
     // The replay sends no second e-mail.
     expect(await database.db.email.count({ where: { to: email } })).toBe(1);
     const account = await database.db.account.create({ data: { email } });
 
-    expect((await getClaimView({ db: database.db }, { token: tokenOf(first.ClaimUrl!) })).state).toBe('open');
-    const accepted = await acceptClaim({ db: database.db }, { token: tokenOf(replay.ClaimUrl!), accountId: account.id, accountEmail: email });
+    expect((await getClaimView({ db: database.db }, { token: tokenOf(first.claimUrl!) })).state).toBe('open');
+    const accepted = await acceptClaim({ db: database.db }, { token: tokenOf(replay.claimUrl!), accountId: account.id, accountEmail: email });
     expect(accepted.outcome).toBe('accepted');
 
-    const viaOther = await getClaimView({ db: database.db }, { token: tokenOf(first.ClaimUrl!) });
+    const viaOther = await getClaimView({ db: database.db }, { token: tokenOf(first.claimUrl!) });
     expect(viaOther.state).toBe('accepted');
     expect(viaOther.details).toMatchObject({ acceptedByAccountId: account.id, seats: 2 });
-    expect((await getClaimView({ db: database.db }, { token: tokenOf(replay.ClaimUrl!) })).state).toBe('used');
-    expect((await stateOf(first.SessionId)).licenses).toHaveLength(1);
+    expect((await getClaimView({ db: database.db }, { token: tokenOf(replay.claimUrl!) })).state).toBe('used');
+    expect((await stateOf(first.sessionId)).licenses).toHaveLength(1);
   });
 
   it('a link past its seven days is expired (test clock: expiresAt + 1 ms), still open just before', async () => {
@@ -172,10 +172,10 @@ describe('getClaimView: what a claim link stands for', () => {
   it('a link of a checkout replaced by a newer create for the same seller, offering and address is replaced', async () => {
     const older = await openClaim({ label: 'replaced' });
     const newer = await create({ customerEmail: older.email, quantity: 3 });
-    expect(newer.SessionId).not.toBe(older.checkoutId);
+    expect(newer.sessionId).not.toBe(older.checkoutId);
 
     expect((await getClaimView({ db: database.db }, { token: older.token })).state).toBe('replaced');
-    expect((await getClaimView({ db: database.db }, { token: tokenOf(newer.ClaimUrl!) })).state).toBe('open');
+    expect((await getClaimView({ db: database.db }, { token: tokenOf(newer.claimUrl!) })).state).toBe('open');
     const before = await stateOf(older.checkoutId);
     expect(before.intent.status).toBe('superseded');
     expect(before.checkout).toMatchObject({ status: 'failed', error: REPLACED });

@@ -64,7 +64,7 @@ async function buy(): Promise<{ sessionId: string }> {
     buyerAccountId: buyer.id,
     buyerEmail: buyer.email,
   });
-  return { sessionId: session.SessionId };
+  return { sessionId: session.sessionId };
 }
 
 const pay = (sessionId: string) => handleLocalPay(new Request(`${BASE_URL}/checkout/local/${sessionId}/pay`, { method: 'POST', body: '' }));

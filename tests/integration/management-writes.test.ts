@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '@/server/api-keys/create-api-key';
 import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
 import { listSeatCharges } from '@/server/billing/list-seat-charges';
+import { seal } from '@/server/crypto/secret-box';
 import { decodeLicenseCode } from '@/server/licensing/codes/runtime-token';
+import { MANAGEMENT_ANSWER_SEAL_PURPOSE } from '@/server/licensing/management-request';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -227,6 +229,20 @@ describe('idempotency by RequestId', () => {
     const stored = await database.db.managementRequest.findMany({ where: { requestId } });
     expect(stored).toHaveLength(1);
     expect(stored[0]!.answerCiphertext).not.toContain(first.EncodedCredential.slice(8, 40));
+  });
+
+  it('an answer recorded with the wire\'s PascalCase keys (before the services answered camelCase) is replayed as the same body', async () => {
+    const { licenseId, seatIds } = await buyForTenant('tenant-recorded-pascal', 2);
+    const requestId = crypto.randomUUID();
+    const retire = () => post(`/licensing-mgmt/licenses/${licenseId}/seats/${seatIds[1]}/retire`, { RequestId: requestId });
+    const first = await ok(await retire());
+    const [row] = await database.db.managementRequest.findMany({ where: { requestId } });
+    const recordedAsBefore = { SeatId: first.SeatId, LicenseId: first.LicenseId, RetiredUtc: first.RetiredUtc, RevokedCodeIds: first.RevokedCodeIds };
+    await database.db.managementRequest.update({
+      where: { id: row!.id },
+      data: { answerCiphertext: seal(MANAGEMENT_ANSWER_SEAL_PURPOSE, JSON.stringify(recordedAsBefore), { current: APP_SECRET, previous: [] }) },
+    });
+    expect(await ok(await retire())).toEqual(first);
   });
 });
 

@@ -60,8 +60,8 @@ describe('npm run admin -- reseal-secrets', () => {
     const product = await createProduct(database.db, seller.id);
     const free = await createOffering(database.db, product, { priceMinor: null });
     const session = await createPurchaseCheckout(ctx, { requestId: crypto.randomUUID(), offeringId: free.id, issuerClientId: seller.issuerClientId, buyerAccountId: buyer.id, buyerEmail: buyer.email });
-    const sold = await getCheckoutResultForBuyer(ctx, { sessionId: session.SessionId, buyerAccountId: buyer.id });
-    expect(sold.EncodedCredential).toMatch(/^SVC_LIC_/);
+    const sold = await getCheckoutResultForBuyer(ctx, { sessionId: session.sessionId, buyerAccountId: buyer.id });
+    expect(sold.encodedCredential).toMatch(/^SVC_LIC_/);
     process.env.SMTP_URL = 'smtp://127.0.0.1:9';
     resetEnvForTests();
     await startJobQueue({ databaseUrl: database.url, worker: false, jobs: JOBS, db: database.db });
@@ -84,9 +84,9 @@ describe('npm run admin -- reseal-secrets', () => {
       expect(keyIdIn(key.privateKeyCiphertext)).toBe(keyIdOf(NEW));
       expect(JSON.parse(open('signing-key', key.privateKeyCiphertext))).toHaveProperty('d');
     }
-    const checkout = await database.db.checkout.findUniqueOrThrow({ where: { id: session.SessionId } });
-    expect(open(CREDENTIAL_SEAL_PURPOSE, checkout.credentialCiphertext!)).toBe(sold.EncodedCredential);
-    expect((await getCheckoutResultForBuyer(ctx, { sessionId: session.SessionId, buyerAccountId: buyer.id })).EncodedCredential).toBe(sold.EncodedCredential);
+    const checkout = await database.db.checkout.findUniqueOrThrow({ where: { id: session.sessionId } });
+    expect(open(CREDENTIAL_SEAL_PURPOSE, checkout.credentialCiphertext!)).toBe(sold.encodedCredential);
+    expect((await getCheckoutResultForBuyer(ctx, { sessionId: session.sessionId, buyerAccountId: buyer.id })).encodedCredential).toBe(sold.encodedCredential);
     const [job] = await database.db.$queryRaw<{ content: string }[]>`
       select data #>> '{payload,content}' as "content" from pgboss.job where name = 'deliver-email' and data->'payload'->>'emailId' = ${email.id}`;
     expect(keyIdIn(job!.content)).toBe(keyIdOf(NEW));

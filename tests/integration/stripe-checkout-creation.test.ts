@@ -74,7 +74,7 @@ describe('creating a Stripe checkout: the database transaction never waits for S
     const created = await createPurchaseCheckout(ctx(), input());
 
     expect(seen).toEqual([{ status: 'pending', sessionUrl: null }]);
-    expect(await database.db.checkout.findUniqueOrThrow({ where: { id: created.SessionId } })).toMatchObject({ status: 'pending', sessionUrl: created.SessionUrl });
+    expect(await database.db.checkout.findUniqueOrThrow({ where: { id: created.sessionId } })).toMatchObject({ status: 'pending', sessionUrl: created.sessionUrl });
   });
 
   it('exactly one POST /v1/checkout/sessions per checkout, with Idempotency-Key checkout-session-<checkout id>; a replay calls Stripe no more', async () => {
@@ -86,9 +86,9 @@ describe('creating a Stripe checkout: the database transaction never waits for S
 
     expect(replayed).toEqual(created);
     expect(sessionRequests()).toHaveLength(1);
-    expect(sessionRequests()[0]!.headers['idempotency-key']).toBe(`checkout-session-${created.SessionId}`);
-    const checkout = await database.db.checkout.findUniqueOrThrow({ where: { id: created.SessionId } });
-    expect(created.SessionUrl).toBe(`https://checkout.stripe.test/c/pay/${checkout.processorSessionId}`);
+    expect(sessionRequests()[0]!.headers['idempotency-key']).toBe(`checkout-session-${created.sessionId}`);
+    const checkout = await database.db.checkout.findUniqueOrThrow({ where: { id: created.sessionId } });
+    expect(created.sessionUrl).toBe(`https://checkout.stripe.test/c/pay/${checkout.processorSessionId}`);
   });
 
   it('20 concurrent requests with one RequestId, Stripe slow to answer: one checkout, one Stripe session, the same answer for all', async () => {
@@ -99,7 +99,7 @@ describe('creating a Stripe checkout: the database transaction never waits for S
     const answers = await Promise.all(Array.from({ length: 20 }, () => createPurchaseCheckout(ctx(), body)));
 
     expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
-    expect(answers[0]!.SessionUrl).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+    expect(answers[0]!.sessionUrl).toMatch(/^https:\/\/checkout\.stripe\.test\//);
     expect(await database.db.checkout.count({ where: { requestId: body.requestId } })).toBe(1);
     expect(sessionRequests()).toHaveLength(1);
   });
@@ -146,9 +146,9 @@ describe('creating a Stripe checkout: when Stripe fails', () => {
 
     const resumed = await createPurchaseCheckout(ctx(), body);
 
-    expect(resumed.SessionId).toBe(orphan.id);
-    expect(resumed.SessionUrl).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+    expect(resumed.sessionId).toBe(orphan.id);
+    expect(resumed.sessionUrl).toMatch(/^https:\/\/checkout\.stripe\.test\//);
     expect(sessionRequests().map((request) => request.headers['idempotency-key'])).toEqual([`checkout-session-${orphan.id}`]);
-    expect(await database.db.checkout.findUniqueOrThrow({ where: { id: orphan.id } })).toMatchObject({ status: 'pending', sessionUrl: resumed.SessionUrl });
+    expect(await database.db.checkout.findUniqueOrThrow({ where: { id: orphan.id } })).toMatchObject({ status: 'pending', sessionUrl: resumed.sessionUrl });
   });
 });

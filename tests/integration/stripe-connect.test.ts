@@ -57,7 +57,7 @@ afterAll(async () => {
 });
 
 const requestsTo = (method: string, path: string) => stripe.requests.filter((request) => request.method === method && request.path === path);
-const isCheckoutReady = async (seller: { issuerClientId: string }) => (await getStorefront(ctx, seller.issuerClientId)).IsCheckoutReady;
+const isCheckoutReady = async (seller: { issuerClientId: string }) => (await getStorefront(ctx, seller.issuerClientId)).isCheckoutReady;
 const reload = (seller: { id: string }) => database.db.seller.findUniqueOrThrow({ where: { id: seller.id } });
 
 /** A seller that went through the first onboarding step: it has a connected account, not yet approved. */

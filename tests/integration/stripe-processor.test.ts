@@ -198,10 +198,10 @@ describe('Stripe processor: Checkout Sessions', () => {
       { requestId: crypto.randomUUID(), offeringId: offering.id, issuerClientId: seller.issuerClientId, buyerAccountId: buyer.id, buyerEmail: buyer.email },
     );
 
-    const checkout = await database.db.checkout.findUniqueOrThrow({ where: { id: created.SessionId } });
-    expect(checkout).toMatchObject({ processor: 'stripe', status: 'pending', sessionUrl: created.SessionUrl });
+    const checkout = await database.db.checkout.findUniqueOrThrow({ where: { id: created.sessionId } });
+    expect(checkout).toMatchObject({ processor: 'stripe', status: 'pending', sessionUrl: created.sessionUrl });
     expect(checkout.processorSessionId).toMatch(/^cs_test_/);
-    expect(created.SessionUrl).toBe(`https://checkout.stripe.test/c/pay/${checkout.processorSessionId}`);
+    expect(created.sessionUrl).toBe(`https://checkout.stripe.test/c/pay/${checkout.processorSessionId}`);
     expect(onlyRequest().body).toMatchObject({ 'metadata[checkoutId]': checkout.id, customer_email: buyer.email });
   });
 });

@@ -68,7 +68,7 @@ describe('seats of a Stripe subscription', () => {
     const license = await stripeLicense(2);
     const requestId = crypto.randomUUID();
     const added = await addSeats(ctx(), { requestId, quantity: 2, sellerId: license.sellerId, licenseId: license.licenseId });
-    expect(added.SeatIds).toHaveLength(2);
+    expect(added.seatIds).toHaveLength(2);
     expect(stripe.subscriptionQuantity(license.subscriptionId)).toBe(4);
     const [update] = itemUpdates(license.subscriptionId);
     expect(update!.body).toEqual({ quantity: '4' });

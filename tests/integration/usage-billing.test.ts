@@ -101,7 +101,7 @@ describe('report-usage: metered usage billed once', () => {
     // Revoked before this process ever read the code, so no cached state hides it.
     await database.db.licenseCode.update({ where: { id: principal.credentialId }, data: { revokedAt: new Date() } });
     const receipt = await ingestUsage(ctx(), { ...batch(principal, [{ featureKey: 'render', units: 4 }]), principal });
-    expect(receipt.Dropped).toBe(true);
+    expect(receipt.dropped).toBe(true);
     await reportUsage(ctx());
     expect(await database.db.usageCharge.count({ where: { licenseId: principal.licenseId } })).toBe(0);
   });
@@ -161,7 +161,7 @@ describe('allowance: per seat and period (test clock)', () => {
     const early = new Date(license.termStart.getTime() + 60_000);
     const remaining = async (now: Date) => {
       const authorization = await generateLicenseAuthorization(ctx(), { requestId: crypto.randomUUID(), licenseId: minted.licenseId, principal, now });
-      return authorization.Features.find((feature) => feature.FeatureKey === 'render')!;
+      return authorization.statement.Features.find((feature) => feature.FeatureKey === 'render')!;
     };
     expect((await remaining(early)).Remaining).toBe(1000);
     await ingestUsage(ctx(), { ...batch(principal, [{ featureKey: 'render', units: 400 }]), principal, now: early });
@@ -185,7 +185,7 @@ describe('expire-licenses: a trial past its end', () => {
     const license = await database.db.license.findUniqueOrThrow({ where: { id: minted.licenseId } });
     const afterEnd = new Date(license.termEnd!.getTime() + 1000);
     const request = { requestId: crypto.randomUUID(), licenseId: minted.licenseId, principal };
-    await expect(generateLicenseAuthorization(ctx(), { ...request, now: new Date(license.termEnd!.getTime() - 1000) })).resolves.toMatchObject({ LicenseId: minted.licenseId });
+    await expect(generateLicenseAuthorization(ctx(), { ...request, now: new Date(license.termEnd!.getTime() - 1000) })).resolves.toMatchObject({ statement: { LicenseId: minted.licenseId } });
     await expect(generateLicenseAuthorization(ctx(), { ...request, now: afterEnd })).rejects.toMatchObject({ code: 'AuthorizationDenied', message: expect.stringMatching(/^Expired/) });
     expect(await expireLicenses(ctx(), { now: new Date(license.termEnd!.getTime() - 1000) })).toBe(0);
     await expireLicenses(ctx(), { now: afterEnd });

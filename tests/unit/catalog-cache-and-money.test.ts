@@ -52,10 +52,10 @@ describe('money', () => {
   });
 
   it('describes prices for buyers', () => {
-    const base = { Id: 'o', ProductId: 'p', ClientId: 'c', Name: 'n', Description: null, Status: 1, Category: 0, Currency: 'usd' };
-    expect(describePrice({ ...base, LicenseClassification: 2, BaseRate: null, Interval: null, IntervalUnit: null })).toBe('Free');
-    expect(describePrice({ ...base, LicenseClassification: 1, BaseRate: 9.99, Interval: 1, IntervalUnit: 2 })).toBe('$9.99 / month');
-    expect(describePrice({ ...base, LicenseClassification: 0, BaseRate: null, Interval: 14, IntervalUnit: 0 })).toBe('Free for 14 days');
+    const base = { id: 'o', productId: 'p', clientId: 'c', name: 'n', description: null, status: 1, category: 0, currency: 'usd' };
+    expect(describePrice({ ...base, licenseClassification: 2, baseRate: null, interval: null, intervalUnit: null })).toBe('Free');
+    expect(describePrice({ ...base, licenseClassification: 1, baseRate: 9.99, interval: 1, intervalUnit: 2 })).toBe('$9.99 / month');
+    expect(describePrice({ ...base, licenseClassification: 0, baseRate: null, interval: 14, intervalUnit: 0 })).toBe('Free for 14 days');
   });
 });
 

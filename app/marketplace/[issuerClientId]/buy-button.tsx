@@ -25,8 +25,8 @@ export function BuyButton(props: { issuerClientId: string; offeringId: string; o
   const buy = useMutation(
     trpc.purchase.buy.mutationOptions({
       onSuccess: (session) => {
-        if (session.SessionUrl) window.location.assign(session.SessionUrl);
-        else router.push(`/licenses?session=${encodeURIComponent(session.SessionId)}`);
+        if (session.sessionUrl) window.location.assign(session.sessionUrl);
+        else router.push(`/licenses?session=${encodeURIComponent(session.sessionId)}`);
       },
       onError: (error) => {
         if (error.data?.code === 'UNAUTHORIZED') router.push(`/login?callbackUrl=/marketplace/${encodeURIComponent(props.issuerClientId)}`);

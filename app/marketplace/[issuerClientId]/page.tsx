@@ -22,17 +22,17 @@ export default async function MarketplacePage({ params }: Props) {
   if (!seller) notFound();
 
   const storefront = await getStorefront(ctx, seller.issuerClientId);
-  const offerings = Object.values(storefront.OfferingsByProduct).flat();
+  const offerings = Object.values(storefront.offeringsByProduct).flat();
   const [details, terms, session] = await Promise.all([
-    Promise.all(offerings.map((offering) => getOfferingDetail(ctx, seller.issuerClientId, offering.Id))),
-    listStorefrontOfferingTerms(ctx, seller.sellerId, offerings.map((offering) => offering.Id)),
+    Promise.all(offerings.map((offering) => getOfferingDetail(ctx, seller.issuerClientId, offering.id))),
+    listStorefrontOfferingTerms(ctx, seller.sellerId, offerings.map((offering) => offering.id)),
     getPortalSession(),
   ]);
-  const featuresOf = new Map(details.map((detail) => [detail.Offering.Id, detail.ResolvedFeatures]));
+  const featuresOf = new Map(details.map((detail) => [detail.offering.id, detail.resolvedFeatures]));
   const held = session ? await findHeldLicenses(ctx, session.accountId, [...terms.values()]) : new Map<string, string>();
   // The checkout's own rule (a BaseRate is null or 0 exactly when the price in minor units is).
-  const isFree = (offering: (typeof offerings)[number]) => isFreeOffering({ classification: offering.LicenseClassification, priceMinor: offering.BaseRate });
-  const waitingForPayments = !storefront.IsCheckoutReady && offerings.some((offering) => !isFree(offering));
+  const isFree = (offering: (typeof offerings)[number]) => isFreeOffering({ classification: offering.licenseClassification, priceMinor: offering.baseRate });
+  const waitingForPayments = !storefront.isCheckoutReady && offerings.some((offering) => !isFree(offering));
 
   return (
     <div className="space-y-10">
@@ -47,45 +47,45 @@ export default async function MarketplacePage({ params }: Props) {
         )}
       </header>
 
-      {storefront.Products.length === 0 && (
+      {storefront.products.length === 0 && (
         <p className="text-slate-600" data-testid="empty-storefront">
           This store has nothing for sale yet. Come back later.
         </p>
       )}
 
-      {storefront.Products.map((product) => (
-        <section key={product.Id} aria-labelledby={`product-${product.Id}`} className="space-y-4">
+      {storefront.products.map((product) => (
+        <section key={product.id} aria-labelledby={`product-${product.id}`} className="space-y-4">
           <div>
-            <h2 id={`product-${product.Id}`} className="text-2xl font-semibold [overflow-wrap:anywhere]">
-              {product.Name}
+            <h2 id={`product-${product.id}`} className="text-2xl font-semibold [overflow-wrap:anywhere]">
+              {product.name}
             </h2>
-            {product.Description && <p className="text-slate-600 [overflow-wrap:anywhere]">{product.Description}</p>}
+            {product.description && <p className="text-slate-600 [overflow-wrap:anywhere]">{product.description}</p>}
           </div>
           <ul className="grid gap-4 sm:grid-cols-2">
-            {(storefront.OfferingsByProduct[product.Id] ?? []).map((offering) => {
-              const features = featuresOf.get(offering.Id) ?? [];
+            {(storefront.offeringsByProduct[product.id] ?? []).map((offering) => {
+              const features = featuresOf.get(offering.id) ?? [];
               const free = isFree(offering);
-              const seatBased = terms.get(offering.Id)?.seatBased ?? false;
-              const heldLicenseId = held.get(offering.Id);
+              const seatBased = terms.get(offering.id)?.seatBased ?? false;
+              const heldLicenseId = held.get(offering.id);
               return (
-                <li key={offering.Id} data-testid="offering" className="flex min-w-0 flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+                <li key={offering.id} data-testid="offering" className="flex min-w-0 flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
                   <div className="flex items-start justify-between gap-3">
-                    <h3 className="min-w-0 text-lg font-semibold [overflow-wrap:anywhere]">{offering.Name}</h3>
-                    <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{classificationLabel(offering.LicenseClassification)}</span>
+                    <h3 className="min-w-0 text-lg font-semibold [overflow-wrap:anywhere]">{offering.name}</h3>
+                    <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{classificationLabel(offering.licenseClassification)}</span>
                   </div>
                   <p className="mt-1 text-xl font-bold" data-testid="price">
                     {describePrice(offering, { perSeat: seatBased && !free })}
                   </p>
-                  {offering.Description && <p className="mt-2 text-sm text-slate-600 [overflow-wrap:anywhere]">{offering.Description}</p>}
+                  {offering.description && <p className="mt-2 text-sm text-slate-600 [overflow-wrap:anywhere]">{offering.description}</p>}
                   {features.length > 0 && (
-                    <ul className="mt-3 space-y-1 text-sm text-slate-700" aria-label={`Features of ${offering.Name}`}>
+                    <ul className="mt-3 space-y-1 text-sm text-slate-700" aria-label={`Features of ${offering.name}`}>
                       {features.map((feature) => (
-                        <li key={feature.FeatureKey}>
-                          <span className="font-medium [overflow-wrap:anywhere]">{feature.DisplayName}</span>
-                          {feature.ServiceAccessLevel === 'Denied' ? (
+                        <li key={feature.featureKey}>
+                          <span className="font-medium [overflow-wrap:anywhere]">{feature.displayName}</span>
+                          {feature.serviceAccessLevel === 'Denied' ? (
                             <span className="text-slate-600"> · not included</span>
                           ) : (
-                            feature.RateLimit !== null && <span className="text-slate-600"> · up to {feature.RateLimit} per minute</span>
+                            feature.rateLimit !== null && <span className="text-slate-600"> · up to {feature.rateLimit} per minute</span>
                           )}
                         </li>
                       ))}
@@ -94,13 +94,13 @@ export default async function MarketplacePage({ params }: Props) {
                   <div className="mt-auto">
                     {heldLicenseId ? (
                       <p className="mt-4 rounded-md bg-emerald-50 p-3 text-sm text-emerald-900" data-testid="already-held">
-                        {offering.LicenseClassification === LicenseClassification.Trial ? 'You already had this trial. ' : 'You already have this. '}
+                        {offering.licenseClassification === LicenseClassification.Trial ? 'You already had this trial. ' : 'You already have this. '}
                         <Link href={`/licenses#license-${heldLicenseId}`} className="font-medium underline">
                           Go to your license
                         </Link>
                       </p>
-                    ) : free || storefront.IsCheckoutReady ? (
-                      <BuyButton issuerClientId={seller.issuerClientId} offeringId={offering.Id} offeringName={offering.Name} free={free} seatBased={seatBased} />
+                    ) : free || storefront.isCheckoutReady ? (
+                      <BuyButton issuerClientId={seller.issuerClientId} offeringId={offering.id} offeringName={offering.name} free={free} seatBased={seatBased} />
                     ) : (
                       <p className="mt-4 text-sm text-slate-600">Can be bought once this store takes payments.</p>
                     )}

@@ -34,6 +34,6 @@ export async function issueSeatCode(ctx: { db: Db }, input: IssueSeatCodeInput &
     if (!seat) throw new DomainError('NotFound', 'No seat with that id on this license.');
     const issued = await issueCodeForLiveSeat({ db: tx }, { seat, license, label: input.label });
     const row = await tx.licenseCode.findUniqueOrThrow({ where: { id: issued.credentialId }, select: { createdAt: true } });
-    return { CodeId: issued.credentialId, LicenseId: license.id, SeatId: seat.id, Label: input.label, EncodedCredential: issued.code, CreatedUtc: row.createdAt.toISOString() };
+    return { codeId: issued.credentialId, licenseId: license.id, seatId: seat.id, label: input.label, encodedCredential: issued.code, createdUtc: row.createdAt.toISOString() };
   });
 }

@@ -21,6 +21,6 @@ export async function revokeLicenseCodeBySeller(ctx: { db: Db; now?: Date }, inp
     if (!code.revokedAt) await tx.licenseCode.update({ where: { id: code.id }, data: { revokedAt } });
     if (license.checkoutId) await forgetSealedCopy({ db: tx }, { checkoutId: license.checkoutId, codeId: code.id });
     await publishInvalidation({ db: tx }, LICENSE_CODE_TOPIC, code.id);
-    return { CodeId: code.id, SeatId: code.seatId, RevokedUtc: revokedAt.toISOString() };
+    return { codeId: code.id, seatId: code.seatId, revokedUtc: revokedAt.toISOString() };
   });
 }

@@ -2,17 +2,9 @@ import { CatalogStatus } from '../../catalog/catalog-enums';
 import type { Db } from '../../db';
 import { DomainError } from '../../errors';
 import { runOnce } from '../management-request';
-import type { CreateLicenseInput } from '../management-writes.schema';
+import type { CreatedLicense, CreateLicenseInput } from '../management-writes.schema';
 import { mintLicense } from './mint-license';
 import { licenseViewInclude, toLicenseView } from './to-license-view';
-import type { LicenseView } from './license-view.schema';
-
-export interface CreatedLicense {
-  License: LicenseView;
-  SeatIds: string[];
-  /** The code of a one-seat license (as a checkout result carries it); null for more seats. */
-  EncodedCredential: string | null;
-}
 
 /**
  * POST /licensing-mgmt/licenses: a license of one of the seller's active offerings, made by the
@@ -25,6 +17,6 @@ export async function createLicenseDirectly(ctx: { db: Db }, input: CreateLicens
     if (!offering) throw new DomainError('NotFound', 'No active offering with that id for this seller.');
     const minted = await mintLicense(tx, { offering, buyerAccountId: null, correlationId: input.correlationId, tenantId: input.correlationId, seatCount: input.seats });
     const license = await tx.license.findUniqueOrThrow({ where: { id: minted.licenseId }, include: licenseViewInclude });
-    return { License: toLicenseView(license), SeatIds: minted.seatIds, EncodedCredential: minted.code };
+    return { license: toLicenseView(license), seatIds: minted.seatIds, encodedCredential: minted.code };
   });
 }

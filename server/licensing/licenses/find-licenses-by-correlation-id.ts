@@ -1,6 +1,6 @@
 import type { Db } from '../../db';
 import { MAX_LICENSES_PAGE } from './license-query.schema';
-import { licenseListViewSchema, type LicenseListView } from './license-view.schema';
+import type { LicenseListView } from './license-view.schema';
 import { licenseViewInclude, toLicenseView } from './to-license-view';
 
 /**
@@ -22,5 +22,5 @@ export async function findLicensesByCorrelationId(
     take: limit + 1,
   });
   const page = licenses.slice(0, limit);
-  return licenseListViewSchema.parse({ Licenses: page.map(toLicenseView), NextCursor: licenses.length > limit ? page.at(-1)!.id : null });
+  return { licenses: page.map(toLicenseView), nextCursor: licenses.length > limit ? page.at(-1)!.id : null };
 }

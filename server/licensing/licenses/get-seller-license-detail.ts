@@ -33,7 +33,7 @@ export async function getSellerLicenseDetail(ctx: { db: Db }, input: { sellerId:
     },
   });
   if (!license) throw new DomainError('NotFound', 'No license with that id for this seller.');
-  const { Seats } = await listLicenseSeats(ctx, input);
+  const { seats } = await listLicenseSeats(ctx, input);
   return {
     id: license.id,
     offeringName: license.offering.name,
@@ -45,11 +45,11 @@ export async function getSellerLicenseDetail(ctx: { db: Db }, input: { sellerId:
     termStart: license.termStart,
     termEnd: license.termEnd,
     onStripe: license.processorSubscriptionId !== null,
-    seats: Seats.map((seat) => ({
-      id: seat.SeatId,
-      retiredAt: seat.RetiredUtc,
-      allowance: seat.Allowance.map((item) => ({ featureKey: item.FeatureKey, remaining: item.Remaining, periodEnd: item.PeriodEndUtc })),
-      codes: license.codes.filter((code) => code.seatId === seat.SeatId).map(({ seatId: _seatId, ...code }) => code),
+    seats: seats.map((seat) => ({
+      id: seat.seatId,
+      retiredAt: seat.retiredUtc,
+      allowance: seat.allowance.map((item) => ({ featureKey: item.featureKey, remaining: item.remaining, periodEnd: item.periodEndUtc })),
+      codes: license.codes.filter((code) => code.seatId === seat.seatId).map(({ seatId: _seatId, ...code }) => code),
     })),
   };
 }

@@ -3,8 +3,9 @@ import { z } from 'zod';
 // Response shapes of the management reads (spec "Management API": GET /licenses?correlationId=,
 // GET /licenses/{licenseId}, GET /licenses/{licenseId}/seats). The spec names LicenseId, Status,
 // features, term and CorrelationId for a license, and LicenseId, LicenseStatus and RetiredUtc for
-// a seat, leaving the rest "not shown"; this service's choice, documented here and parsed on every
-// answer so no column leaks:
+// a seat, leaving the rest "not shown"; this service's choice, documented here. The schemas are
+// camelCase, as the services return them; the REST routes answer their PascalCase twins (http/wire.ts),
+// writing only the keys named here, so no column leaks:
 //
 // License: { LicenseId, Status ('Active'|'Paused'|'Suspended'|'Cancelled'|'Expired'),
 //   LicenseClassification (0 trial, 1 subscription, 2 perpetual), OfferingId, ProductId,
@@ -21,51 +22,51 @@ export const licenseStatusSchema = z.enum(['Active', 'Paused', 'Suspended', 'Can
 const utc = z.iso.datetime();
 
 export const licenseFeatureViewSchema = z.object({
-  FeatureKey: z.string(),
-  DisplayName: z.string(),
-  ServiceAccessLevel: z.enum(['Allowed', 'Denied']).nullable(),
-  RateLimit: z.number().int().nullable(),
-  Allowance: z.number().int().nullable(),
-  AllowancePeriodUnit: z.number().int().nullable(),
+  featureKey: z.string(),
+  displayName: z.string(),
+  serviceAccessLevel: z.enum(['Allowed', 'Denied']).nullable(),
+  rateLimit: z.number().int().nullable(),
+  allowance: z.number().int().nullable(),
+  allowancePeriodUnit: z.number().int().nullable(),
 });
 
 export const licenseViewSchema = z.object({
-  LicenseId: z.string(),
-  Status: licenseStatusSchema,
-  LicenseClassification: z.number().int(),
-  OfferingId: z.string(),
-  ProductId: z.string(),
-  CorrelationId: z.string().nullable(),
-  Term: z.object({ StartUtc: utc, EndUtc: utc.nullable() }),
-  Features: z.array(licenseFeatureViewSchema),
-  SeatCount: z.number().int(),
-  CreatedUtc: utc,
+  licenseId: z.string(),
+  status: licenseStatusSchema,
+  licenseClassification: z.number().int(),
+  offeringId: z.string(),
+  productId: z.string(),
+  correlationId: z.string().nullable(),
+  term: z.object({ startUtc: utc, endUtc: utc.nullable() }),
+  features: z.array(licenseFeatureViewSchema),
+  seatCount: z.number().int(),
+  createdUtc: utc,
 });
 
 export const licenseListViewSchema = z.object({
-  Licenses: z.array(licenseViewSchema),
+  licenses: z.array(licenseViewSchema),
   /** Pass as `cursor` for the next page; null on the last page. */
-  NextCursor: z.string().nullable(),
+  nextCursor: z.string().nullable(),
 });
 
 export const seatAllowanceViewSchema = z.object({
-  FeatureKey: z.string(),
-  Remaining: z.number().int().nullable(),
-  PeriodEndUtc: utc.nullable(),
+  featureKey: z.string(),
+  remaining: z.number().int().nullable(),
+  periodEndUtc: utc.nullable(),
 });
 
 export const seatViewSchema = z.object({
-  SeatId: z.string(),
-  LicenseId: z.string(),
-  LicenseStatus: licenseStatusSchema,
-  CreatedUtc: utc,
-  RetiredUtc: utc.nullable(),
-  Allowance: z.array(seatAllowanceViewSchema),
+  seatId: z.string(),
+  licenseId: z.string(),
+  licenseStatus: licenseStatusSchema,
+  createdUtc: utc,
+  retiredUtc: utc.nullable(),
+  allowance: z.array(seatAllowanceViewSchema),
 });
 
 export const licenseSeatsViewSchema = z.object({
-  LicenseId: z.string(),
-  Seats: z.array(seatViewSchema),
+  licenseId: z.string(),
+  seats: z.array(seatViewSchema),
 });
 
 export type LicenseView = z.infer<typeof licenseViewSchema>;

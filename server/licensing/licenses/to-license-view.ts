@@ -1,5 +1,5 @@
 import type { Prisma } from '@/generated/prisma/client';
-import { licenseViewSchema, type LicenseView } from './license-view.schema';
+import type { LicenseView } from './license-view.schema';
 
 /** What a license view reads: the features it was sold with and the number of live seats. */
 export const licenseViewInclude = {
@@ -11,24 +11,24 @@ export const licenseViewInclude = {
 export type LicenseWithView = Prisma.LicenseGetPayload<{ include: typeof licenseViewInclude }>;
 
 export function toLicenseView(license: LicenseWithView): LicenseView {
-  return licenseViewSchema.parse({
-    LicenseId: license.id,
-    Status: license.status,
-    LicenseClassification: license.classification,
-    OfferingId: license.offeringId,
-    ProductId: license.offering.productId,
+  return {
+    licenseId: license.id,
+    status: license.status,
+    licenseClassification: license.classification,
+    offeringId: license.offeringId,
+    productId: license.offering.productId,
     // The tenant the seller bound the license to (never a buyer's purchase-API reference).
-    CorrelationId: license.tenantId,
-    Term: { StartUtc: license.termStart.toISOString(), EndUtc: license.termEnd?.toISOString() ?? null },
-    Features: license.features.map((feature) => ({
-      FeatureKey: feature.key,
-      DisplayName: feature.displayName,
-      ServiceAccessLevel: feature.accessLevel,
-      RateLimit: feature.rateLimit,
-      Allowance: feature.allowance,
-      AllowancePeriodUnit: feature.allowancePeriodUnit,
+    correlationId: license.tenantId,
+    term: { startUtc: license.termStart.toISOString(), endUtc: license.termEnd?.toISOString() ?? null },
+    features: license.features.map((feature) => ({
+      featureKey: feature.key,
+      displayName: feature.displayName,
+      serviceAccessLevel: feature.accessLevel,
+      rateLimit: feature.rateLimit,
+      allowance: feature.allowance,
+      allowancePeriodUnit: feature.allowancePeriodUnit,
     })),
-    SeatCount: license._count.seats,
-    CreatedUtc: license.createdAt.toISOString(),
-  });
+    seatCount: license._count.seats,
+    createdUtc: license.createdAt.toISOString(),
+  };
 }

@@ -22,7 +22,7 @@ export async function addSeats(ctx: { db: Db; now?: Date }, input: AddSeatsInput
     for (let i = 0; i < input.quantity; i++) seatIds.push((await tx.seat.create({ data: { licenseId: license.id } })).id);
     const { offering } = license;
     const charged = license.classification === LicenseClassification.Subscription && offering.priceMinor && offering.interval && offering.intervalUnit !== null;
-    if (!charged) return { LicenseId: license.id, SeatIds: seatIds, Proration: null };
+    if (!charged) return { licenseId: license.id, seatIds, proration: null };
     const now = ctx.now ?? new Date();
     const period = billingPeriodAt(license.termStart, offering.interval!, offering.intervalUnit!, now);
     const share = (period.end.getTime() - now.getTime()) / (period.end.getTime() - period.start.getTime());
@@ -32,6 +32,6 @@ export async function addSeats(ctx: { db: Db; now?: Date }, input: AddSeatsInput
     await tx.seatCharge.create({
       data: { licenseId: license.id, seats: input.quantity, amountMinor, currency: offering.currency, periodStart: period.start, periodEnd: period.end, processor: onStripe ? 'stripe' : 'local' },
     });
-    return { LicenseId: license.id, SeatIds: seatIds, Proration: { AmountMinor: amountMinor, Currency: offering.currency, PeriodEndUtc: period.end.toISOString() } };
+    return { licenseId: license.id, seatIds, proration: { amountMinor, currency: offering.currency, periodEndUtc: period.end.toISOString() } };
   });
 }

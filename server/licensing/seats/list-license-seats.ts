@@ -1,7 +1,7 @@
 import type { Db } from '../../db';
 import { DomainError } from '../../errors';
 import { currentPeriods, featureAllowances } from '../../consumption/allowance';
-import { licenseSeatsViewSchema, type LicenseSeatsView } from '../licenses/license-view.schema';
+import type { LicenseSeatsView } from '../licenses/license-view.schema';
 
 /**
  * Every seat of one of the seller's licenses, retired ones included (RetiredUtc set), oldest first,
@@ -29,19 +29,19 @@ export async function listLicenseSeats(ctx: { db: Db }, input: { sellerId: strin
           select: { seatId: true, featureKey: true, used: true },
         });
   const used = new Map(windows.map((window) => [`${window.seatId}:${window.featureKey}`, Number(window.used)]));
-  return licenseSeatsViewSchema.parse({
-    LicenseId: license.id,
-    Seats: license.seats.map((seat) => ({
-      SeatId: seat.id,
-      LicenseId: license.id,
-      LicenseStatus: license.status,
-      CreatedUtc: seat.createdAt.toISOString(),
-      RetiredUtc: seat.retiredAt?.toISOString() ?? null,
-      Allowance: featureAllowances(license.features, periods, (key) => used.get(`${seat.id}:${key}`) ?? 0).map((allowance) => ({
-        FeatureKey: allowance.featureKey,
-        Remaining: allowance.remaining,
-        PeriodEndUtc: allowance.periodEnd?.toISOString() ?? null,
+  return {
+    licenseId: license.id,
+    seats: license.seats.map((seat) => ({
+      seatId: seat.id,
+      licenseId: license.id,
+      licenseStatus: license.status,
+      createdUtc: seat.createdAt.toISOString(),
+      retiredUtc: seat.retiredAt?.toISOString() ?? null,
+      allowance: featureAllowances(license.features, periods, (key) => used.get(`${seat.id}:${key}`) ?? 0).map((allowance) => ({
+        featureKey: allowance.featureKey,
+        remaining: allowance.remaining,
+        periodEndUtc: allowance.periodEnd?.toISOString() ?? null,
       })),
     })),
-  });
+  };
 }

@@ -21,7 +21,7 @@ export async function retireSeat(ctx: { db: Db; now?: Date }, input: { requestId
     if (!seat) throw new DomainError('NotFound', 'No seat with that id on this license.');
     if (seat.retiredAt) {
       const codes = await tx.licenseCode.findMany({ where: { seatId: seat.id }, select: { id: true }, orderBy: { createdAt: 'asc' } });
-      return { SeatId: seat.id, LicenseId: license.id, RetiredUtc: seat.retiredAt.toISOString(), RevokedCodeIds: codes.map((code) => code.id) };
+      return { seatId: seat.id, licenseId: license.id, retiredUtc: seat.retiredAt.toISOString(), revokedCodeIds: codes.map((code) => code.id) };
     }
     assertSeatsMayChange(license);
     const now = ctx.now ?? new Date();
@@ -39,6 +39,6 @@ export async function retireSeat(ctx: { db: Db; now?: Date }, input: { requestId
     await publishInvalidation({ db: tx }, SEAT_TOPIC, seat.id);
     for (const code of live) await publishInvalidation({ db: tx }, LICENSE_CODE_TOPIC, code.id);
     const codes = await tx.licenseCode.findMany({ where: { seatId: seat.id }, select: { id: true }, orderBy: { createdAt: 'asc' } });
-    return { SeatId: seat.id, LicenseId: license.id, RetiredUtc: now.toISOString(), RevokedCodeIds: codes.map((code) => code.id) };
+    return { seatId: seat.id, licenseId: license.id, retiredUtc: now.toISOString(), revokedCodeIds: codes.map((code) => code.id) };
   });
 }

@@ -24,14 +24,14 @@ async function checkoutNotice(sessionId: string | undefined, buyerAccountId: str
   if (!sessionId) return null;
   try {
     const result = await getCheckoutResultForBuyer({ db: db() }, { sessionId, buyerAccountId });
-    if (result.Status === 'pending') return { kind: 'message', tone: 'info', text: 'Your purchase is still being processed. Reload this page in a moment.' };
-    if (result.Status === 'failed') return { kind: 'message', tone: 'warning', text: `That purchase did not complete: ${result.Error ?? 'no reason given'}.` };
-    const license = licenses.find((candidate) => candidate.id === result.LicenseId);
-    if (!result.EncodedCredential || !license) return null;
+    if (result.status === 'pending') return { kind: 'message', tone: 'info', text: 'Your purchase is still being processed. Reload this page in a moment.' };
+    if (result.status === 'failed') return { kind: 'message', tone: 'warning', text: `That purchase did not complete: ${result.error ?? 'no reason given'}.` };
+    const license = licenses.find((candidate) => candidate.id === result.licenseId);
+    if (!result.encodedCredential || !license) return null;
     // Once every code of that license is revoked, the old code is of no use: do not show it.
     const live = license.seats.some((seat) => seat.codes.some((code) => code.revokedAt === null));
     if (!live) return { kind: 'message', tone: 'info', text: `The license code of your ${license.offeringName} purchase has been revoked.` };
-    return { kind: 'code', code: result.EncodedCredential, offeringName: license.offeringName };
+    return { kind: 'code', code: result.encodedCredential, offeringName: license.offeringName };
   } catch (error) {
     if (error instanceof DomainError && (error.code === 'NotFound' || error.code === 'CheckoutResultForbidden')) {
       return { kind: 'message', tone: 'warning', text: 'That purchase was not found among yours.' };

@@ -62,18 +62,18 @@ export const unitLabel = (value: number | null) => (value === null ? 'None' : la
  */
 export function priceLine(offering: SellerOffering): string {
   const view: OfferingView = {
-    Id: offering.id,
-    ProductId: offering.productId,
-    ClientId: '',
-    Name: offering.name,
-    Description: offering.description,
-    Status: offering.status,
-    LicenseClassification: offering.classification,
-    Category: offering.category,
-    BaseRate: offering.baseRate,
-    Currency: offering.currency,
-    Interval: offering.interval,
-    IntervalUnit: offering.intervalUnit,
+    id: offering.id,
+    productId: offering.productId,
+    clientId: '',
+    name: offering.name,
+    description: offering.description,
+    status: offering.status,
+    licenseClassification: offering.classification,
+    category: offering.category,
+    baseRate: offering.baseRate,
+    currency: offering.currency,
+    interval: offering.interval,
+    intervalUnit: offering.intervalUnit,
   };
   const line = describePrice(view);
   const paid = offering.baseRate !== null && offering.baseRate > 0 && offering.classification !== LicenseClassification.Trial;

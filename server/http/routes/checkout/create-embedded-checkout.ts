@@ -7,7 +7,7 @@ import type { AppEnv } from '../../app-env';
 import { withApiKey } from '../../auth/with-api-key';
 import { readJsonBody } from '../../middleware/read-json-body';
 import { BODY_CODES, errorResponses, okResponse, SECURITY } from '../../openapi';
-import { fromWire, wireObject } from '../../wire';
+import { fromWire, toWire, wireObject } from '../../wire';
 
 export const route = createRoute({
   method: 'post',
@@ -24,7 +24,7 @@ export const route = createRoute({
   middleware: [readJsonBody, withApiKey] as const,
   request: { body: { required: true, content: { 'application/json': { schema: wireObject(embeddedCheckoutSchema) } } } },
   responses: {
-    ...okResponse(checkoutSessionSchema, 'The checkout session; ClaimUrl on the free path only.'),
+    ...okResponse(wireObject(checkoutSessionSchema), 'The checkout session; ClaimUrl on the free path only.'),
     ...errorResponses([...BODY_CODES, 'ApiKeyMissing', 'ApiKeyInvalid', 'IssuerMismatch', 'CheckoutFailed', 'RequestIdInUse', 'RequestIdMismatch']),
   },
 });
@@ -33,5 +33,5 @@ export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const apiKey = c.get('apiKey');
   const input = fromWire(embeddedCheckoutSchema, c.req.valid('json'));
   const session = await createEmbeddedCheckout({ db: db() }, { ...input, sellerId: apiKey.sellerId, keyIssuerClientId: apiKey.issuerClientId });
-  return c.json(checkoutSessionSchema.parse(session), 200, { 'Cache-Control': 'no-store' });
+  return c.json(toWire(checkoutSessionSchema, session), 200, { 'Cache-Control': 'no-store' });
 };

@@ -8,7 +8,7 @@ import { withApiKey } from '../../auth/with-api-key';
 import { readJsonBody } from '../../middleware/read-json-body';
 import { BODY_CODES, errorResponses, okResponse, SECURITY } from '../../openapi';
 import { RETRY_AFTER_HEADER } from '../purchase/get-purchase-checkout-result';
-import { fromWire, wireObject } from '../../wire';
+import { fromWire, toWire, wireObject } from '../../wire';
 
 export const route = createRoute({
   method: 'post',
@@ -23,7 +23,7 @@ export const route = createRoute({
   middleware: [readJsonBody, withApiKey] as const,
   request: { body: { required: true, content: { 'application/json': { schema: wireObject(sessionResultRequestSchema) } } } },
   responses: {
-    ...okResponse(checkoutResultSchema, 'The checkout result (also when failed).', RETRY_AFTER_HEADER),
+    ...okResponse(wireObject(checkoutResultSchema), 'The checkout result (also when failed).', RETRY_AFTER_HEADER),
     ...errorResponses([...BODY_CODES, 'ApiKeyMissing', 'ApiKeyInvalid', 'NotFound']),
   },
 });
@@ -32,6 +32,6 @@ export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { sessionId } = fromWire(sessionResultRequestSchema, c.req.valid('json'));
   const result = await getSellerCheckoutResult({ db: db() }, { sessionId, sellerId: c.get('apiKey').sellerId });
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
-  if (result.Status === 'pending') headers['Retry-After'] = String(PENDING_RETRY_AFTER_SECONDS);
-  return c.json(checkoutResultSchema.parse(result), 200, headers);
+  if (result.status === 'pending') headers['Retry-After'] = String(PENDING_RETRY_AFTER_SECONDS);
+  return c.json(toWire(checkoutResultSchema, result), 200, headers);
 };

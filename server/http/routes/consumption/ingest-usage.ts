@@ -6,7 +6,7 @@ import type { AppEnv } from '../../app-env';
 import { withRuntimeToken } from '../../auth/with-runtime-token';
 import { readJsonBody } from '../../middleware/read-json-body';
 import { BODY_CODES, errorResponses, okResponse, SECURITY } from '../../openapi';
-import { fromWire, wireObject } from '../../wire';
+import { fromWire, toWire, wireObject } from '../../wire';
 
 export const route = createRoute({
   method: 'post',
@@ -21,7 +21,7 @@ export const route = createRoute({
   middleware: [readJsonBody, withRuntimeToken] as const,
   request: { body: { required: true, content: { 'application/json': { schema: wireObject(usageBatchSchema) } } } },
   responses: {
-    ...okResponse(usageReceiptSchema, 'The batch is durable (or was already).'),
+    ...okResponse(wireObject(usageReceiptSchema), 'The batch is durable (or was already).'),
     ...errorResponses([...BODY_CODES, 'RuntimeTokenMissing', 'RuntimeTokenInvalid', 'CredentialUnknown']),
   },
 });
@@ -29,5 +29,5 @@ export const route = createRoute({
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const input = fromWire(usageBatchSchema, c.req.valid('json'));
   const receipt = await ingestUsage({ db: db() }, { ...input, principal: c.get('runtime') });
-  return c.json(receipt, 200, { 'Cache-Control': 'no-store' });
+  return c.json(toWire(usageReceiptSchema, receipt), 200, { 'Cache-Control': 'no-store' });
 };

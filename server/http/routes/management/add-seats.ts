@@ -4,7 +4,7 @@ import { addSeatsSchema, addedSeatsSchema } from '../../../licensing/management-
 import { addSeats } from '../../../licensing/seats/add-seats';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, okResponse } from '../../openapi';
-import { fromWire } from '../../wire';
+import { fromWire, toWire, wireObject } from '../../wire';
 import { licenseIdParams } from './license-id-param';
 import { jsonBody, NO_STORE, WRITE, WRITE_CODES } from './management-write';
 
@@ -15,10 +15,10 @@ export const route = createRoute({
   operationId: 'addSeats',
   summary: 'Add seats to an active subscription or trial (without codes; prorated for the rest of the period)',
   request: { params: licenseIdParams, ...jsonBody(addSeatsSchema) },
-  responses: { ...okResponse(addedSeatsSchema, 'The new seats and what they cost.'), ...errorResponses([...WRITE_CODES, 'LicenseNotActive', 'SeatsFixed']) },
+  responses: { ...okResponse(wireObject(addedSeatsSchema), 'The new seats and what they cost.'), ...errorResponses([...WRITE_CODES, 'LicenseNotActive', 'SeatsFixed']) },
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const input = fromWire(addSeatsSchema, c.req.valid('json'));
-  return c.json(await addSeats({ db: db() }, { ...input, ...c.req.valid('param'), sellerId: c.get('apiKey').sellerId }), 200, NO_STORE);
+  return c.json(toWire(addedSeatsSchema, await addSeats({ db: db() }, { ...input, ...c.req.valid('param'), sellerId: c.get('apiKey').sellerId })), 200, NO_STORE);
 };

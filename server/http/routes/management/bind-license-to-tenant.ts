@@ -5,7 +5,7 @@ import { licenseViewSchema } from '../../../licensing/licenses/license-view.sche
 import { bindTenantSchema } from '../../../licensing/management-writes.schema';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, okResponse } from '../../openapi';
-import { fromWire } from '../../wire';
+import { fromWire, toWire, wireObject } from '../../wire';
 import { licenseIdParams } from './license-id-param';
 import { jsonBody, NO_STORE, WRITE, WRITE_CODES } from './management-write';
 
@@ -16,10 +16,10 @@ export const route = createRoute({
   operationId: 'bindLicenseToTenant',
   summary: 'Bind a license sold elsewhere to a tenant (refused when another tenant holds it)',
   request: { params: licenseIdParams, ...jsonBody(bindTenantSchema) },
-  responses: { ...okResponse(licenseViewSchema, 'The license, bound.'), ...errorResponses([...WRITE_CODES, 'TenantMismatch']) },
+  responses: { ...okResponse(wireObject(licenseViewSchema), 'The license, bound.'), ...errorResponses([...WRITE_CODES, 'TenantMismatch']) },
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const input = fromWire(bindTenantSchema, c.req.valid('json'));
-  return c.json(await bindLicenseToTenant({ db: db() }, { ...input, ...c.req.valid('param'), sellerId: c.get('apiKey').sellerId }), 200, NO_STORE);
+  return c.json(toWire(licenseViewSchema, await bindLicenseToTenant({ db: db() }, { ...input, ...c.req.valid('param'), sellerId: c.get('apiKey').sellerId })), 200, NO_STORE);
 };

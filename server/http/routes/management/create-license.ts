@@ -1,11 +1,10 @@
-import { createRoute, z, type RouteHandler } from '@hono/zod-openapi';
+import { createRoute, type RouteHandler } from '@hono/zod-openapi';
 import { db } from '../../../db';
 import { createLicenseDirectly } from '../../../licensing/licenses/create-license-directly';
-import { licenseViewSchema } from '../../../licensing/licenses/license-view.schema';
-import { createLicenseSchema } from '../../../licensing/management-writes.schema';
+import { createdLicenseSchema, createLicenseSchema } from '../../../licensing/management-writes.schema';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, okResponse } from '../../openapi';
-import { fromWire } from '../../wire';
+import { fromWire, toWire, wireObject } from '../../wire';
 import { jsonBody, NO_STORE, WRITE, WRITE_CODES } from './management-write';
 
 export const route = createRoute({
@@ -17,12 +16,12 @@ export const route = createRoute({
   description: 'Any number of Seats (1 to 1000) of an active offering of the seller; CorrelationId is the tenant id. A one-seat license answers its code once in EncodedCredential.',
   request: jsonBody(createLicenseSchema),
   responses: {
-    ...okResponse(z.object({ License: licenseViewSchema, SeatIds: z.array(z.string()), EncodedCredential: z.string().nullable() }), 'The license and its seats.'),
+    ...okResponse(wireObject(createdLicenseSchema), 'The license and its seats.'),
     ...errorResponses(WRITE_CODES),
   },
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const input = fromWire(createLicenseSchema, c.req.valid('json'));
-  return c.json(await createLicenseDirectly({ db: db() }, { ...input, sellerId: c.get('apiKey').sellerId }), 200, NO_STORE);
+  return c.json(toWire(createdLicenseSchema, await createLicenseDirectly({ db: db() }, { ...input, sellerId: c.get('apiKey').sellerId })), 200, NO_STORE);
 };

@@ -6,6 +6,7 @@ import { licenseListViewSchema } from '../../../licensing/licenses/license-view.
 import type { AppEnv } from '../../app-env';
 import { withApiKey } from '../../auth/with-api-key';
 import { errorResponses, okResponse, SECURITY } from '../../openapi';
+import { toWire, wireObject } from '../../wire';
 
 // Management answers are per seller and change with every seat or status change: no cache keeps them.
 export const NO_STORE = { 'Cache-Control': 'no-store' };
@@ -19,10 +20,10 @@ export const route = createRoute({
   security: SECURITY.apiKey,
   middleware: [withApiKey] as const,
   request: { query: licensesByCorrelationIdQuerySchema },
-  responses: { ...okResponse(licenseListViewSchema, 'Matching licenses, oldest first, and the cursor of the next page; none is an empty list.'), ...errorResponses(['ApiKeyMissing', 'ApiKeyInvalid', 'ValidationError']) },
+  responses: { ...okResponse(wireObject(licenseListViewSchema), 'Matching licenses, oldest first, and the cursor of the next page; none is an empty list.'), ...errorResponses(['ApiKeyMissing', 'ApiKeyInvalid', 'ValidationError']) },
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const answer = await findLicensesByCorrelationId({ db: db() }, { sellerId: c.get('apiKey').sellerId, ...c.req.valid('query') });
-  return c.json(licenseListViewSchema.parse(answer), 200, NO_STORE);
+  return c.json(toWire(licenseListViewSchema, answer), 200, NO_STORE);
 };

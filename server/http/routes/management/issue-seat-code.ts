@@ -4,7 +4,7 @@ import { issueSeatCode } from '../../../licensing/codes/issue-seat-code';
 import { issueSeatCodeSchema, issuedCodeSchema } from '../../../licensing/management-writes.schema';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, okResponse } from '../../openapi';
-import { fromWire } from '../../wire';
+import { fromWire, toWire, wireObject } from '../../wire';
 import { jsonBody, NO_STORE, seatParams, WRITE, WRITE_CODES } from './management-write';
 
 export const route = createRoute({
@@ -14,10 +14,10 @@ export const route = createRoute({
   operationId: 'issueSeatCode',
   summary: 'Issue a license code for a live seat, with a label (shown once)',
   request: { params: seatParams, ...jsonBody(issueSeatCodeSchema) },
-  responses: { ...okResponse(issuedCodeSchema, 'The code, shown once.'), ...errorResponses([...WRITE_CODES, 'SeatRetired', 'LicenseNotActive', 'RateLimited']) },
+  responses: { ...okResponse(wireObject(issuedCodeSchema), 'The code, shown once.'), ...errorResponses([...WRITE_CODES, 'SeatRetired', 'LicenseNotActive', 'RateLimited']) },
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const input = fromWire(issueSeatCodeSchema, c.req.valid('json'));
-  return c.json(await issueSeatCode({ db: db() }, { ...input, ...c.req.valid('param'), sellerId: c.get('apiKey').sellerId }), 200, NO_STORE);
+  return c.json(toWire(issuedCodeSchema, await issueSeatCode({ db: db() }, { ...input, ...c.req.valid('param'), sellerId: c.get('apiKey').sellerId })), 200, NO_STORE);
 };

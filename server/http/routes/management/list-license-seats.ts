@@ -7,6 +7,7 @@ import { withApiKey } from '../../auth/with-api-key';
 import { errorResponses, okResponse, SECURITY } from '../../openapi';
 import { NO_STORE } from './find-licenses';
 import { licenseIdParams } from './license-id-param';
+import { toWire, wireObject } from '../../wire';
 
 export const route = createRoute({
   method: 'get',
@@ -17,10 +18,10 @@ export const route = createRoute({
   security: SECURITY.apiKey,
   middleware: [withApiKey] as const,
   request: { params: licenseIdParams },
-  responses: { ...okResponse(licenseSeatsViewSchema, 'The seats.'), ...errorResponses(['ApiKeyMissing', 'ApiKeyInvalid', 'NotFound']) },
+  responses: { ...okResponse(wireObject(licenseSeatsViewSchema), 'The seats.'), ...errorResponses(['ApiKeyMissing', 'ApiKeyInvalid', 'NotFound']) },
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const answer = await listLicenseSeats({ db: db() }, { sellerId: c.get('apiKey').sellerId, licenseId: c.req.valid('param').licenseId });
-  return c.json(licenseSeatsViewSchema.parse(answer), 200, NO_STORE);
+  return c.json(toWire(licenseSeatsViewSchema, answer), 200, NO_STORE);
 };

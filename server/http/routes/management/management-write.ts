@@ -8,7 +8,7 @@ import type { AppEnv } from '../../app-env';
 import { withApiKey } from '../../auth/with-api-key';
 import { readJsonBody } from '../../middleware/read-json-body';
 import { BODY_CODES, errorResponses, okResponse, SECURITY } from '../../openapi';
-import { fromWire, wireObject } from '../../wire';
+import { fromWire, toWire, wireObject } from '../../wire';
 import { NO_STORE } from './find-licenses';
 import { licenseIdParams } from './license-id-param';
 
@@ -34,11 +34,11 @@ export function statusChangeOperation(change: StatusChange, summary: string) {
     operationId: `${change}License`,
     summary,
     request: { params: licenseIdParams, ...jsonBody(requestOnlySchema) },
-    responses: { ...okResponse(licenseViewSchema, 'The license in its new status.'), ...errorResponses([...WRITE_CODES, 'StatusChangeRefused']) },
+    responses: { ...okResponse(wireObject(licenseViewSchema), 'The license in its new status.'), ...errorResponses([...WRITE_CODES, 'StatusChangeRefused']) },
   });
   const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
     const input = fromWire(requestOnlySchema, c.req.valid('json'));
-    return c.json(await changeLicenseStatus({ db: db() }, { ...input, ...c.req.valid('param'), sellerId: c.get('apiKey').sellerId, change }), 200, NO_STORE);
+    return c.json(toWire(licenseViewSchema, await changeLicenseStatus({ db: db() }, { ...input, ...c.req.valid('param'), sellerId: c.get('apiKey').sellerId, change })), 200, NO_STORE);
   };
   return { route, handler };
 }

@@ -4,7 +4,7 @@ import { requestOnlySchema, retiredSeatSchema } from '../../../licensing/managem
 import { retireSeat } from '../../../licensing/seats/retire-seat';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, okResponse } from '../../openapi';
-import { fromWire } from '../../wire';
+import { fromWire, toWire, wireObject } from '../../wire';
 import { jsonBody, NO_STORE, seatParams, WRITE, WRITE_CODES } from './management-write';
 
 export const route = createRoute({
@@ -14,10 +14,10 @@ export const route = createRoute({
   operationId: 'retireSeat',
   summary: 'Retire a seat for good (its codes are revoked; the last live seat cannot be retired)',
   request: { params: seatParams, ...jsonBody(requestOnlySchema) },
-  responses: { ...okResponse(retiredSeatSchema, 'The retired seat.'), ...errorResponses([...WRITE_CODES, 'LicenseNotActive', 'SeatsFixed', 'LastLiveSeat']) },
+  responses: { ...okResponse(wireObject(retiredSeatSchema), 'The retired seat.'), ...errorResponses([...WRITE_CODES, 'LicenseNotActive', 'SeatsFixed', 'LastLiveSeat']) },
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const input = fromWire(requestOnlySchema, c.req.valid('json'));
-  return c.json(await retireSeat({ db: db() }, { ...input, ...c.req.valid('param'), sellerId: c.get('apiKey').sellerId }), 200, NO_STORE);
+  return c.json(toWire(retiredSeatSchema, await retireSeat({ db: db() }, { ...input, ...c.req.valid('param'), sellerId: c.get('apiKey').sellerId })), 200, NO_STORE);
 };

@@ -4,7 +4,7 @@ import { revokeLicenseCodeBySeller } from '../../../licensing/codes/revoke-licen
 import { requestOnlySchema, revokedCodeSchema } from '../../../licensing/management-writes.schema';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, okResponse } from '../../openapi';
-import { fromWire } from '../../wire';
+import { fromWire, toWire, wireObject } from '../../wire';
 import { codeParams, jsonBody, NO_STORE, WRITE, WRITE_CODES } from './management-write';
 
 export const route = createRoute({
@@ -14,10 +14,10 @@ export const route = createRoute({
   operationId: 'revokeLicenseCode',
   summary: 'Revoke a license code (refused CredentialRevoked at its next authorization)',
   request: { params: codeParams, ...jsonBody(requestOnlySchema) },
-  responses: { ...okResponse(revokedCodeSchema, 'The revoked code.'), ...errorResponses(WRITE_CODES) },
+  responses: { ...okResponse(wireObject(revokedCodeSchema), 'The revoked code.'), ...errorResponses(WRITE_CODES) },
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const input = fromWire(requestOnlySchema, c.req.valid('json'));
-  return c.json(await revokeLicenseCodeBySeller({ db: db() }, { ...input, ...c.req.valid('param'), sellerId: c.get('apiKey').sellerId }), 200, NO_STORE);
+  return c.json(toWire(revokedCodeSchema, await revokeLicenseCodeBySeller({ db: db() }, { ...input, ...c.req.valid('param'), sellerId: c.get('apiKey').sellerId })), 200, NO_STORE);
 };

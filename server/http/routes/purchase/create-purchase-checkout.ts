@@ -6,7 +6,7 @@ import type { AppEnv } from '../../app-env';
 import { withBuyerToken } from '../../auth/with-buyer-token';
 import { readJsonBody } from '../../middleware/read-json-body';
 import { BODY_CODES, errorResponses, okResponse, SECURITY } from '../../openapi';
-import { fromWire, wireObject } from '../../wire';
+import { fromWire, toWire, wireObject } from '../../wire';
 
 export const route = createRoute({
   method: 'post',
@@ -18,7 +18,7 @@ export const route = createRoute({
   middleware: [readJsonBody, withBuyerToken] as const,
   request: { body: { required: true, content: { 'application/json': { schema: wireObject(purchaseCheckoutSchema) } } } },
   responses: {
-    ...okResponse(checkoutSessionSchema, 'The checkout session; SessionUrl is null for a free or zero-dollar offering.'),
+    ...okResponse(wireObject(checkoutSessionSchema), 'The checkout session; SessionUrl is null for a free or zero-dollar offering.'),
     ...errorResponses([...BODY_CODES, 'BuyerTokenMissing', 'BuyerTokenInvalid', 'BuyerLinkFailed', 'CheckoutFailed', 'RequestIdInUse', 'RequestIdMismatch', 'AlreadyLicensed']),
   },
 });
@@ -27,5 +27,5 @@ export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const buyer = c.get('buyer');
   const input = fromWire(purchaseCheckoutSchema, c.req.valid('json'));
   const session = await createPurchaseCheckout({ db: db() }, { ...input, buyerAccountId: buyer.accountId, buyerEmail: buyer.email });
-  return c.json(checkoutSessionSchema.parse(session), 200, { 'Cache-Control': 'no-store' });
+  return c.json(toWire(checkoutSessionSchema, session), 200, { 'Cache-Control': 'no-store' });
 };

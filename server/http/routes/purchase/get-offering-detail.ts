@@ -1,12 +1,13 @@
 import { createRoute, z, type RouteHandler } from '@hono/zod-openapi';
 import { catalogCache, catalogCacheKeys } from '../../../catalog/catalog-cache';
-import { offeringDetailSchema } from '../../../catalog/catalog.schemas';
+import { offeringDetailSchema, type OfferingDetail } from '../../../catalog/catalog.schemas';
 import { getOfferingDetail } from '../../../catalog/get-offering-detail';
 import { db } from '../../../db';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, okResponse, SECURITY } from '../../openapi';
 import { cachedCatalogHeaders, CACHE_CONTROL_HEADER } from './catalog-cache-headers';
 import { issuerClientIdParam } from './get-storefront';
+import { toWire, wireObject } from '../../wire';
 
 export const route = createRoute({
   method: 'get',
@@ -18,7 +19,7 @@ export const route = createRoute({
   request: {
     params: z.object({ issuerClientId: issuerClientIdParam, offeringId: z.string().min(1).max(100).openapi({ param: { name: 'offeringId', in: 'path' } }) }),
   },
-  responses: { ...okResponse(offeringDetailSchema, 'The offering.', CACHE_CONTROL_HEADER), ...errorResponses(['NotFound']) },
+  responses: { ...okResponse(wireObject(offeringDetailSchema), 'The offering.', CACHE_CONTROL_HEADER), ...errorResponses(['NotFound']) },
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
@@ -26,5 +27,5 @@ export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const entry = await catalogCache.getOrLoad(catalogCacheKeys.offering(issuerClientId, offeringId), () =>
     getOfferingDetail({ db: db() }, issuerClientId, offeringId),
   );
-  return c.json(offeringDetailSchema.parse(entry!.value), 200, cachedCatalogHeaders(entry!));
+  return c.json(toWire(offeringDetailSchema, entry!.value as OfferingDetail), 200, cachedCatalogHeaders(entry!));
 };

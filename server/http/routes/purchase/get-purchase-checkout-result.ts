@@ -5,6 +5,7 @@ import { db } from '../../../db';
 import type { AppEnv } from '../../app-env';
 import { withBuyerToken } from '../../auth/with-buyer-token';
 import { errorResponses, okResponse, SECURITY } from '../../openapi';
+import { toWire, wireObject } from '../../wire';
 
 export const RETRY_AFTER_HEADER = { 'Retry-After': { description: '`3` (seconds) while Status is pending.', schema: { type: 'integer' as const } } };
 
@@ -18,7 +19,7 @@ export const route = createRoute({
   middleware: [withBuyerToken] as const,
   request: { params: z.object({ sessionId: z.string().min(1).max(100).openapi({ param: { name: 'sessionId', in: 'path' } }) }) },
   responses: {
-    ...okResponse(checkoutResultSchema, 'The checkout result (also when failed).', RETRY_AFTER_HEADER),
+    ...okResponse(wireObject(checkoutResultSchema), 'The checkout result (also when failed).', RETRY_AFTER_HEADER),
     ...errorResponses(['BuyerTokenMissing', 'BuyerTokenInvalid', 'BuyerLinkFailed', 'CheckoutResultForbidden', 'NotFound']),
   },
 });
@@ -26,6 +27,6 @@ export const route = createRoute({
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const result = await getCheckoutResultForBuyer({ db: db() }, { sessionId: c.req.valid('param').sessionId, buyerAccountId: c.get('buyer').accountId });
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
-  if (result.Status === 'pending') headers['Retry-After'] = String(PENDING_RETRY_AFTER_SECONDS);
-  return c.json(checkoutResultSchema.parse(result), 200, headers);
+  if (result.status === 'pending') headers['Retry-After'] = String(PENDING_RETRY_AFTER_SECONDS);
+  return c.json(toWire(checkoutResultSchema, result), 200, headers);
 };

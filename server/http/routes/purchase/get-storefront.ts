@@ -1,11 +1,12 @@
 import { createRoute, z, type RouteHandler } from '@hono/zod-openapi';
 import { catalogCache, catalogCacheKeys } from '../../../catalog/catalog-cache';
-import { storefrontSchema } from '../../../catalog/catalog.schemas';
+import { storefrontSchema, type Storefront } from '../../../catalog/catalog.schemas';
 import { getStorefront } from '../../../catalog/get-storefront';
 import { db } from '../../../db';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, okResponse, SECURITY } from '../../openapi';
 import { cachedCatalogHeaders, CACHE_CONTROL_HEADER } from './catalog-cache-headers';
+import { toWire, wireObject } from '../../wire';
 
 export const issuerClientIdParam = z.string().min(1).max(100).openapi({ param: { name: 'issuerClientId', in: 'path' }, example: 'demo' });
 
@@ -18,11 +19,11 @@ export const route = createRoute({
   description: '`checkout` is a reserved issuerClientId (no seller can take it): `/purchase/checkout/{sessionId}` is the checkout read, never a storefront.',
   security: SECURITY.none,
   request: { params: z.object({ issuerClientId: issuerClientIdParam }) },
-  responses: { ...okResponse(storefrontSchema, 'The storefront.', CACHE_CONTROL_HEADER), ...errorResponses(['NotFound']) },
+  responses: { ...okResponse(wireObject(storefrontSchema), 'The storefront.', CACHE_CONTROL_HEADER), ...errorResponses(['NotFound']) },
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { issuerClientId } = c.req.valid('param');
   const entry = await catalogCache.getOrLoad(catalogCacheKeys.storefront(issuerClientId), () => getStorefront({ db: db() }, issuerClientId));
-  return c.json(storefrontSchema.parse(entry!.value), 200, cachedCatalogHeaders(entry!));
+  return c.json(toWire(storefrontSchema, entry!.value as Storefront), 200, cachedCatalogHeaders(entry!));
 };

@@ -1,12 +1,15 @@
-import { createRoute, type RouteHandler } from '@hono/zod-openapi';
+import { createRoute, z, type RouteHandler } from '@hono/zod-openapi';
 import { db } from '../../../db';
 import { generateLicenseAuthorization } from '../../../runtime/generate-license-authorization';
-import { generateAuthorizationSchema, licenseAuthorizationSchema } from '../../../runtime/runtime.schema';
+import { authorizationStatementSchema, generateAuthorizationSchema } from '../../../runtime/runtime.schema';
 import type { AppEnv } from '../../app-env';
 import { withRuntimeToken } from '../../auth/with-runtime-token';
 import { readJsonBody } from '../../middleware/read-json-body';
 import { BODY_CODES, errorResponses, okResponse, SECURITY } from '../../openapi';
 import { fromWire, wireObject } from '../../wire';
+
+/** The compact JWS, then the statement it signs, shown for readers (verify `Authorization` before trusting them). */
+const licenseAuthorizationBody = z.object({ Authorization: z.string() }).extend(authorizationStatementSchema.shape);
 
 export const route = createRoute({
   method: 'post',
@@ -23,7 +26,7 @@ export const route = createRoute({
   middleware: [readJsonBody, withRuntimeToken] as const,
   request: { body: { required: true, content: { 'application/json': { schema: wireObject(generateAuthorizationSchema) } } } },
   responses: {
-    ...okResponse(licenseAuthorizationSchema, 'The signed license authorization.'),
+    ...okResponse(licenseAuthorizationBody, 'The signed license authorization.'),
     ...errorResponses([...BODY_CODES, 'RuntimeTokenMissing', 'RuntimeTokenInvalid', 'CredentialUnknown', 'CredentialRevoked', 'AuthorizationDenied', 'NotFound']),
   },
 });
@@ -31,5 +34,5 @@ export const route = createRoute({
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const input = fromWire(generateAuthorizationSchema, c.req.valid('json'));
   const authorization = await generateLicenseAuthorization({ db: db() }, { ...input, principal: c.get('runtime') });
-  return c.json(authorization, 200, { 'Cache-Control': 'no-store' });
+  return c.json({ Authorization: authorization.authorization, ...authorization.statement }, 200, { 'Cache-Control': 'no-store' });
 };

@@ -47,7 +47,7 @@ export default async function LocalCheckoutPage({ params, searchParams }: Props)
         </h2>
         <dl className="divide-y divide-slate-100 text-sm">
           <SummaryRow term="Seller" value={checkout.sellerName} />
-          <SummaryRow term="Offering" value={`${checkout.offering.Name} (${classificationLabel(checkout.offering.LicenseClassification)})`} />
+          <SummaryRow term="Offering" value={`${checkout.offering.name} (${classificationLabel(checkout.offering.licenseClassification)})`} />
           <SummaryRow term="Price" value={describePrice(checkout.offering)} testId="checkout-price" />
           <SummaryRow term="Quantity" value={String(checkout.quantity)} />
           <SummaryRow term="Total" value={describePrice(checkout.total)} strong testId="checkout-total" />

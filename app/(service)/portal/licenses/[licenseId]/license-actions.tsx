@@ -28,7 +28,7 @@ export function IssueCodeForm({ licenseId, seatId, seatName }: { licenseId: stri
       <ShownOnceSecret
         heading={`License code for ${seatName} — shown here once`}
         fieldLabel={`License code for ${seatName}`}
-        value={issue.data.EncodedCredential}
+        value={issue.data.encodedCredential}
         testId="seller-code-box"
         valueTestId="seller-code"
         onDismiss={() => {
@@ -37,7 +37,7 @@ export function IssueCodeForm({ licenseId, seatId, seatName }: { licenseId: stri
           refresh();
         }}
       >
-        Give it to the machine or deployment “{issue.data.Label}” (store it in your secret store against the seat). Only its hash is kept here.
+        Give it to the machine or deployment “{issue.data.label}” (store it in your secret store against the seat). Only its hash is kept here.
       </ShownOnceSecret>
     );
   }
