@@ -59,7 +59,7 @@ export async function createPurchaseCheckout(
     async completeFree(tx, created) {
       // Two free checkouts at once (a double click) are two RequestIds: the lock lets one mint.
       await assertNotAlreadyLicensed({ db: tx }, input.buyerAccountId, offering, { serialize: true });
-      const minted = await mintLicense(tx, { offering, buyerAccountId: input.buyerAccountId, correlationId: input.correlationId ?? null, seatCount: ask.quantity, checkoutId: created.id });
+      const minted = await mintLicense(tx, { offering, buyerAccountId: input.buyerAccountId, correlationId: input.correlationId ?? null, seatCount: ask.quantity, unitPriceMinor: null, checkoutId: created.id });
       return tx.checkout.update({
         where: { id: created.id },
         data: { status: 'completed', completedAt: new Date(), credentialCiphertext: minted.code ? seal(CREDENTIAL_SEAL_PURPOSE, minted.code) : null },

@@ -49,6 +49,8 @@ export async function settleCheckoutWithin(
     // The seller's own checkout names its tenant; a buyer's CorrelationId binds nothing.
     tenantId: checkout.origin === 'embedded' ? checkout.correlationId : null,
     seatCount: checkout.quantity,
+    // What the buyer was charged per seat, fixed when the checkout opened (not the price now).
+    unitPriceMinor: Math.round(Number(checkout.amountMinor) / Math.max(checkout.quantity, 1)),
     checkoutId: checkout.id,
     processorSubscriptionId: refs.processorSubscriptionId,
   });

@@ -68,7 +68,7 @@ export async function getBuyerReceipt(ctx: { db: Db }, input: { checkoutId: stri
     seatBased: offering.seatBased,
     quantity: checkout.quantity,
     amountText: formatOrderAmount(checkout.amountMinor, checkout.currency),
-    unitAmountText: checkout.quantity > 1 && checkout.amountMinor > 0 ? formatOrderAmount(Math.round(checkout.amountMinor / checkout.quantity), checkout.currency) : null,
+    unitAmountText: checkout.quantity > 1 && checkout.amountMinor > 0 ? formatOrderAmount(Math.round(Number(checkout.amountMinor) / checkout.quantity), checkout.currency) : null,
     orderedAt: checkout.createdAt,
     paidAt: checkout.status === 'completed' ? checkout.completedAt : null,
     state,

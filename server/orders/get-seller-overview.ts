@@ -54,7 +54,7 @@ export async function getSellerOverview(ctx: { db: Db; now?: Date }, input: { se
   const [revenueRows, orderRows, licenseRows, activeLicenses, customerRows, setup, offeringCurrencies] = await Promise.all([
     ctx.db.$queryRaw<{ day: string; currency: string | null; amount: bigint | null; orders: bigint }[]>`
       WITH days AS (SELECT generate_series(${first}::date, ${last}::date, interval '1 day')::date AS day)
-      SELECT to_char(d.day, 'YYYY-MM-DD') AS "day", c."currency", sum(c."amountMinor") AS "amount", count(c."id") FILTER (WHERE c."amountMinor" > 0) AS "orders"
+      SELECT to_char(d.day, 'YYYY-MM-DD') AS "day", c."currency", sum(c."amountMinor")::bigint AS "amount", count(c."id") FILTER (WHERE c."amountMinor" > 0) AS "orders"
       FROM days d
       LEFT JOIN "Checkout" c ON c."sellerId" = ${sellerId} AND c."status" = 'completed' AND c."completedAt" >= d.day AND c."completedAt" < d.day + 1
       GROUP BY d.day, c."currency" ORDER BY d.day`,

@@ -85,7 +85,7 @@ function toOrderRow(checkout: OrderRecord): SellerOrderRow {
     productName: checkout.offering.product.name,
     offeringName: checkout.offering.name,
     seats: checkout.quantity,
-    amountMinor: checkout.amountMinor,
+    amountMinor: Number(checkout.amountMinor),
     currency: checkout.currency,
     status: checkout.status,
     channel: checkout.origin === 'embedded' ? 'seller backend' : 'storefront or app',

@@ -6,8 +6,10 @@ import { LOCAL_CHECKOUT_CANCELLED_ERROR } from '../payments/pay-local-checkout';
 // currency, fixed when it opened), never the offering's price today; statuses and processors in words.
 
 /** "Free" for nothing charged; otherwise the amount in its currency ("$19.98", "¥1,200"). */
-export function formatOrderAmount(amountMinor: number, currency: string): string {
-  return amountMinor === 0 ? 'Free' : formatMinorAmount(amountMinor, currency);
+export function formatOrderAmount(amountMinor: number | bigint, currency: string): string {
+  // Stored 64-bit; every amount the service makes is far below 2^53, so exact as a number.
+  const amount = Number(amountMinor);
+  return amount === 0 ? 'Free' : formatMinorAmount(amount, currency);
 }
 
 /** The checkout fields every view of an order reads (its number, outcome, what it charged and when). */
@@ -24,7 +26,7 @@ export const ORDER_FIELDS = {
 export type OrderState = 'paid' | 'completed' | 'pending' | 'cancelled' | 'failed';
 
 /** The order's state: a completed free order is "completed", a paid one "paid"; a cancelled payment is told apart from a failed one. */
-export function orderStateOf(checkout: { status: CheckoutStatus; error: string | null; amountMinor: number }): OrderState {
+export function orderStateOf(checkout: { status: CheckoutStatus; error: string | null; amountMinor: bigint }): OrderState {
   if (checkout.status === 'completed') return checkout.amountMinor > 0 ? 'paid' : 'completed';
   if (checkout.status === 'pending') return 'pending';
   return checkout.error === LOCAL_CHECKOUT_CANCELLED_ERROR ? 'cancelled' : 'failed';

@@ -107,7 +107,7 @@ for (const viewport of VIEWPORTS) {
         await team.getByRole('button', { name: 'Buy Team' }).click();
         await page.waitForURL(/\/checkout\/local\//);
         const checkout = await database.db.checkout.findFirstOrThrow({ where: { offeringId: offerings.team, buyer: { email } } });
-        expect(checkout).toMatchObject({ quantity: 3, amountMinor: 9000, currency: 'usd' });
+        expect(checkout).toMatchObject({ quantity: 3, amountMinor: 9000n, currency: 'usd' });
 
         await page.goto(storefront);
         await offeringCard(page, 'Community').getByRole('button', { name: 'Get it free: Community' }).click();

@@ -131,7 +131,7 @@ describe('orders: the buyer’s checkouts', () => {
     expect(order).toMatchObject({ id: paid, amountText: '$30.00', quantity: 3 });
     const receipt = await getBuyerReceipt(ctx, { checkoutId: paid, buyerAccountId: me.id });
     expect(receipt).toMatchObject({ amountText: '$30.00', unitAmountText: '$10.00', quantity: 3, seatBased: true });
-    expect((await database.db.checkout.findUniqueOrThrow({ where: { id: paid } })).amountMinor).toBe(3000);
+    expect((await database.db.checkout.findUniqueOrThrow({ where: { id: paid } })).amountMinor).toBe(3000n);
   });
 
   it('lists every outcome in words, newest first, 25 a page; the seller is named by its display name without a store name', async () => {

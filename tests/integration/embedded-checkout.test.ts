@@ -324,6 +324,20 @@ describe('POST /licensing/checkout/embedded: paid, on the local processor', () =
     expect(license.seats.map((seat) => seat.id).sort()).toEqual([...result.SeatIds].sort());
   });
 
+  it('the most seats (1,000) at the highest price (2,147,483,647 minor units) settles: the 64-bit amount is kept exact, and the license keeps the price of one seat', async () => {
+    const product = await createProduct(database.db, shop.seller.id, { name: 'Enterprise Suite' });
+    const dearest = await createOffering(database.db, product, { name: 'Enterprise', classification: LicenseClassification.Perpetual, priceMinor: 2_147_483_647, seatBased: true });
+    const session = await create(ask(dearest, { Quantity: 1000, ReturnUrl: RETURN_URL }));
+    const opened = await database.db.checkout.findUniqueOrThrow({ where: { id: session.SessionId } });
+    expect(opened.amountMinor).toBe(2_147_483_647_000n);
+    expect((await pay(session.SessionId)).status).toBe(303);
+    const result = await (await readResult(session.SessionId)).json();
+    expect(result).toMatchObject({ Status: 'completed', Error: null });
+    expect(result.SeatIds).toHaveLength(1000);
+    const license = await database.db.license.findUniqueOrThrow({ where: { id: result.LicenseId } });
+    expect(license).toMatchObject({ unitPriceMinor: 2_147_483_647, currency: 'usd' });
+  });
+
   it('a seat-based offering with one seat: SeatIds of one and an SVC_LIC_ EncodedCredential', async () => {
     const session = await create(ask(shop.paidSeats, { Quantity: 1, ReturnUrl: RETURN_URL }));
     expect((await pay(session.SessionId)).status).toBe(303);
@@ -385,7 +399,7 @@ describe('POST /licensing/checkout/embedded: free and trial, the claim', () => {
     expect(row.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.usedAt).toBeNull();
     const checkout = await database.db.checkout.findUniqueOrThrow({ where: { id: session.SessionId } });
-    expect(JSON.stringify([row, intent, checkout])).not.toContain(token);
+    expect(JSON.stringify([row, intent, checkout], (_key, value) => (typeof value === 'bigint' ? String(value) : value))).not.toContain(token);
   });
 
   it('a trial offering takes the claim path even with a price', async () => {

@@ -131,7 +131,7 @@ describe('the tenant seat workflow, end to end', () => {
     expect(added.Proration.AmountMinor).toBeGreaterThan(0);
     expect(added.Proration.AmountMinor).toBeLessThanOrEqual(3000);
     expect(await database.db.seatCharge.findMany({ where: { licenseId: bought.licenseId } })).toEqual([
-      expect.objectContaining({ seats: 1, amountMinor: added.Proration.AmountMinor, currency: 'usd' }),
+      expect.objectContaining({ seats: 1, amountMinor: BigInt(added.Proration.AmountMinor), currency: 'usd' }),
     ]);
     expect(await database.db.licenseCode.count({ where: { seatId: added.SeatIds[0] } })).toBe(0);
     // What the portal's usage page lists under "Seats added": this seller's lines only.
@@ -156,6 +156,20 @@ describe('the tenant seat workflow, end to end', () => {
     expect((await authorize(bought.licenseId, tenant.codes.get(fourth)!)).status).toBe(200);
     const seats = await ok(await fetch(`${server.baseUrl}/licensing-mgmt/licenses/${bought.licenseId}/seats`, { headers: { 'dub-apiKey': key } }));
     expect(seats.Seats.filter((seat: { RetiredUtc: string | null }) => seat.RetiredUtc === null).map((seat: { SeatId: string }) => seat.SeatId)).toEqual([fourth]);
+  });
+
+  it('seats added after the offering\'s price rose are prorated at the price the license was sold at', async () => {
+    const bought = await buyForTenant('tenant-price-rise', 1);
+    expect(await database.db.license.findUniqueOrThrow({ where: { id: bought.licenseId } })).toMatchObject({ unitPriceMinor: 3000, currency: 'usd' });
+    await database.db.offering.update({ where: { id: teamOffering.id }, data: { priceMinor: 9000 } });
+    try {
+      const added = await ok(await post(`/licensing-mgmt/licenses/${bought.licenseId}/seats`, { Quantity: 2 }));
+      // Bought moments ago: nearly the whole period is left, at 2 × 3000 (at 9000 it would be near 18000).
+      expect(added.Proration.AmountMinor).toBeGreaterThan(5800);
+      expect(added.Proration.AmountMinor).toBeLessThanOrEqual(6000);
+    } finally {
+      await database.db.offering.update({ where: { id: teamOffering.id }, data: { priceMinor: 3000 } });
+    }
   });
 
   it('a pasted license is bound to a tenant, and refused for a second tenant; the tenant lookup reads only bindings', async () => {

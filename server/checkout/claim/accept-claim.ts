@@ -49,6 +49,8 @@ export async function acceptClaim(ctx: { db: Db }, input: { token: string; accou
       correlationId: checkout.correlationId,
       tenantId: checkout.origin === 'embedded' ? checkout.correlationId : null,
       seatCount: checkout.quantity,
+      // A claim settles a checkout that charged nothing.
+      unitPriceMinor: null,
       checkoutId: checkout.id,
       now,
     });

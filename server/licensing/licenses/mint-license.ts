@@ -20,12 +20,19 @@ export async function mintLicense(
     /** The seller's tenant, only where the seller itself asked (README "Tenants"). */
     tenantId?: string | null;
     seatCount: number;
+    /**
+     * The price of one seat per period it is sold at (minor units of the offering's currency): what
+     * its checkout charged per seat. Omitted: the offering's price now (a seller's direct creation).
+     * Null or 0: sold at no price.
+     */
+    unitPriceMinor?: number | null;
     checkoutId?: string;
     processorSubscriptionId?: string | null;
     now?: Date;
   },
 ): Promise<MintedLicense> {
   const termStart = input.now ?? new Date();
+  const unitPriceMinor = (input.unitPriceMinor === undefined ? input.offering.priceMinor : input.unitPriceMinor) || null;
   const license = await tx.license.create({
     data: {
       sellerId: input.offering.sellerId,
@@ -38,6 +45,8 @@ export async function mintLicense(
       correlationId: input.correlationId,
       tenantId: input.tenantId ?? null,
       processorSubscriptionId: input.processorSubscriptionId ?? null,
+      unitPriceMinor,
+      currency: unitPriceMinor === null ? null : input.offering.currency,
     },
   });
   // Entitlements are fixed at sale: a later edit of the offering changes no license already sold.

@@ -21,17 +21,21 @@ export async function addSeats(ctx: { db: Db; now?: Date }, input: AddSeatsInput
     const seatIds: string[] = [];
     for (let i = 0; i < input.quantity; i++) seatIds.push((await tx.seat.create({ data: { licenseId: license.id } })).id);
     const { offering } = license;
-    const charged = license.classification === LicenseClassification.Subscription && offering.priceMinor && offering.interval && offering.intervalUnit !== null;
+    // Priced at what one seat was sold for (License.unitPriceMinor), never at a later price of the offering.
+    const unitPriceMinor = license.unitPriceMinor;
+    const charged = license.classification === LicenseClassification.Subscription && unitPriceMinor && offering.interval && offering.intervalUnit !== null;
     if (!charged) return { licenseId: license.id, seatIds, proration: null };
+    const currency = license.currency ?? offering.currency;
     const now = ctx.now ?? new Date();
     const period = billingPeriodAt(license.termStart, offering.interval!, offering.intervalUnit!, now);
     const share = (period.end.getTime() - now.getTime()) / (period.end.getTime() - period.start.getTime());
-    const amountMinor = Math.round(offering.priceMinor! * input.quantity * share);
+    // At most 2,147,483,647 × 1,000 before the share: exact in a double, stored in a 64-bit column.
+    const amountMinor = Math.round(unitPriceMinor * input.quantity * share);
     // Last: a refused Stripe call rolls the seats back; a replay of the RequestId changes Stripe once.
     const onStripe = await syncStripeSeatQuantity(tx, license, input);
     await tx.seatCharge.create({
-      data: { licenseId: license.id, seats: input.quantity, amountMinor, currency: offering.currency, periodStart: period.start, periodEnd: period.end, processor: onStripe ? 'stripe' : 'local' },
+      data: { licenseId: license.id, seats: input.quantity, amountMinor, currency, periodStart: period.start, periodEnd: period.end, processor: onStripe ? 'stripe' : 'local' },
     });
-    return { licenseId: license.id, seatIds, proration: { amountMinor, currency: offering.currency, periodEndUtc: period.end.toISOString() } };
+    return { licenseId: license.id, seatIds, proration: { amountMinor, currency, periodEndUtc: period.end.toISOString() } };
   });
 }

@@ -72,8 +72,9 @@ export async function getSubscriptionBilling(ctx: { db: Db; now?: Date }, input:
   const license = await findLocallyBilledLicense(ctx, input);
   const liveSeats = await ctx.db.seat.count({ where: { licenseId: license.id, retiredAt: null } });
   const { checkout, offering } = license;
-  const perSeatMinor = Math.round(checkout.amountMinor / Math.max(1, checkout.quantity));
-  const periodMinor = offering.seatBased ? perSeatMinor * liveSeats : checkout.amountMinor;
+  const amountMinor = Number(checkout.amountMinor);
+  const perSeatMinor = Math.round(amountMinor / Math.max(1, checkout.quantity));
+  const periodMinor = offering.seatBased ? perSeatMinor * liveSeats : amountMinor;
   const ended = subscriptionEnded(license, now);
   const currentPeriod = currentPeriodOf(license, now);
   return {

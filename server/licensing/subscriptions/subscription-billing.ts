@@ -10,7 +10,7 @@ export type BillingManagement = 'stripe-portal' | 'local-page' | null;
 
 export function billingManagementOf(license: {
   classification: number;
-  checkout: { processor: string; processorCustomerId: string | null; amountMinor: number } | null;
+  checkout: { processor: string; processorCustomerId: string | null; amountMinor: bigint } | null;
 }): BillingManagement {
   if (license.classification !== LicenseClassification.Subscription || !license.checkout) return null;
   if (license.checkout.processor === 'stripe') return license.checkout.processorCustomerId ? 'stripe-portal' : null;
