@@ -145,6 +145,23 @@ const commands: Record<string, Command> = {
     },
   },
 
+  'retry-processor-calls': {
+    usage: 'retry-processor-calls [<call id>]',
+    summary:
+      'Put the calls to the payment processor that were given up on (status attention: cancel, pause, resume or seats of a license the processor bills) back in the queue; the running worker performs them within a minute. Without an id, every one.',
+    options: {},
+    prepare: (_values, positionals) => {
+      if (positionals.length > 1) throw new UsageError('Name one call, or none for every call that needs attention.');
+      const id = positionals[0];
+      return async (ctx) => {
+        const { retryProcessorCalls } = await import('../server/payments/processor-calls');
+        const count = await retryProcessorCalls(ctx, { id });
+        if (id && count === 0) throw new DomainError('NotFound', `No processor call ${id} needs attention.`);
+        console.log(`${count} processor call(s) queued again; the worker performs them within a minute.`);
+      };
+    },
+  },
+
   'reseal-secrets': resealSecretsCommand(),
 };
 

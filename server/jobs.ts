@@ -4,6 +4,7 @@ import { deliverEmailJob } from './mail/deliver-email';
 import type { JobDefinition } from './platform/jobs/job-definition';
 import { expireLicensesJob } from './licensing/licenses/expire-licenses';
 import { reportUsageJob } from './billing/report-usage';
+import { performProcessorCallsJob } from './payments/processor-calls';
 
 // Every background job of the service, by name: each is defined in its own domain room, beside its
 // handler; the job queue (platform/) runs what this names. A new job is one more line here.
@@ -13,6 +14,7 @@ export const JOBS = {
   'expire-claims': expireClaimsJob,
   'expire-licenses': expireLicensesJob,
   'report-usage': reportUsageJob,
+  'perform-processor-calls': performProcessorCallsJob,
 } satisfies Record<string, JobDefinition>;
 
 type ServiceJobs = typeof JOBS;

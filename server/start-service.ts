@@ -48,7 +48,8 @@ export async function startService({ dev, operatorNodeEnv }: { dev: boolean; ope
   const { JOBS } = await import('./jobs');
   const { startInvalidationListener, stopInvalidationListener } = await import('./platform/invalidation/invalidation');
   const { closeLimits } = await import('./platform/limits/limits');
-  const { setJobQueueDepthSource } = await import('./platform/metrics/metrics');
+  const { gaugeReadAtScrape } = await import('./platform/metrics/metrics');
+  const { countProcessorCalls } = await import('./payments/processor-calls');
   const { logger } = await import('./platform/logging/logger');
 
   const config = env();
@@ -57,7 +58,13 @@ export async function startService({ dev, operatorNodeEnv }: { dev: boolean; ope
   if (config.SEED_DEMO && (await seedIfEmpty(db()))) log('Seeded the demo seller (issuerClientId "demo").');
   await startInvalidationListener(database.databaseUrl);
   await startJobQueue({ databaseUrl: database.databaseUrl, worker: config.JOBS_WORKER, jobs: JOBS });
-  setJobQueueDepthSource(jobQueueDepth);
+  gaugeReadAtScrape({ name: 'job_queue_depth', help: 'Jobs waiting in each queue, read at scrape time.', labelName: 'queue', read: jobQueueDepth });
+  gaugeReadAtScrape({
+    name: 'processor_calls',
+    help: 'Calls to the payment processor pending, and given up on (attention: retry with npm run admin -- retry-processor-calls), read at scrape time.',
+    labelName: 'status',
+    read: () => countProcessorCalls({ db: db() }),
+  });
 
   const nextApp = next({ dev, dir: process.cwd(), hostname: config.HOST, port: config.PORT });
   await nextApp.prepare();

@@ -208,10 +208,12 @@ async function moveLicense(
   if (license) {
     if (!(await fromSellersAccount(tx, license.sellerId, input.eventAccount))) return done('wrong-account');
     // Guarded updates (re-checked under the row lock): never out of a final state, never with an
-    // event older than the one that set the current state.
+    // event older than the one that set the current state (a seller's change counts as one), and
+    // never out of a seller's suspension but to end it (README "Seller decisions and the processor").
     const notOlder = { OR: [{ processorStateAt: null }, { processorStateAt: { lte: input.occurredAt } }] };
+    const sellerHoldStands = input.status === 'Cancelled' ? {} : { suspendedBySeller: false };
     const moved = await tx.license.updateMany({
-      where: { id: license.id, status: { notIn: [...FINAL_LICENSE_STATUSES, input.status] }, ...notOlder },
+      where: { id: license.id, status: { notIn: [...FINAL_LICENSE_STATUSES, input.status] }, ...notOlder, ...sellerHoldStands },
       data: { status: input.status, processorStateAt: input.occurredAt },
     });
     if (moved.count > 0) {

@@ -19,10 +19,14 @@ export interface StripeServer {
   requests: RecordedRequest[];
   /** The next `times` requests (default 1) answer 500 with a Stripe error body. */
   failNext(times?: number): void;
+  /** The next `times` requests (default 1) are refused: 400 invalid_request_error, which the SDK does not retry. */
+  refuseNext(times?: number): void;
   /** The buyer paid on Stripe's page: the session becomes complete and paid (what `GET /v1/checkout/sessions/{id}` then answers). */
   completeSession(sessionId: string, customerEmail?: string): void;
   /** The quantity of a subscription's (single) item, as the last update set it (1 until then). */
   subscriptionQuantity(subscriptionId: string): number;
+  /** A subscription as updates and cancellations left it (`active`, collection not paused, until then). */
+  subscriptionState(subscriptionId: string): { status: string; pauseCollection: string | null };
   /** Stripe approving a connected account (onboarding done): its charges_enabled becomes true. */
   enableCharges(accountId: string): void;
   /**
@@ -130,8 +134,21 @@ export async function startStripeServer(): Promise<StripeServer> {
   const idempotent = new Map<string, unknown>();
   const accounts = new Map<string, ConnectedAccount>();
   const quantities = new Map<string, number>();
+  const subscriptionStates = new Map<string, { status: string; pauseCollection: string | null }>();
+  const stateOf = (id: string) => subscriptionStates.get(id) ?? { status: 'active', pauseCollection: null };
+  const subscriptionObject = (id: string) => {
+    const state = stateOf(id);
+    return {
+      id,
+      object: 'subscription',
+      status: state.status,
+      pause_collection: state.pauseCollection ? { behavior: state.pauseCollection, resumes_at: null } : null,
+      items: { object: 'list', data: [{ id: `si_${id}`, object: 'subscription_item', quantity: quantities.get(`si_${id}`) ?? 1 }] },
+    };
+  };
   const sessions = new Map<string, StoredSession>();
   let failures = 0;
+  let refusals = 0;
   let hook: ((request: RecordedRequest) => Promise<void> | void) | null = null;
 
   const server = http.createServer((req, res) => {
@@ -158,6 +175,11 @@ export async function startStripeServer(): Promise<StripeServer> {
       if (failures > 0) {
         failures--;
         answer(500, { error: { type: 'api_error', message: 'Simulated Stripe failure.' } });
+        return;
+      }
+      if (refusals > 0) {
+        refusals--;
+        answer(400, { error: { type: 'invalid_request_error', message: 'Simulated Stripe refusal.' } });
         return;
       }
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
@@ -198,8 +220,25 @@ export async function startStripeServer(): Promise<StripeServer> {
       // Every subscription has one item, `si_<subscription id>`, whose quantity the updates set.
       const subscriptionPath = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && subscriptionPath) {
+        answer(200, subscriptionObject(decodeURIComponent(subscriptionPath[1]!)));
+        return;
+      }
+      // Updates (pause_collection set, or unset by an empty value) and cancellation.
+      if ((req.method === 'POST' || req.method === 'DELETE') && subscriptionPath) {
+        const key = headers['idempotency-key'] && `${headers['stripe-account'] ?? ''}:${headers['idempotency-key']}`;
+        if (key && idempotent.has(key)) {
+          answer(200, idempotent.get(key));
+          return;
+        }
         const id = decodeURIComponent(subscriptionPath[1]!);
-        answer(200, { id, object: 'subscription', status: 'active', items: { object: 'list', data: [{ id: `si_${id}`, object: 'subscription_item', quantity: quantities.get(`si_${id}`) ?? 1 }] } });
+        const state = { ...stateOf(id) };
+        if (req.method === 'DELETE') state.status = 'canceled';
+        else if ('pause_collection' in body) state.pauseCollection = null;
+        else if (body['pause_collection[behavior]']) state.pauseCollection = body['pause_collection[behavior]'];
+        subscriptionStates.set(id, state);
+        const subscription = subscriptionObject(id);
+        if (key) idempotent.set(key, subscription);
+        answer(200, subscription);
         return;
       }
       const itemPath = /^\/v1\/subscription_items\/([^/]+)$/.exec(url.pathname);
@@ -258,6 +297,9 @@ export async function startStripeServer(): Promise<StripeServer> {
     failNext(times = 1) {
       failures += times;
     },
+    refuseNext(times = 1) {
+      refusals += times;
+    },
     completeSession(sessionId, customerEmail) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`The Stripe stand-in has no Checkout Session ${sessionId}.`);
@@ -266,6 +308,9 @@ export async function startStripeServer(): Promise<StripeServer> {
       session.customer = `cus_${crypto.randomBytes(6).toString('hex')}`;
       session.customer_details = { email: customerEmail ?? session.customer_email };
       if (session.mode === 'subscription') session.subscription = `sub_${crypto.randomBytes(6).toString('hex')}`;
+    },
+    subscriptionState(subscriptionId) {
+      return stateOf(subscriptionId);
     },
     subscriptionQuantity(subscriptionId) {
       return quantities.get(`si_${subscriptionId}`) ?? 1;

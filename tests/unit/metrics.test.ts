@@ -4,7 +4,7 @@ import {
   recordHttpRequest,
   recordRateLimitRefusal,
   renderMetrics,
-  setJobQueueDepthSource,
+  gaugeReadAtScrape,
 } from '@/server/platform/metrics/metrics';
 
 describe('metrics exposition', () => {
@@ -43,10 +43,10 @@ describe('metrics exposition', () => {
   it('reads the job queue depth from its source at each scrape', async () => {
     let reads = 0;
     let depths: Record<string, number> = { email: 3, expiry: 0 };
-    setJobQueueDepthSource(async () => {
+    gaugeReadAtScrape({ name: 'job_queue_depth', help: 'Jobs waiting.', labelName: 'queue', read: async () => {
       reads += 1;
       return depths;
-    });
+    } });
     expect(reads).toBe(0);
 
     let { body } = await renderMetrics();
@@ -63,9 +63,9 @@ describe('metrics exposition', () => {
 
   it('a failing source leaves the gauge out but the scrape still answers', async () => {
     recordRateLimitRefusal('identity');
-    setJobQueueDepthSource(async () => {
+    gaugeReadAtScrape({ name: 'job_queue_depth', help: 'Jobs waiting.', labelName: 'queue', read: async () => {
       throw new Error('queue database unreachable');
-    });
+    } });
     const { body } = await renderMetrics();
     expect(body).toContain('rate_limit_refusals_total{limit="identity"} 1');
     expect(body).toContain('http_requests_total');

@@ -6,6 +6,7 @@ import { lockedSellerLicense } from './locked-seller-license';
 import { licenseViewInclude, toLicenseView } from './to-license-view';
 import type { LicenseView } from './license-view.schema';
 import { runOnce } from '../management-request';
+import { recordProcessorCall, requestProcessorCalls, type ProcessorAction } from '../../payments/processor-calls';
 import { LICENSE_STATUS_TOPIC } from '../licensing-topics';
 
 export type StatusChange = 'suspend' | 'resume' | 'cancel';
@@ -21,6 +22,9 @@ const TRANSITIONS: Record<StatusChange, Partial<Record<LicenseStatus, LicenseSta
   cancel: { Active: 'Cancelled', Paused: 'Cancelled', Suspended: 'Cancelled', Cancelled: 'Cancelled' },
 };
 
+/** What the processor is told when a seller's change moves a license it bills. */
+const PROCESSOR_ACTIONS: Record<StatusChange, ProcessorAction> = { suspend: 'pause', resume: 'resume', cancel: 'cancel' };
+
 /** The changes that move a license in `status` somewhere else (what a page offers). */
 export function statusChangesFrom(status: LicenseStatus): StatusChange[] {
   return (Object.keys(TRANSITIONS) as StatusChange[]).filter((change) => {
@@ -31,20 +35,28 @@ export function statusChangesFrom(status: LicenseStatus): StatusChange[] {
 
 /**
  * POST /licensing-mgmt/licenses/{licenseId}/suspend | resume | cancel. Every seat of a suspended,
- * paused or cancelled license is refused at its next authorization, on every instance.
+ * paused or cancelled license is refused at its next authorization, on every instance. On a license
+ * the processor bills, the change and the call that tells the processor (pause collection, resume
+ * it, cancel the subscription) commit together; the call runs after the commit (payments/processor-calls.ts).
+ * A seller's suspension stands against processor events until the seller resumes.
  */
 export async function changeLicenseStatus(
   ctx: { db: Db },
   input: { requestId: string; sellerId: string; licenseId: string; change: StatusChange },
 ): Promise<LicenseView> {
-  return runOnce(ctx, { sellerId: input.sellerId, requestId: input.requestId, operation: `status-${input.change}`, inputs: [input.licenseId] }, async (tx) => {
+  let told = false;
+  const view = await runOnce(ctx, { sellerId: input.sellerId, requestId: input.requestId, operation: `status-${input.change}`, inputs: [input.licenseId] }, async (tx) => {
     const license = await lockedSellerLicense(tx, input);
     const next = TRANSITIONS[input.change][license.status];
     if (!next) throw new DomainError('StatusChangeRefused', `A ${license.status} license cannot be ${input.change === 'cancel' ? 'cancelled' : `${input.change}d`}.`);
     if (next !== license.status) {
-      await tx.license.update({ where: { id: license.id }, data: { status: next } });
+      // The seller's decision is newer than any processor event created before it (those no longer apply).
+      await tx.license.update({ where: { id: license.id }, data: { status: next, suspendedBySeller: next === 'Suspended', processorStateAt: new Date() } });
+      told = await recordProcessorCall(tx, license, PROCESSOR_ACTIONS[input.change]);
       await publishInvalidation({ db: tx }, LICENSE_STATUS_TOPIC, license.id);
     }
     return toLicenseView(await tx.license.findUniqueOrThrow({ where: { id: license.id }, include: licenseViewInclude }));
   });
+  if (told) await requestProcessorCalls();
+  return view;
 }

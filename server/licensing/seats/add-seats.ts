@@ -3,7 +3,7 @@ import type { Db } from '../../db';
 import { billingPeriodAt } from '../../billing/billing-period';
 import { assertSeatsMayChange, lockedSellerLicense } from '../licenses/locked-seller-license';
 import { runOnce } from '../management-request';
-import { syncStripeSeatQuantity } from './sync-stripe-seat-quantity';
+import { recordProcessorCall, requestProcessorCalls } from '../../payments/processor-calls';
 import type { AddedSeats, AddSeatsInput } from '../management-writes.schema';
 
 /**
@@ -11,15 +11,19 @@ import type { AddedSeats, AddSeatsInput } from '../management-writes.schema';
  * (README "Management API"). The new seats come without license codes. A paid subscription is
  * charged for the rest of its current billing period, prorated to the second as the processor's
  * default proration does: on the local processor that charge is a ledger line (SeatCharge); on
- * Stripe the subscription item's quantity is raised and Stripe prorates it on the next invoice (the
- * ledger line, marked stripe, is the estimate shown). A trial or a free offering charges nothing.
+ * Stripe the subscription item's quantity is raised after the commit (a processor call, retried
+ * until it is done) and Stripe prorates it on the next invoice (the ledger line, marked stripe, is
+ * the estimate shown). A trial or a free offering charges nothing.
  */
 export async function addSeats(ctx: { db: Db; now?: Date }, input: AddSeatsInput & { sellerId: string; licenseId: string }): Promise<AddedSeats> {
-  return runOnce(ctx, { sellerId: input.sellerId, requestId: input.requestId, operation: 'add-seats', inputs: [input.licenseId, input.quantity] }, async (tx) => {
+  let told = false;
+  const added = await runOnce(ctx, { sellerId: input.sellerId, requestId: input.requestId, operation: 'add-seats', inputs: [input.licenseId, input.quantity] }, async (tx) => {
     const license = await lockedSellerLicense(tx, input);
     assertSeatsMayChange(license);
     const seatIds: string[] = [];
     for (let i = 0; i < input.quantity; i++) seatIds.push((await tx.seat.create({ data: { licenseId: license.id } })).id);
+    // On Stripe the subscription's quantity follows after the commit, with Stripe's proration.
+    told = await recordProcessorCall(tx, license, 'set-seats');
     const { offering } = license;
     // Priced at what one seat was sold for (License.unitPriceMinor), never at a later price of the offering.
     const unitPriceMinor = license.unitPriceMinor;
@@ -31,11 +35,11 @@ export async function addSeats(ctx: { db: Db; now?: Date }, input: AddSeatsInput
     const share = (period.end.getTime() - now.getTime()) / (period.end.getTime() - period.start.getTime());
     // At most 2,147,483,647 × 1,000 before the share: exact in a double, stored in a 64-bit column.
     const amountMinor = Math.round(unitPriceMinor * input.quantity * share);
-    // Last: a refused Stripe call rolls the seats back; a replay of the RequestId changes Stripe once.
-    const onStripe = await syncStripeSeatQuantity(tx, license, input);
     await tx.seatCharge.create({
-      data: { licenseId: license.id, seats: input.quantity, amountMinor, currency, periodStart: period.start, periodEnd: period.end, processor: onStripe ? 'stripe' : 'local' },
+      data: { licenseId: license.id, seats: input.quantity, amountMinor, currency, periodStart: period.start, periodEnd: period.end, processor: told ? 'stripe' : 'local' },
     });
     return { licenseId: license.id, seatIds, proration: { amountMinor, currency, periodEndUtc: period.end.toISOString() } };
   });
+  if (told) await requestProcessorCalls();
+  return added;
 }

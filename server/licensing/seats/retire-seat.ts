@@ -4,7 +4,7 @@ import { DomainError } from '../../errors';
 import { publishInvalidation } from '../../platform/invalidation/invalidation';
 import { assertSeatsMayChange, lockedSellerLicense } from '../licenses/locked-seller-license';
 import { runOnce } from '../management-request';
-import { syncStripeSeatQuantity } from './sync-stripe-seat-quantity';
+import { recordProcessorCall, requestProcessorCalls } from '../../payments/processor-calls';
 import type { RetiredSeat } from '../management-writes.schema';
 import { LICENSE_CODE_TOPIC, SEAT_TOPIC } from '../licensing-topics';
 
@@ -15,7 +15,8 @@ import { LICENSE_CODE_TOPIC, SEAT_TOPIC } from '../licensing-topics';
  * retirements race); retiring a retired seat again answers as the first time.
  */
 export async function retireSeat(ctx: { db: Db; now?: Date }, input: { requestId: string; sellerId: string; licenseId: string; seatId: string }): Promise<RetiredSeat> {
-  return runOnce(ctx, { sellerId: input.sellerId, requestId: input.requestId, operation: 'retire-seat', inputs: [input.licenseId, input.seatId] }, async (tx) => {
+  let told = false;
+  const retired = await runOnce(ctx, { sellerId: input.sellerId, requestId: input.requestId, operation: 'retire-seat', inputs: [input.licenseId, input.seatId] }, async (tx) => {
     const license = await lockedSellerLicense(tx, input);
     const seat = await tx.seat.findFirst({ where: { id: input.seatId, licenseId: license.id } });
     if (!seat) throw new DomainError('NotFound', 'No seat with that id on this license.');
@@ -31,8 +32,8 @@ export async function retireSeat(ctx: { db: Db; now?: Date }, input: { requestId
       if (sqlStateOf(error) === 'SV001') throw new DomainError('LastLiveSeat', 'The last live seat of a license cannot be retired; cancel the license to end it.');
       throw error;
     }
-    // On Stripe the subscription's quantity follows (Stripe credits the rest of the period by default).
-    await syncStripeSeatQuantity(tx, license, input);
+    // On Stripe the subscription's quantity follows after the commit (Stripe credits the rest of the period by default).
+    told = await recordProcessorCall(tx, license, 'set-seats');
     const live = await tx.licenseCode.findMany({ where: { seatId: seat.id, revokedAt: null }, select: { id: true } });
     await tx.licenseCode.updateMany({ where: { seatId: seat.id, revokedAt: null }, data: { revokedAt: now } });
     // Sent at commit (NOTIFY is transactional): every instance refuses the seat and its codes.
@@ -41,4 +42,6 @@ export async function retireSeat(ctx: { db: Db; now?: Date }, input: { requestId
     const codes = await tx.licenseCode.findMany({ where: { seatId: seat.id }, select: { id: true }, orderBy: { createdAt: 'asc' } });
     return { seatId: seat.id, licenseId: license.id, retiredUtc: now.toISOString(), revokedCodeIds: codes.map((code) => code.id) };
   });
+  if (told) await requestProcessorCalls();
+  return retired;
 }

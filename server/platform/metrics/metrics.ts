@@ -10,12 +10,12 @@ interface Metrics {
   httpRequestDuration: Histogram<RequestLabel>;
   rateLimitRefusals: Counter<'limit'>;
   invalidationsReceived: Counter<'topic'>;
-  jobQueueDepth: Gauge<'queue'>;
-  jobQueueDepthSource?: () => Promise<Record<string, number>>;
+  /** Gauges read at scrape time, by name, each with its current source. */
+  readAtScrape: Map<string, { gauge: Gauge<string>; read: () => Promise<Record<string, number>> }>;
 }
 
-// A scrape waits this long for the queue depths, then reports without them.
-const QUEUE_DEPTH_TIMEOUT_MS = 2_000;
+// A scrape waits this long for a gauge read at scrape time, then reports without it.
+const READ_AT_SCRAPE_TIMEOUT_MS = 2_000;
 
 function createMetrics(): Metrics {
   const registry = new Registry();
@@ -47,25 +47,7 @@ function createMetrics(): Metrics {
       labelNames: ['topic'],
       registers: [registry],
     }),
-    jobQueueDepth: new Gauge({
-      name: 'job_queue_depth',
-      help: 'Jobs waiting in each queue, read at scrape time.',
-      labelNames: ['queue'],
-      registers: [registry],
-      async collect() {
-        // Queues come and go: report exactly what the source says now, nothing stale.
-        this.reset();
-        const source = metrics.jobQueueDepthSource;
-        if (!source) return;
-        try {
-          const depths = await withTimeout(source(), QUEUE_DEPTH_TIMEOUT_MS);
-          for (const [queue, depth] of Object.entries(depths)) this.set({ queue }, depth);
-        } catch (err) {
-          // The rest of the scrape is still worth having.
-          logger.warn({ err }, 'job queue depth could not be read; job_queue_depth left out of this scrape');
-        }
-      },
-    }),
+    readAtScrape: new Map(),
   };
   return metrics;
 }
@@ -105,9 +87,37 @@ export function recordHttpRequest(labels: { route: string; method: string; statu
   httpRequestDuration.observe(values, seconds);
 }
 
-/** Where `job_queue_depth{queue}` is read from at each scrape (queue name → waiting jobs). */
-export function setJobQueueDepthSource(source: () => Promise<Record<string, number>>): void {
-  metrics().jobQueueDepthSource = source;
+/**
+ * A gauge read from `read` at each scrape (label value → number), e.g. `job_queue_depth{queue}`:
+ * exactly what the source says now, nothing stale. A source that fails or takes over 2 s leaves its
+ * gauge out of that scrape; the rest still answers. Defining a name again replaces its source.
+ */
+export function gaugeReadAtScrape(definition: { name: string; help: string; labelName: string; read: () => Promise<Record<string, number>> }): void {
+  const { registry, readAtScrape } = metrics();
+  const known = readAtScrape.get(definition.name);
+  if (known) {
+    known.read = definition.read;
+    return;
+  }
+  const entry = {
+    read: definition.read,
+    gauge: new Gauge({
+      name: definition.name,
+      help: definition.help,
+      labelNames: [definition.labelName],
+      registers: [registry],
+      async collect() {
+        this.reset();
+        try {
+          const values = await withTimeout(entry.read(), READ_AT_SCRAPE_TIMEOUT_MS);
+          for (const [label, value] of Object.entries(values)) this.set({ [definition.labelName]: label }, value);
+        } catch (err) {
+          logger.warn({ err }, `${definition.name} could not be read; left out of this scrape`);
+        }
+      },
+    }),
+  };
+  readAtScrape.set(definition.name, entry);
 }
 
 /** The Prometheus text exposition of every metric of this process. */

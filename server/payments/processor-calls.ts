@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import type { Db } from '../db';
+import { env } from '../env';
+import { defineScheduledSweep } from '../platform/jobs/job-definition';
+import { enqueueJob } from '../platform/jobs/job-queue';
+import { logger } from '../platform/logging/logger';
+import { stripeClient } from './stripe-client';
+
+// A seller's decision about a license sold through the processor (cancel, suspend, resume, seats)
+// must reach the processor and stand (README "Seller decisions and the processor"). The decision
+// and the call to make are written in one transaction (recordProcessorCall); the call runs after
+// the commit, never inside a transaction or under a row lock, from the perform-processor-calls job
+// (started at once after the commit, and every minute for whatever a crash left). A call is
+// claimed by pushing its next attempt ahead by its backoff in one statement, then made; a crash
+// mid-call is retried when that time comes, with the same idempotency key (the call's id), so
+// the processor applies it once. Calls of one license run in the order they were decided.
+
+export type ProcessorAction = 'cancel' | 'pause' | 'resume' | 'set-seats';
+
+/** Attempts before a call is set aside as needing attention (about 9 hours of backoff in all). */
+export const PROCESSOR_CALL_MAX_ATTEMPTS = 10;
+const FIRST_RETRY_SECONDS = 30;
+const MAX_RETRY_SECONDS = 3 * 60 * 60;
+/** Calls performed per run at most; the next run (or the next request for one) goes on. */
+const CALLS_PER_RUN = 200;
+
+/** Retry delay after attempt `attempt` (1-based): 30 s, 60 s, 2 min, … at most 3 hours. */
+export function processorCallBackoffSeconds(attempt: number): number {
+  return Math.min(FIRST_RETRY_SECONDS * 2 ** (attempt - 1), MAX_RETRY_SECONDS);
+}
+
+/**
+ * Records, inside the caller's transaction, what the processor must be told about `licenseId`.
+ * Nothing for a license the processor does not bill (the local processor keeps no subscription:
+ * our records are the whole state). Returns whether a call was recorded.
+ */
+export async function recordProcessorCall(tx: Db, license: { id: string; processorSubscriptionId: string | null }, action: ProcessorAction): Promise<boolean> {
+  if (!license.processorSubscriptionId) return false;
+  await tx.processorCall.create({ data: { licenseId: license.id, action } });
+  return true;
+}
+
+/**
+ * After the commit of a recorded call: starts the job now rather than at its next minute. A
+ * failure here loses nothing (the minute's run performs the call).
+ */
+export async function requestProcessorCalls(): Promise<void> {
+  try {
+    await enqueueJob('perform-processor-calls', {}, { singletonKey: 'perform-processor-calls', singletonSeconds: 1 });
+  } catch (error) {
+    logger.warn({ err: error }, 'processor calls: could not start the job now; its next scheduled run performs them');
+  }
+}
+
+interface ClaimedCall {
+  id: string;
+  licenseId: string;
+  action: ProcessorAction;
+  attempts: number;
+}
+
+/**
+ * Claims the oldest due call whose license has no older call pending, in one statement: its next
+ * attempt moves ahead by the backoff, so neither another worker nor this one takes it again before
+ * then (SKIP LOCKED: workers never wait on each other).
+ */
+async function claimDueCall(db: Db, now: Date): Promise<ClaimedCall | null> {
+  const rows = await db.$queryRaw<ClaimedCall[]>`
+    WITH due AS (
+      SELECT c."id" FROM "ProcessorCall" c
+      WHERE c."status" = 'pending' AND c."nextAttemptAt" <= ${now}
+        AND NOT EXISTS (
+          SELECT 1 FROM "ProcessorCall" o
+          WHERE o."licenseId" = c."licenseId" AND o."status" = 'pending' AND (o."createdAt", o."id") < (c."createdAt", c."id"))
+      ORDER BY c."nextAttemptAt", c."id"
+      LIMIT 1
+      FOR UPDATE SKIP LOCKED)
+    UPDATE "ProcessorCall" c
+       SET "attempts" = c."attempts" + 1,
+           "nextAttemptAt" = ${now}::timestamp + make_interval(secs => LEAST(${FIRST_RETRY_SECONDS} * power(2, c."attempts"), ${MAX_RETRY_SECONDS}))
+      FROM due WHERE c."id" = due."id"
+    RETURNING c."id", c."licenseId", c."action", c."attempts"`;
+  return rows[0] ?? null;
+}
+
+/** Performs the calls that are due, one at a time; returns how many were done. */
+export async function performDueProcessorCalls(ctx: { db: Db; now?: () => Date }): Promise<{ done: number; failed: number }> {
+  const now = ctx.now ?? (() => new Date());
+  let done = 0;
+  let failed = 0;
+  for (let i = 0; i < CALLS_PER_RUN; i++) {
+    const call = await claimDueCall(ctx.db, now());
+    if (!call) break;
+    try {
+      await perform(ctx.db, call);
+      await ctx.db.processorCall.update({ where: { id: call.id }, data: { status: 'done', doneAt: now(), lastError: null } });
+      done++;
+    } catch (error) {
+      failed++;
+      const lastError = error instanceof Error ? error.message.slice(0, 1000) : String(error);
+      const giveUp = call.attempts >= PROCESSOR_CALL_MAX_ATTEMPTS;
+      await ctx.db.processorCall.update({ where: { id: call.id }, data: { lastError, ...(giveUp ? { status: 'attention' } : {}) } });
+      logger[giveUp ? 'error' : 'warn'](
+        { err: error, processorCallId: call.id, licenseId: call.licenseId, action: call.action, attempt: call.attempts },
+        giveUp ? 'processor call: gave up; it needs attention (npm run admin -- retry-processor-calls)' : 'processor call failed; retried with backoff',
+      );
+    }
+  }
+  return { done, failed };
+}
+
+/** The call at the processor. Throws when the processor refuses or cannot be reached. */
+async function perform(db: Db, call: ClaimedCall): Promise<void> {
+  const license = await db.license.findUniqueOrThrow({
+    where: { id: call.licenseId },
+    select: { processorSubscriptionId: true, seller: { select: { stripeAccountId: true } } },
+  });
+  const subscriptionId = license.processorSubscriptionId;
+  if (!subscriptionId) return;
+  if (!env().STRIPE_SECRET_KEY) throw new Error('Stripe is not configured (STRIPE_SECRET_KEY): the call waits until it is.');
+  const stripe = stripeClient();
+  const options = { idempotencyKey: `processor-call-${call.id}`, ...(license.seller.stripeAccountId ? { stripeAccount: license.seller.stripeAccountId } : {}) };
+  switch (call.action) {
+    case 'cancel':
+      await stripe.subscriptions.cancel(subscriptionId, {}, options);
+      return;
+    case 'pause':
+      // Collection paused, invoices voided while suspended: the buyer is not charged for a license that does not run.
+      await stripe.subscriptions.update(subscriptionId, { pause_collection: { behavior: 'void' } }, options);
+      return;
+    case 'resume':
+      await stripe.subscriptions.update(subscriptionId, { pause_collection: '' }, options);
+      return;
+    case 'set-seats': {
+      // The live seats when the call runs: a later change's call sets the same or a newer count.
+      const liveSeats = await db.seat.count({ where: { licenseId: call.licenseId, retiredAt: null } });
+      const subscription = await stripe.subscriptions.retrieve(subscriptionId, {}, { stripeAccount: options.stripeAccount });
+      const item = subscription.items.data[0];
+      if (!item) throw new Error(`Stripe subscription ${subscriptionId} has no item to set the seats on.`);
+      await stripe.subscriptionItems.update(item.id, { quantity: liveSeats }, options);
+      return;
+    }
+  }
+}
+
+/** Calls given up on go back to the queue (with a fresh count of attempts); returns how many. */
+export async function retryProcessorCalls(ctx: { db: Db }, input: { id?: string } = {}): Promise<number> {
+  const { count } = await ctx.db.processorCall.updateMany({
+    where: { status: 'attention', ...(input.id ? { id: input.id } : {}) },
+    data: { status: 'pending', attempts: 0, nextAttemptAt: new Date() },
+  });
+  return count;
+}
+
+/** Calls pending and needing attention, for /metrics. */
+export async function countProcessorCalls(ctx: { db: Db }): Promise<Record<'pending' | 'attention', number>> {
+  const groups = await ctx.db.processorCall.groupBy({ by: ['status'], where: { status: { in: ['pending', 'attention'] } }, _count: { _all: true } });
+  const counts = { pending: 0, attention: 0 };
+  for (const group of groups) counts[group.status as 'pending' | 'attention'] = group._count._all;
+  return counts;
+}
+
+export const performProcessorCallsData = z.object({});
+
+/** Every minute, and at once after a decision is committed: the calls that are due. */
+export const performProcessorCallsJob = defineScheduledSweep({
+  data: performProcessorCallsData,
+  cron: '* * * * *',
+  expireInSeconds: 10 * 60,
+  run: (ctx) => performDueProcessorCalls(ctx),
+});
