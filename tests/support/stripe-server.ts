@@ -27,6 +27,8 @@ export interface StripeServer {
   subscriptionQuantity(subscriptionId: string): number;
   /** A subscription as updates and cancellations left it (`active`, collection not paused, until then). */
   subscriptionState(subscriptionId: string): { status: string; pauseCollection: string | null };
+  /** How many updates and cancellations of a subscription were applied (a replayed Idempotency-Key applies nothing). */
+  subscriptionChanges(subscriptionId: string): number;
   /** Stripe approving a connected account (onboarding done): its charges_enabled becomes true. */
   enableCharges(accountId: string): void;
   /**
@@ -135,6 +137,7 @@ export async function startStripeServer(): Promise<StripeServer> {
   const accounts = new Map<string, ConnectedAccount>();
   const quantities = new Map<string, number>();
   const subscriptionStates = new Map<string, { status: string; pauseCollection: string | null }>();
+  const changes = new Map<string, number>();
   const stateOf = (id: string) => subscriptionStates.get(id) ?? { status: 'active', pauseCollection: null };
   const subscriptionObject = (id: string) => {
     const state = stateOf(id);
@@ -236,6 +239,7 @@ export async function startStripeServer(): Promise<StripeServer> {
         else if ('pause_collection' in body) state.pauseCollection = null;
         else if (body['pause_collection[behavior]']) state.pauseCollection = body['pause_collection[behavior]'];
         subscriptionStates.set(id, state);
+        changes.set(id, (changes.get(id) ?? 0) + 1);
         const subscription = subscriptionObject(id);
         if (key) idempotent.set(key, subscription);
         answer(200, subscription);
@@ -308,6 +312,9 @@ export async function startStripeServer(): Promise<StripeServer> {
       session.customer = `cus_${crypto.randomBytes(6).toString('hex')}`;
       session.customer_details = { email: customerEmail ?? session.customer_email };
       if (session.mode === 'subscription') session.subscription = `sub_${crypto.randomBytes(6).toString('hex')}`;
+    },
+    subscriptionChanges(subscriptionId) {
+      return changes.get(subscriptionId) ?? 0;
     },
     subscriptionState(subscriptionId) {
       return stateOf(subscriptionId);

@@ -1,0 +1,97 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey } from '@/server/api-keys/create-api-key';
+import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
+import { closeDb } from '@/server/db';
+import { resetEnvForTests } from '@/server/env';
+import { mintLicense } from '@/server/licensing/licenses/mint-license';
+import { performDueProcessorCalls, processorCallBackoffSeconds } from '@/server/payments/processor-calls';
+import { stopInvalidationListener } from '@/server/platform/invalidation/invalidation';
+import { createOffering, createProduct, createSeller } from '../support/factories';
+import { startStripeServer, type StripeServer } from '../support/stripe-server';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+// A real instance killed with SIGKILL while its call to Stripe is in flight (after the seller's
+// suspension committed): nothing is lost and nothing is done twice. The call stays pending, is made
+// again once its backoff has passed (by whichever worker runs then; here the same code in this
+// process, with the clock moved on), with the same Idempotency-Key, so Stripe applies it once.
+
+const STRIPE_ENV = { STRIPE_SECRET_KEY: 'sk_test_crash', STRIPE_WEBHOOK_SECRET: 'whsec_crash' };
+const CONFIG_KEYS = ['DATABASE_URL', 'APP_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE'] as const;
+const saved = Object.fromEntries(CONFIG_KEYS.map((key) => [key, process.env[key]]));
+let database: TestDatabase;
+let stripe: StripeServer;
+let server: TestServer;
+
+beforeAll(async () => {
+  [database, stripe] = await Promise.all([createTestDatabase(), startStripeServer()]);
+  // One APP_SECRET for the instance and this process: the license minted here is signed with the instance's keys.
+  const env = { ...STRIPE_ENV, STRIPE_API_BASE: stripe.baseUrl, APP_SECRET: crypto.randomBytes(32).toString('base64url') };
+  server = await startTestServer({ databaseUrl: database.url, env });
+  Object.assign(process.env, env, { DATABASE_URL: database.url });
+  resetEnvForTests();
+});
+
+afterAll(async () => {
+  stripe?.beforeAnswer(null);
+  await server?.stop().catch(() => {});
+  for (const key of CONFIG_KEYS) {
+    if (saved[key] === undefined) delete process.env[key];
+    else process.env[key] = saved[key];
+  }
+  resetEnvForTests();
+  await stopInvalidationListener();
+  await closeDb();
+  await stripe?.stop();
+  await database?.drop();
+});
+
+describe('a crash between the commit and the processor call', () => {
+  it('an instance killed while its pause call is at Stripe: the call is made again with the same key after its backoff, and the suspension reaches Stripe once', async () => {
+    const seller = await createSeller(database.db, { checkoutReady: true });
+    const stripeAccountId = `acct_${crypto.randomBytes(6).toString('hex')}`;
+    await database.db.seller.update({ where: { id: seller.id }, data: { stripeAccountId } });
+    const product = await createProduct(database.db, seller.id);
+    const offering = await createOffering(database.db, product, { classification: LicenseClassification.Subscription, priceMinor: 2000, interval: 1, intervalUnit: IntervalUnit.Month });
+    const subscriptionId = `sub_${crypto.randomBytes(6).toString('hex')}`;
+    const license = await database.db.$transaction((tx) => mintLicense(tx as never, { offering, buyerAccountId: null, correlationId: null, seatCount: 1, processorSubscriptionId: subscriptionId }));
+    const { key } = await createApiKey({ db: database.db }, { sellerId: seller.id, label: 'backend' });
+
+    // Stripe receives the call, and the instance that made it dies before it hears the answer.
+    let answered!: () => void;
+    const responded = new Promise<void>((resolve) => (answered = resolve));
+    stripe.beforeAnswer(async (request) => {
+      if (request.method !== 'POST' || request.path !== `/v1/subscriptions/${subscriptionId}`) return;
+      await responded;
+      process.kill(server.pid, 'SIGKILL');
+      await server.exited;
+    });
+    const response = await fetch(`${server.baseUrl}/licensing-mgmt/licenses/${license.licenseId}/suspend`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'dub-apiKey': key },
+      body: JSON.stringify({ RequestId: crypto.randomUUID() }),
+    });
+    expect(response.status).toBe(200);
+    expect((await response.json()).Status).toBe('Suspended');
+    answered();
+    expect(await server.exited).toBeNull();
+    stripe.beforeAnswer(null);
+
+    // What the dead instance left: the decision, and its call still pending (claimed once).
+    const [left] = await database.db.processorCall.findMany({ where: { licenseId: license.licenseId } });
+    expect(left).toMatchObject({ action: 'pause', status: 'pending', attempts: 1 });
+    expect((await database.db.license.findUniqueOrThrow({ where: { id: license.licenseId } })).status).toBe('Suspended');
+
+    // Not before its backoff; then once more, with the same key.
+    expect(await performDueProcessorCalls({ db: database.db })).toEqual({ done: 0, failed: 0 });
+    const later = new Date(Date.now() + (processorCallBackoffSeconds(1) + 1) * 1000);
+    expect(await performDueProcessorCalls({ db: database.db, now: () => later })).toEqual({ done: 1, failed: 0 });
+    const calls = stripe.requests.filter((request) => request.method === 'POST' && request.path === `/v1/subscriptions/${subscriptionId}`);
+    expect(calls).toHaveLength(2);
+    expect(new Set(calls.map((call) => call.headers['idempotency-key']))).toEqual(new Set([`processor-call-${left!.id}`]));
+    expect(stripe.subscriptionState(subscriptionId)).toEqual({ status: 'active', pauseCollection: 'void' });
+    expect(stripe.subscriptionChanges(subscriptionId)).toBe(1);
+    expect(await database.db.processorCall.findUniqueOrThrow({ where: { id: left!.id } })).toMatchObject({ status: 'done', attempts: 2 });
+  });
+});
