@@ -162,6 +162,24 @@ const commands: Record<string, Command> = {
     },
   },
 
+  reconcile: {
+    usage: 'reconcile',
+    summary:
+      'Compare every license Stripe bills with its subscription now (the hourly job does the same): the seller\'s cancellations, suspensions and seat counts Stripe does not show are sent again; differences only Stripe can settle are listed.',
+    options: {},
+    prepare: (_values, positionals) => {
+      noPositionals(positionals);
+      return async (ctx) => {
+        const { reconcileSubscriptions } = await import('../server/payments/reconcile-subscriptions');
+        const report = await reconcileSubscriptions(ctx);
+        console.log(`Compared ${report.checked} license(s) with Stripe.`);
+        for (const fix of report.fixed) console.log(`  sent again: ${fix.what} for license ${fix.licenseId}`);
+        for (const found of report.mismatched) console.log(`  needs a look: license ${found.licenseId}: ${found.what}`);
+        if (report.fixed.length > 0) console.log('The worker makes the calls within a minute.');
+      };
+    },
+  },
+
   'reseal-secrets': resealSecretsCommand(),
 };
 

@@ -5,6 +5,7 @@ import type { JobDefinition } from './platform/jobs/job-definition';
 import { expireLicensesJob } from './licensing/licenses/expire-licenses';
 import { reportUsageJob } from './billing/report-usage';
 import { performProcessorCallsJob } from './payments/processor-calls';
+import { reconcileSubscriptionsJob } from './payments/reconcile-subscriptions';
 
 // Every background job of the service, by name: each is defined in its own domain room, beside its
 // handler; the job queue (platform/) runs what this names. A new job is one more line here.
@@ -15,6 +16,7 @@ export const JOBS = {
   'expire-licenses': expireLicensesJob,
   'report-usage': reportUsageJob,
   'perform-processor-calls': performProcessorCallsJob,
+  'reconcile-subscriptions': reconcileSubscriptionsJob,
 } satisfies Record<string, JobDefinition>;
 
 type ServiceJobs = typeof JOBS;

@@ -50,6 +50,7 @@ export async function startService({ dev, operatorNodeEnv }: { dev: boolean; ope
   const { closeLimits } = await import('./platform/limits/limits');
   const { gaugeReadAtScrape } = await import('./platform/metrics/metrics');
   const { countProcessorCalls } = await import('./payments/processor-calls');
+  const { countProcessorMismatches } = await import('./payments/reconcile-subscriptions');
   const { logger } = await import('./platform/logging/logger');
 
   const config = env();
@@ -64,6 +65,12 @@ export async function startService({ dev, operatorNodeEnv }: { dev: boolean; ope
     help: 'Calls to the payment processor pending, and given up on (attention: retry with npm run admin -- retry-processor-calls), read at scrape time.',
     labelName: 'status',
     read: () => countProcessorCalls({ db: db() }),
+  });
+  gaugeReadAtScrape({
+    name: 'processor_mismatches',
+    help: 'Licenses whose last reconciliation found a difference with the processor it could not settle (npm run admin -- reconcile lists them), read at scrape time.',
+    labelName: 'state',
+    read: () => countProcessorMismatches({ db: db() }),
   });
 
   const nextApp = next({ dev, dir: process.cwd(), hostname: config.HOST, port: config.PORT });

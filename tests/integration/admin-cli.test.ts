@@ -98,6 +98,27 @@ describe('npm run admin', () => {
   it('help lists every command', async () => {
     const result = await admin('help');
     expect(result.status).toBe(0);
-    for (const command of ['create-seller', 'create-api-key', 'revoke-api-key', 'rotate-signing-key']) expect(result.stdout).toContain(command);
+    for (const command of ['create-seller', 'create-api-key', 'revoke-api-key', 'rotate-signing-key', 'reseal-secrets', 'retry-processor-calls', 'reconcile']) expect(result.stdout).toContain(command);
   });
+
+  it('retry-processor-calls queues the calls given up on again; an unknown id exits 1', async () => {
+    await admin('create-seller', '--legal-name', 'Processor', '--issuer-client-id', 'processor-cli');
+    const seller = await database.db.seller.findUniqueOrThrow({ where: { issuerClientId: 'processor-cli' } });
+    const product = await database.db.product.create({ data: { sellerId: seller.id, name: 'P' } });
+    const offering = await database.db.offering.create({ data: { sellerId: seller.id, productId: product.id, name: 'O', classification: 1 } });
+    const license = await database.db.license.create({ data: { sellerId: seller.id, offeringId: offering.id, classification: 1, processorSubscriptionId: 'sub_cli' } });
+    const call = await database.db.processorCall.create({ data: { licenseId: license.id, action: 'pause', status: 'attention', attempts: 10 } });
+    const retried = await admin('retry-processor-calls');
+    expect(retried.status).toBe(0);
+    expect(retried.stdout).toContain('1 processor call(s) queued again');
+    expect(await database.db.processorCall.findUniqueOrThrow({ where: { id: call.id } })).toMatchObject({ status: 'pending', attempts: 0 });
+    expect((await admin('retry-processor-calls', 'no-such-call')).status).toBe(1);
+    expect((await admin('retry-processor-calls', 'a', 'b')).status).toBe(2);
+  }, 60_000);
+
+  it('reconcile without Stripe configured compares nothing and says so', async () => {
+    const result = await admin('reconcile');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('Compared 0 license(s) with Stripe.');
+  }, 60_000);
 });

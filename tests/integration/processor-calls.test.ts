@@ -6,6 +6,7 @@ import { resetEnvForTests } from '@/server/env';
 import { addSeats } from '@/server/licensing/seats/add-seats';
 import { changeLicenseStatus } from '@/server/licensing/licenses/change-license-status';
 import { handleStripeEvent } from '@/server/payments/handle-stripe-event';
+import { reconcileSubscriptions } from '@/server/payments/reconcile-subscriptions';
 import { performDueProcessorCalls, PROCESSOR_CALL_MAX_ATTEMPTS, processorCallBackoffSeconds, retryProcessorCalls } from '@/server/payments/processor-calls';
 import { mintLicense } from '@/server/licensing/licenses/mint-license';
 import { retireSeat } from '@/server/licensing/seats/retire-seat';
@@ -215,5 +216,59 @@ describe('a seller suspends, resumes or cancels a license Stripe bills', () => {
     await database.db.license.update({ where: { id: license.licenseId }, data: { processorSubscriptionId: null } });
     await change(license, 'suspend');
     expect(await callsOf(license.licenseId)).toEqual([]);
+  });
+});
+
+describe('reconciliation with Stripe', () => {
+  // Each case mints its own licenses; the report is read for them alone (other cases' licenses are in the same database).
+  const about = (report: Awaited<ReturnType<typeof reconcileSubscriptions>>, licenseId: string) => ({
+    fixed: report.fixed.filter((entry) => entry.licenseId === licenseId).map((entry) => entry.what),
+    mismatched: report.mismatched.filter((entry) => entry.licenseId === licenseId).map((entry) => entry.what),
+  });
+
+  it('fixes a quantity changed at Stripe back to the live seats, through one processor call', async () => {
+    const license = await stripeLicense(2);
+    stripe.setSubscription(license.subscriptionId, { quantity: 5 });
+    expect(about(await reconcileSubscriptions(ctx()), license.licenseId)).toEqual({ fixed: ['set-seats'], mismatched: [] });
+    await perform();
+    expect(stripe.subscriptionQuantity(license.subscriptionId)).toBe(2);
+    // In step now: the next run finds nothing.
+    expect(about(await reconcileSubscriptions(ctx()), license.licenseId)).toEqual({ fixed: [], mismatched: [] });
+  });
+
+  it('sends a seller decision Stripe does not show again: a suspension whose pause was undone at Stripe, a cancellation', async () => {
+    const suspended = await stripeLicense(1);
+    await change(suspended, 'suspend');
+    await perform();
+    stripe.setSubscription(suspended.subscriptionId, { pauseCollection: null });
+    const cancelled = await stripeLicense(1);
+    await database.db.license.update({ where: { id: cancelled.licenseId }, data: { status: 'Cancelled' } });
+    const report = await reconcileSubscriptions(ctx());
+    expect(about(report, suspended.licenseId).fixed).toEqual(['pause']);
+    expect(about(report, cancelled.licenseId).fixed).toEqual(['cancel']);
+    await perform();
+    expect(stripe.subscriptionState(suspended.subscriptionId).pauseCollection).toBe('void');
+    expect(stripe.subscriptionState(cancelled.subscriptionId).status).toBe('canceled');
+  });
+
+  it('reports what only Stripe can settle on the license, and changes nothing at Stripe for it', async () => {
+    const license = await stripeLicense(1);
+    stripe.setSubscription(license.subscriptionId, { status: 'past_due' });
+    const writesBefore = subscriptionWrites(license.subscriptionId).length;
+    expect(about(await reconcileSubscriptions(ctx()), license.licenseId)).toEqual({ fixed: [], mismatched: ['The subscription is past_due at Stripe; the license is Active.'] });
+    expect(await database.db.license.findUniqueOrThrow({ where: { id: license.licenseId } })).toMatchObject({ status: 'Active', processorMismatch: expect.stringContaining('past_due') });
+    expect(subscriptionWrites(license.subscriptionId)).toHaveLength(writesBefore);
+    // Settled at Stripe: the next run clears the finding.
+    stripe.setSubscription(license.subscriptionId, { status: 'active' });
+    await reconcileSubscriptions(ctx());
+    expect((await database.db.license.findUniqueOrThrow({ where: { id: license.licenseId } })).processorMismatch).toBeNull();
+  });
+
+  it('leaves a license whose call is still pending to the next run', async () => {
+    const license = await stripeLicense(1);
+    await change(license, 'suspend');
+    stripe.setSubscription(license.subscriptionId, { quantity: 7 });
+    expect(about(await reconcileSubscriptions(ctx()), license.licenseId)).toEqual({ fixed: [], mismatched: [] });
+    expect(await callsOf(license.licenseId)).toHaveLength(1);
   });
 });

@@ -27,6 +27,8 @@ export interface StripeServer {
   subscriptionQuantity(subscriptionId: string): number;
   /** A subscription as updates and cancellations left it (`active`, collection not paused, until then). */
   subscriptionState(subscriptionId: string): { status: string; pauseCollection: string | null };
+  /** Someone changed the subscription on Stripe's side (its dashboard, a missed event): what later reads answer. */
+  setSubscription(subscriptionId: string, change: { status?: string; pauseCollection?: string | null; quantity?: number }): void;
   /** How many updates and cancellations of a subscription were applied (a replayed Idempotency-Key applies nothing). */
   subscriptionChanges(subscriptionId: string): number;
   /** Stripe approving a connected account (onboarding done): its charges_enabled becomes true. */
@@ -312,6 +314,13 @@ export async function startStripeServer(): Promise<StripeServer> {
       session.customer = `cus_${crypto.randomBytes(6).toString('hex')}`;
       session.customer_details = { email: customerEmail ?? session.customer_email };
       if (session.mode === 'subscription') session.subscription = `sub_${crypto.randomBytes(6).toString('hex')}`;
+    },
+    setSubscription(subscriptionId, change) {
+      const state = { ...stateOf(subscriptionId) };
+      if (change.status !== undefined) state.status = change.status;
+      if (change.pauseCollection !== undefined) state.pauseCollection = change.pauseCollection;
+      subscriptionStates.set(subscriptionId, state);
+      if (change.quantity !== undefined) quantities.set(`si_${subscriptionId}`, change.quantity);
     },
     subscriptionChanges(subscriptionId) {
       return changes.get(subscriptionId) ?? 0;
