@@ -50,5 +50,5 @@ async function settleFromRetrievedSession(ctx: { db: Db }, checkoutId: string, s
       customerEmail: session.customer_details?.email ?? null,
     }),
   );
-  if (settlement) await deliverSettlement(ctx, settlement);
+  if (settlement) await deliverSettlement(settlement);
 }

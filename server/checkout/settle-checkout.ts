@@ -3,7 +3,8 @@ import { seal } from '../crypto/secret-box';
 import type { Db } from '../db';
 import { findOrCreateAccountByEmail } from '../identity/accounts';
 import { mintLicense } from '../licensing/licenses/mint-license';
-import { sendLicenseDeliveryEmail } from '../mail/license-delivery-mail';
+import { requestEmailDelivery } from '../mail/deliver-email';
+import { recordLicenseDeliveryEmail } from '../mail/license-delivery-mail';
 import { CREDENTIAL_SEAL_PURPOSE } from './get-checkout-result';
 
 export interface SettlementRefs {
@@ -14,14 +15,13 @@ export interface SettlementRefs {
   customerEmail?: string | null;
 }
 
-/** What a settlement leaves to do once its transaction has committed. */
+/** What a settlement did; once its transaction has committed, deliverSettlement sends the e-mail it recorded. */
 export interface Settlement {
   licenseId: string;
   /** The checkout settled: its receipt is /orders/<checkoutId>. */
   checkoutId: string;
-  buyerEmail: string | null;
-  offeringName: string;
-  sellerName: string;
+  /** The delivery e-mail was recorded with the settlement and waits for SMTP. */
+  emailQueued: boolean;
 }
 
 /**
@@ -29,7 +29,8 @@ export interface Settlement {
  * exactly once however often the processor reports it (the pending → completed update is the
  * guard). Null when the checkout was not pending. `processorStateAt` (the time of the processor's
  * event) becomes the license's, so an older subscription event cannot overwrite the new state.
- * The caller sends the delivery e-mail after the commit (deliverSettlement).
+ * The delivery e-mail is recorded in the same transaction, so a paid checkout never lacks it; the
+ * caller asks for its delivery after the commit (deliverSettlement).
  */
 export async function settleCheckoutWithin(
   tx: Db,
@@ -65,26 +66,22 @@ export async function settleCheckoutWithin(
     },
   });
   const buyer = buyerAccountId ? await tx.account.findUnique({ where: { id: buyerAccountId } }) : null;
-  return { licenseId: minted.licenseId, checkoutId: checkout.id, buyerEmail: buyer?.email ?? null, offeringName: checkout.offering.name, sellerName: sellerDisplayName(checkout.seller) };
+  const delivery = buyer
+    ? await recordLicenseDeliveryEmail(tx, { to: buyer.email, offeringName: checkout.offering.name, sellerName: sellerDisplayName(checkout.seller), checkoutId: checkout.id, licenseId: minted.licenseId })
+    : null;
+  return { licenseId: minted.licenseId, checkoutId: checkout.id, emailQueued: delivery?.status === 'queued' };
 }
 
-/** After the settlement's commit: the license delivery e-mail (sendEmail decides how it goes out). */
-export async function deliverSettlement(ctx: { db: Db }, settlement: Settlement): Promise<void> {
-  if (!settlement.buyerEmail) return;
-  await sendLicenseDeliveryEmail(ctx, {
-    to: settlement.buyerEmail,
-    offeringName: settlement.offeringName,
-    sellerName: settlement.sellerName,
-    checkoutId: settlement.checkoutId,
-    licenseId: settlement.licenseId,
-  });
+/** After the settlement's commit: its delivery e-mail goes now (the job's minute run would send it otherwise). */
+export async function deliverSettlement(settlement: Settlement): Promise<void> {
+  if (settlement.emailQueued) await requestEmailDelivery();
 }
 
 /** Payment completed, in a transaction of its own (the local processor's Pay button). */
 export async function settleCheckout(ctx: { db: Db }, refs: SettlementRefs): Promise<{ settled: boolean; licenseId: string | null }> {
   const settlement = await ctx.db.$transaction((tx) => settleCheckoutWithin(tx as unknown as Db, refs));
   if (!settlement) return { settled: false, licenseId: null };
-  await deliverSettlement(ctx, settlement);
+  await deliverSettlement(settlement);
   return { settled: true, licenseId: settlement.licenseId };
 }
 

@@ -73,8 +73,8 @@ export async function sendSignInCode(
       expiresAt: new Date(nowOf(ctx).getTime() + SIGN_IN_CODE_SECONDS * 1000),
     },
   });
-  const sent = await sendSignInCodeEmail(ctx, { to: row.email, code, expiresInMinutes: SIGN_IN_CODE_SECONDS / 60 });
-  if (sent.status === 'failed') throw new OAuthError('temporarily_unavailable', 'The code could not be e-mailed; try again later.', 503);
+  // Recorded (or the database error answers 503): the delivery job sends it, retrying SMTP as needed.
+  await sendSignInCodeEmail(ctx, { to: row.email, code, expiresInMinutes: SIGN_IN_CODE_SECONDS / 60 });
   return { continuationToken, email: row.email, codeLength: code.length };
 }
 

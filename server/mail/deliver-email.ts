@@ -1,33 +1,44 @@
 import type { Transporter } from 'nodemailer';
 import { z } from 'zod';
+import type { Db } from '../db';
 import { env } from '../env';
-import { defineJob, type JobContext } from '../platform/jobs/job-definition';
 import { defineSealedValues } from '../crypto/reseal-secrets';
 import { SecretBoxError } from '../crypto/secret-box';
+import { defineScheduledSweep } from '../platform/jobs/job-definition';
+import { enqueueJob } from '../platform/jobs/job-queue';
 import { logger } from '../platform/logging/logger';
 import { requireOnDemand } from '../platform/require-on-demand';
 import { EMAIL_CONTENT_SEAL_PURPOSE, openEmailContent, type EmailContent } from './email-content';
 
-/**
- * The `deliver-email` job's data: the recorded e-mail to send (its row holds recipient, subject and
- * kind) and its rendered body sealed under APP_SECRET (email-content.ts). The body is never on the
- * row of an e-mail sent over SMTP; rows recorded with their body (before it moved here) still send.
- */
-export const deliverEmailData = z.object({ emailId: z.string().min(1), content: z.string().min(1).optional() });
-export type DeliverEmailData = z.infer<typeof deliverEmailData>;
+// Delivery of recorded e-mails (README "E-mail"). The Email row is the outbox: recorded (with its
+// body sealed) in the transaction of what it tells of, then sent by the `deliver-email` job, which
+// runs at once when asked after a commit and every minute for whatever is left. SMTP never runs
+// inside a transaction or under a row lock: an e-mail is claimed in one statement that pushes its
+// next attempt ahead by a lease longer than any SMTP conversation, then sent, then marked sent.
+// - Accepted by SMTP, then the database fails: marking it sent is retried, the send is not.
+// - The process dies mid-send: the e-mail is sent again once its lease lapses, with the same
+//   Message-ID (derived from the row), so receivers can tell it is the same message.
+// - Refused or unreachable: retried with backoff (30 s doubling), failed after the last attempt.
 
-/** `skipped`: the row is gone, no longer queued, or being delivered by another run right now. */
-export type DeliverEmailOutcome = 'sent' | 'failed' | 'skipped';
+/** Attempts in all before an e-mail is failed: about 32 minutes of backoff, enough to ride out an SMTP server's restart. */
+export const DELIVER_EMAIL_MAX_ATTEMPTS = 7;
+/** Wait before the second attempt, in seconds; it doubles for each attempt after. */
+export const DELIVER_EMAIL_RETRY_DELAY_SECONDS = 30;
+/** How long a claimed e-mail is left to its sender: longer than the SMTP timeouts below allow a send to take (40 s). */
+export const DELIVERY_LEASE_SECONDS = 60;
+/** E-mails sent at the same time by one worker. */
+const PARALLEL_SENDS = 4;
+/** E-mails one run sends at most; the next run goes on. */
+const SENDS_PER_RUN = 1000;
+/** Tries at marking a sent e-mail as sent before leaving it to its lease (100 ms, doubling). */
+const BOOKKEEPING_TRIES = 6;
 
-/** A delivery that failed and will be tried again; thrown so that the job queue retries it. */
-export class EmailDeliveryError extends Error {
-  override name = 'EmailDeliveryError';
+export type DeliverEmailOutcome = 'sent' | 'retry' | 'failed';
+
+/** Retry delay after attempt `attempt` (1-based). */
+export function emailRetryDelaySeconds(attempt: number): number {
+  return DELIVER_EMAIL_RETRY_DELAY_SECONDS * 2 ** (attempt - 1);
 }
-
-// The row stays locked while SMTP talks; this bounds that, well beyond nodemailer's own timeouts
-// and well within the job's expiry (registry), so a run never outlives its job.
-const DELIVERY_TRANSACTION_TIMEOUT_MS = 3 * 60_000;
-const DELIVERY_TRANSACTION_MAX_WAIT_MS = 10_000;
 
 // One transport per SMTP URL for the life of the process; keyed by URL so a changed
 // configuration (tests switch it) gets its own transport instead of a stale one.
@@ -36,36 +47,51 @@ const transportsBySmtpUrl = new Map<string, Transporter>();
 function transportFor(smtpUrl: string): Transporter {
   let transport = transportsBySmtpUrl.get(smtpUrl);
   if (!transport) {
-    // Bounded waits: a silent server must turn into a failed attempt, not a worker stuck for minutes.
+    // Bounded waits (40 s in all, within the lease): a silent server turns into a failed attempt, not a stuck worker.
     const { createTransport } = requireOnDemand<typeof import('nodemailer')>('nodemailer');
-    transport = createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+    transport = createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
     transportsBySmtpUrl.set(smtpUrl, transport);
   }
   return transport;
 }
 
-interface LockedEmail {
+/** The Message-ID of an e-mail: the same for every attempt, so a resend after a crash is recognisably the same message. */
+export function messageIdOf(emailId: string): string {
+  return `<${emailId}@${new URL(env().publicBaseUrl).hostname}>`;
+}
+
+interface ClaimedEmail {
   id: string;
   to: string;
   subject: string;
+  kind: string;
+  content: string | null;
   html: string | null;
   text: string | null;
-  kind: string;
-  status: string;
   attempts: number;
 }
 
-type Attempted =
-  | { outcome: 'sent' }
-  | { outcome: 'skipped'; final: boolean }
-  | { outcome: 'retry'; reason: string; email: LockedEmail }
-  | { outcome: 'failed'; reason: string; email: LockedEmail };
+/** Claims up to `limit` due e-mails in one statement (SKIP LOCKED: senders never wait on each other). */
+async function claimDueEmails(db: Db, now: Date, limit: number): Promise<ClaimedEmail[]> {
+  return db.$queryRaw<ClaimedEmail[]>`
+    WITH due AS (
+      SELECT "id" FROM "Email"
+      WHERE "status" = 'queued' AND "nextAttemptAt" <= ${now}
+      ORDER BY "nextAttemptAt", "id"
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED)
+    UPDATE "Email" e
+       SET "attempts" = e."attempts" + 1,
+           "nextAttemptAt" = CAST(${now} AS timestamp(3)) + make_interval(secs => ${DELIVERY_LEASE_SECONDS})
+      FROM due WHERE e."id" = due."id"
+    RETURNING e."id", e."to", e."subject", e."kind", e."content", e."html", e."text", e."attempts"`;
+}
 
-/** The body to send: from the job's sealed content, else from a row recorded with its body. */
-function contentOf(data: DeliverEmailData, email: LockedEmail): EmailContent | { unusable: string } {
-  if (data.content) {
+/** The body to send: the sealed one, else (rows recorded before bodies were sealed) the one in the clear. */
+function contentOf(email: ClaimedEmail): EmailContent | { unusable: string } {
+  if (email.content) {
     try {
-      return openEmailContent(data.content);
+      return openEmailContent(email.content);
     } catch (error) {
       // Retrying cannot repair it: the secret it was sealed under is gone (APP_SECRET changed without APP_SECRET_PREVIOUS).
       const reason = error instanceof SecretBoxError ? error.message : 'malformed content';
@@ -76,88 +102,74 @@ function contentOf(data: DeliverEmailData, email: LockedEmail): EmailContent | {
   return { unusable: 'The e-mail has no body to deliver.' };
 }
 
-/**
- * The `deliver-email` job: sends a recorded e-mail over SMTP (the worker instance's SMTP_URL) and
- * marks it `sent`. A failure is recorded on the row (error, attempts) and thrown, so the queue
- * retries with backoff; on the last allowed attempt the row is marked `failed` instead and nothing
- * is thrown. Jobs are delivered at least once, so a run that finds the row no longer `queued`, or
- * locked by a run in progress, sends nothing: one message per row. Once the e-mail is sent or
- * failed, no copy of its body is left: none on the row, and the sealed one leaves the job's data.
- */
-export async function deliverEmail(data: DeliverEmailData, ctx: JobContext): Promise<DeliverEmailOutcome> {
-  const { SMTP_URL: smtpUrl, MAIL_FROM: from } = env();
-  const attempted = await ctx.db.$transaction(
-    async (tx): Promise<Attempted> => {
-      const [email] = await tx.$queryRaw<LockedEmail[]>`
-        select "id", "to", "subject", "html", "text", "kind", "status"::text as "status", "attempts"
-        from "Email" where "id" = ${data.emailId}
-        for update skip locked`;
-      // Gone, or locked by a run in progress (which will finish it): nothing to do here.
-      if (!email) return { outcome: 'skipped', final: false };
-      if (email.status !== 'queued') return { outcome: 'skipped', final: true };
-      const finished = { html: null, text: null };
-      const content = contentOf(data, email);
-      // A copy of the job without the body (enqueued again) that runs first leaves the e-mail to the
-      // job that carries it, if one is still to run; only a body lost everywhere fails the e-mail.
-      if ('unusable' in content && !data.content && (await bodyAwaitsInAnotherJob(tx, email.id))) return { outcome: 'skipped', final: false };
-      if ('unusable' in content) {
-        await tx.email.update({ where: { id: email.id }, data: { status: 'failed', error: content.unusable, ...finished } });
-        return { outcome: 'failed', reason: content.unusable, email };
-      }
-      try {
-        if (!smtpUrl) throw new Error('SMTP_URL is not set in the instance that runs the job worker');
-        await transportFor(smtpUrl).sendMail({ from, to: email.to, subject: email.subject, html: content.html, text: content.text });
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        await tx.email.update({
-          where: { id: email.id },
-          data: { error: reason, attempts: { increment: 1 }, ...(ctx.lastAttempt ? { status: 'failed' as const, ...finished } : {}) },
-        });
-        return { outcome: ctx.lastAttempt ? 'failed' : 'retry', reason, email };
-      }
-      await tx.email.update({ where: { id: email.id }, data: { status: 'sent', sentAt: new Date(), error: null, attempts: { increment: 1 }, ...finished } });
-      return { outcome: 'sent' };
-    },
-    { timeout: DELIVERY_TRANSACTION_TIMEOUT_MS, maxWait: DELIVERY_TRANSACTION_MAX_WAIT_MS },
-  );
+const FINISHED = { content: null, html: null, text: null };
 
-  if (attempted.outcome !== 'retry' && (attempted.outcome !== 'skipped' || attempted.final)) await dropSealedContent(ctx, data.emailId);
-  if (attempted.outcome === 'sent' || attempted.outcome === 'skipped') return attempted.outcome;
-  // The address stays out of the log (an SMTP reply often quotes it); the row, by id, holds it.
-  const { email } = attempted;
-  const reason = withoutAddress(attempted.reason, email.to);
-  const fields = { emailId: email.id, kind: email.kind, attempt: ctx.attempt, reason };
-  if (attempted.outcome === 'failed') {
-    logger.error(fields, 'e-mail could not be delivered; no attempt is left, so it is marked failed');
+/** Marks a sent e-mail, retrying through a database blip: the message is out, only the bookkeeping is repeated. */
+async function markSent(db: Db, emailId: string, now: Date): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.email.update({ where: { id: emailId }, data: { status: 'sent', sentAt: now, error: null, ...FINISHED } });
+      return;
+    } catch (error) {
+      if (attempt >= BOOKKEEPING_TRIES) {
+        // Left queued: after its lease it is sent again, with the same Message-ID.
+        logger.error({ err: error, emailId }, 'e-mail sent, but the database would not record it; it may go again (same Message-ID) after its lease');
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** (attempt - 1)));
+    }
+  }
+}
+
+/** One claimed e-mail: sent, or its failure recorded (and retried later, or failed for good). */
+async function deliverOne(db: Db, email: ClaimedEmail, now: () => Date): Promise<DeliverEmailOutcome> {
+  const { SMTP_URL: smtpUrl, MAIL_FROM: from } = env();
+  const content = contentOf(email);
+  if ('unusable' in content) {
+    await db.email.update({ where: { id: email.id }, data: { status: 'failed', error: content.unusable, ...FINISHED } });
+    logger.error({ emailId: email.id, kind: email.kind, reason: content.unusable }, 'e-mail cannot be delivered; marked failed');
     return 'failed';
   }
-  logger.warn(fields, 'e-mail delivery failed; it will be retried');
-  throw new EmailDeliveryError(`E-mail ${email.id} not delivered (attempt ${ctx.attempt}): ${reason}`);
+  try {
+    if (!smtpUrl) throw new Error('SMTP_URL is not set in the instance that runs the job worker');
+    await transportFor(smtpUrl).sendMail({ from, to: email.to, subject: email.subject, html: content.html, text: content.text, messageId: messageIdOf(email.id) });
+  } catch (error) {
+    const last = email.attempts >= DELIVER_EMAIL_MAX_ATTEMPTS;
+    // The address stays out of the log and the row (an SMTP reply often quotes it); the row, by id, holds it.
+    const reason = withoutAddress(error instanceof Error ? error.message : String(error), email.to);
+    const retryAt = new Date(now().getTime() + emailRetryDelaySeconds(email.attempts) * 1000);
+    await db.email.update({ where: { id: email.id }, data: { error: reason, ...(last ? { status: 'failed', ...FINISHED } : { nextAttemptAt: retryAt }) } });
+    const fields = { emailId: email.id, kind: email.kind, attempt: email.attempts, reason };
+    if (last) logger.error(fields, 'e-mail could not be delivered; no attempt is left, so it is marked failed');
+    else logger.warn(fields, 'e-mail delivery failed; it will be retried');
+    return last ? 'failed' : 'retry';
+  }
+  await markSent(db, email.id, now());
+  return 'sent';
 }
 
-/** Whether a deliver-email job that still has to run carries this e-mail's sealed body. */
-async function bodyAwaitsInAnotherJob(tx: Pick<JobContext['db'], '$queryRaw'>, emailId: string): Promise<boolean> {
-  const [found] = await tx.$queryRaw<{ found: boolean }[]>`
-    select exists (
-      select 1 from pgboss.job
-      where name = 'deliver-email' and state in ('created', 'retry', 'active')
-        and data->'payload'->>'emailId' = ${emailId} and data #> '{payload,content}' is not null
-    ) as "found"`;
-  return found?.found === true;
+/** Sends every due e-mail, a few at a time; returns what became of them. */
+export async function deliverDueEmails(ctx: { db: Db; now?: () => Date }): Promise<Record<DeliverEmailOutcome, number>> {
+  const now = ctx.now ?? (() => new Date());
+  const outcomes: Record<DeliverEmailOutcome, number> = { sent: 0, retry: 0, failed: 0 };
+  for (let handled = 0; handled < SENDS_PER_RUN; ) {
+    const claimed = await claimDueEmails(ctx.db, now(), PARALLEL_SENDS);
+    if (claimed.length === 0) break;
+    handled += claimed.length;
+    for (const outcome of await Promise.all(claimed.map((email) => deliverOne(ctx.db, email, now)))) outcomes[outcome]++;
+  }
+  return outcomes;
 }
 
 /**
- * pg-boss keeps completed jobs, with their data, for days (archived after 12 hours, deleted after
- * 7 days): once the e-mail is sent or failed, its sealed body leaves the data of every job that
- * delivers it. Best effort: what stays is sealed under APP_SECRET anyway.
+ * After the commit of a recorded e-mail: the job runs now rather than at its next minute. A failure
+ * here loses nothing (the e-mail is recorded; the minute's run sends it).
  */
-async function dropSealedContent(ctx: JobContext, emailId: string): Promise<void> {
+export async function requestEmailDelivery(): Promise<void> {
   try {
-    await ctx.db.$executeRaw`
-      update pgboss.job set data = jsonb_set(data, '{payload}', (data->'payload') - 'content')
-      where name = 'deliver-email' and data->'payload'->>'emailId' = ${emailId} and data #> '{payload,content}' is not null`;
+    await enqueueJob('deliver-email', {});
   } catch (error) {
-    logger.warn({ emailId, err: error }, 'deliver-email: the sealed body could not be dropped from the job data (it stays sealed)');
+    logger.warn({ err: error }, 'e-mail: could not start the delivery job now; its next scheduled run sends it');
   }
 }
 
@@ -166,36 +178,27 @@ function withoutAddress(text: string, address: string): string {
   return text.replace(new RegExp(address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), '<recipient>');
 }
 
-/** Retries after the first failed delivery: 7 attempts in all. */
-export const DELIVER_EMAIL_RETRY_LIMIT = 6;
-/**
- * Base delay before the first retry, in seconds. With backoff the n-th retry waits between
- * base·2^(n-1) and base·2^n: 30-60 s, 1-2 min, 2-4 min, … about 32-64 minutes in all before the
- * e-mail is marked failed, enough to ride out an SMTP server's restart or a short outage.
- */
-export const DELIVER_EMAIL_RETRY_DELAY_SECONDS = 30;
+// Jobs queued by earlier versions carry { emailId, content }: they run this sweep too (their
+// bodies were moved to the rows by the migration that made the rows the outbox).
+export const deliverEmailData = z.object({ emailId: z.string().optional(), content: z.string().optional() });
 
-/** Sends one recorded e-mail (status `queued`) over SMTP. */
-export const deliverEmailJob = defineJob({
+/** Every minute, and at once after an e-mail is recorded: the e-mails that are due. */
+export const deliverEmailJob = defineScheduledSweep({
   data: deliverEmailData,
-  handle: deliverEmail,
-  retry: { retryLimit: DELIVER_EMAIL_RETRY_LIMIT, retryDelay: DELIVER_EMAIL_RETRY_DELAY_SECONDS, retryBackoff: true },
-  // Far beyond nodemailer's bounded timeouts and the delivery's own transaction bound (3 min).
-  expireInSeconds: 10 * 60,
-  concurrency: 4,
+  cron: '* * * * *',
+  expireInSeconds: 15 * 60,
+  run: (ctx) => deliverDueEmails(ctx),
 });
 
-/** Bodies of e-mails waiting in deliver-email jobs (dropped once sent or failed), for re-sealing under a new APP_SECRET. */
+/** Bodies of e-mails waiting for SMTP (dropped once sent or failed), for re-sealing under a new APP_SECRET. */
 export const sealedQueuedEmails = defineSealedValues({
   name: 'queuedEmails',
   label: 'queued e-mails',
   purpose: EMAIL_CONTENT_SEAL_PURPOSE,
-  page: (db, after, limit) => db.$queryRaw<{ id: string; sealed: string }[]>`
-    select id::text as "id", data #>> '{payload,content}' as "sealed"
-    from pgboss.job
-    where name = 'deliver-email' and data #> '{payload,content}' is not null and (${after ?? null}::uuid is null or id > ${after ?? null}::uuid)
-    order by id limit ${limit}`,
-  replace: (db, value, next) => db.$executeRaw`
-    update pgboss.job set data = jsonb_set(data, '{payload,content}', to_jsonb(${next}::text))
-    where name = 'deliver-email' and id = ${value.id}::uuid and data #>> '{payload,content}' = ${value.sealed}`,
+  page: async (db, after, limit) =>
+    (await db.email.findMany({ where: { content: { not: null }, ...(after ? { id: { gt: after } } : {}) }, select: { id: true, content: true }, orderBy: { id: 'asc' }, take: limit })).map((email) => ({
+      id: email.id,
+      sealed: email.content!,
+    })),
+  replace: async (db, value, next) => (await db.email.updateMany({ where: { id: value.id, content: value.sealed }, data: { content: next } })).count,
 });

@@ -178,7 +178,7 @@ async function settleFromSession(
     processorStateAt: input.occurredAt,
   });
   if (!settlement) return done('no-change');
-  return done('settled', [(ctx) => deliverSettlement(ctx, settlement)]);
+  return done('settled', [() => deliverSettlement(settlement)]);
 }
 
 async function failFromSession(tx: Db, session: Stripe.Checkout.Session, input: { eventAccount: string | null; error: string }): Promise<Applied> {

@@ -4,6 +4,7 @@ import type { PrismaClient } from '@/generated/prisma/client';
 import { LicenseClassification } from '@/server/catalog/catalog-enums';
 import { createPurchaseCheckout } from '@/server/checkout/create-purchase-checkout';
 import { getCheckoutResultForBuyer } from '@/server/checkout/get-checkout-result';
+import { settleCheckoutWithin } from '@/server/checkout/settle-checkout';
 import type { Db } from '@/server/db';
 import { resetEnvForTests } from '@/server/env';
 import { DomainError } from '@/server/errors';
@@ -229,6 +230,31 @@ describe('the local processor’s hosted page (pay, cancel)', () => {
     expect(await database.db.email.count({ where: { to: buyer.email, kind: 'license-delivery' } })).toBe(1);
     // Cancel after paying changes nothing and goes to the success page.
     await expect(cancelLocalCheckout(ctx, { checkoutId: session.sessionId })).resolves.toMatchObject({ status: 'completed' });
+  });
+
+  it('the delivery e-mail commits with the settlement, or not at all: recorded sealed and queued in its transaction, and gone with it when it rolls back', async () => {
+    process.env.SMTP_URL = 'smtp://127.0.0.1:9';
+    resetEnvForTests();
+    try {
+      const rolledBack = await pendingCheckout();
+      await expect(
+        database.db.$transaction(async (tx) => {
+          await settleCheckoutWithin(tx as unknown as Db, { checkoutId: rolledBack.session.sessionId });
+          throw new Error('the settlement fails after the e-mail was recorded');
+        }),
+      ).rejects.toThrow(/fails after/);
+      expect(await database.db.email.count({ where: { to: rolledBack.buyer.email, kind: 'license-delivery' } })).toBe(0);
+      expect(await database.db.license.count({ where: { checkoutId: rolledBack.session.sessionId } })).toBe(0);
+
+      // No job queue runs in this process: the e-mail is recorded all the same, for the delivery job's next run.
+      const { buyer, session } = await pendingCheckout();
+      await database.db.$transaction((tx) => settleCheckoutWithin(tx as unknown as Db, { checkoutId: session.sessionId }));
+      const [email] = await database.db.email.findMany({ where: { to: buyer.email, kind: 'license-delivery' } });
+      expect(email).toMatchObject({ status: 'queued', html: null, text: null, content: expect.stringMatching(/^v2\./) });
+    } finally {
+      delete process.env.SMTP_URL;
+      resetEnvForTests();
+    }
   });
 
   it('Pay goes to the app’s SuccessUrl with session_id appended', async () => {

@@ -87,10 +87,9 @@ describe('npm run admin -- reseal-secrets', () => {
     const checkout = await database.db.checkout.findUniqueOrThrow({ where: { id: session.sessionId } });
     expect(open(CREDENTIAL_SEAL_PURPOSE, checkout.credentialCiphertext!)).toBe(sold.encodedCredential);
     expect((await getCheckoutResultForBuyer(ctx, { sessionId: session.sessionId, buyerAccountId: buyer.id })).encodedCredential).toBe(sold.encodedCredential);
-    const [job] = await database.db.$queryRaw<{ content: string }[]>`
-      select data #>> '{payload,content}' as "content" from pgboss.job where name = 'deliver-email' and data->'payload'->>'emailId' = ${email.id}`;
-    expect(keyIdIn(job!.content)).toBe(keyIdOf(NEW));
-    expect(openEmailContent(job!.content).text).toContain('424242');
+    const { content } = await database.db.email.findUniqueOrThrow({ where: { id: email.id } });
+    expect(keyIdIn(content!)).toBe(keyIdOf(NEW));
+    expect(openEmailContent(content!).text).toContain('424242');
     expect(EMAIL_CONTENT_SEAL_PURPOSE).toBe('email-content');
 
     // Running it again changes nothing.

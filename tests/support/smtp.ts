@@ -8,6 +8,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** The Message-ID header, angle brackets included. */
+  messageId: string;
 }
 
 export interface TestSmtpServer {
@@ -71,6 +73,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: parsed.html || '',
+            messageId: parsed.messageId ?? '',
           });
           callback();
         })
