@@ -20,12 +20,13 @@ import { getLocalCheckout } from '@/server/payments/get-local-checkout';
 import { cancelLocalCheckout, payLocalCheckout } from '@/server/payments/pay-local-checkout';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { rememberProcessConfig } from '../support/process-config';
 
 // The buyer's license page and the local processor's hosted page, at the service level against a
 // real database (spec "License code": a buyer revokes from the license page; "Checkout result status").
 
 const CONFIG_KEYS = ['DATABASE_URL', 'APP_SECRET', 'PUBLIC_BASE_URL', 'SMTP_URL', 'STRIPE_SECRET_KEY'] as const;
-const savedConfig = Object.fromEntries(CONFIG_KEYS.map((key) => [key, process.env[key]]));
+const restoreConfig = rememberProcessConfig(CONFIG_KEYS);
 const BASE_URL = 'http://buyer-pages.test';
 
 let database: TestDatabase;
@@ -70,11 +71,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const key of CONFIG_KEYS) {
-    if (savedConfig[key] === undefined) delete process.env[key];
-    else process.env[key] = savedConfig[key];
-  }
-  resetEnvForTests();
+  restoreConfig();
   await database?.drop();
 });
 

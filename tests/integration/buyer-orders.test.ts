@@ -19,12 +19,13 @@ import { generateLicenseAuthorization } from '@/server/runtime/generate-license-
 import { verifyRuntimeToken } from '@/server/runtime/verify-runtime-token';
 import { allowRepeatPurchases, createOffering, createProduct, createSeller } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { rememberProcessConfig } from '../support/process-config';
 
 // The buyer's orders, receipts and the billing of a subscription sold through the local processor,
 // at the service level against a real database.
 
 const CONFIG_KEYS = ['DATABASE_URL', 'APP_SECRET', 'PUBLIC_BASE_URL', 'SMTP_URL', 'STRIPE_SECRET_KEY'] as const;
-const savedConfig = Object.fromEntries(CONFIG_KEYS.map((key) => [key, process.env[key]]));
+const restoreConfig = rememberProcessConfig(CONFIG_KEYS);
 const BASE_URL = 'http://buyer-orders.test';
 
 let database: TestDatabase;
@@ -40,11 +41,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const key of CONFIG_KEYS) {
-    if (savedConfig[key] === undefined) delete process.env[key];
-    else process.env[key] = savedConfig[key];
-  }
-  resetEnvForTests();
+  restoreConfig();
   await database?.drop();
 });
 

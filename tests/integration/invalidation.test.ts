@@ -29,6 +29,7 @@ import {
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { logger } from '@/server/platform/logging/logger';
+import { rememberProcessConfig } from '../support/process-config';
 
 // Cache invalidation across instances (DESIGN.md "Platform decisions": caches): "another instance"
 // is a separate connection running NOTIFY, or a second copy of the modules loaded apart, with caches
@@ -36,7 +37,7 @@ import { logger } from '@/server/platform/logging/logger';
 // tests/integration/one-core-per-process.test.ts.)
 
 const CONFIG_KEYS = ['DATABASE_URL', 'APP_SECRET'] as const;
-const configBefore = Object.fromEntries(CONFIG_KEYS.map((key) => [key, process.env[key]]));
+const restoreConfig = rememberProcessConfig(CONFIG_KEYS);
 
 /** The promise of every invalidation: within one second. Polled every 20 ms up to that deadline. */
 const WITHIN_ONE_SECOND = { timeout: 1_000, interval: 20 };
@@ -63,11 +64,7 @@ afterAll(async () => {
   await stopInvalidationListener();
   await other?.end();
   await database?.drop();
-  for (const key of CONFIG_KEYS) {
-    if (configBefore[key] === undefined) delete process.env[key];
-    else process.env[key] = configBefore[key];
-  }
-  resetEnvForTests();
+  restoreConfig();
 });
 
 function notifyFromAnotherInstance(payload: string): Promise<unknown> {

@@ -9,13 +9,14 @@ import { assertLocalProcessorPayable, describeLiveProcessor, localProcessorStart
 import { logger } from '@/server/platform/logging/logger';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { rememberProcessConfig } from '../support/process-config';
 
 // The local processor takes no money: under NODE_ENV=production it is refused unless the operator
 // opts in for a demo (LOCAL_PROCESSOR_IN_PRODUCTION=true). The start refuses (see
 // production-start.test.ts); here, the checkout creation and the Pay endpoint refuse too.
 
 const CONFIG_KEYS = ['NODE_ENV', 'DATABASE_URL', 'APP_SECRET', 'PUBLIC_BASE_URL', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'LOCAL_PROCESSOR_IN_PRODUCTION'] as const;
-const savedConfig = Object.fromEntries(CONFIG_KEYS.map((key) => [key, process.env[key]]));
+const restoreConfig = rememberProcessConfig(CONFIG_KEYS);
 const BASE_URL = 'http://local-processor.test';
 
 let database: TestDatabase;
@@ -38,12 +39,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 afterAll(async () => {
-  const environment = process.env as Record<string, string | undefined>;
-  for (const key of CONFIG_KEYS) {
-    if (savedConfig[key] === undefined) delete environment[key];
-    else environment[key] = savedConfig[key];
-  }
-  resetEnvForTests();
+  restoreConfig();
   await database?.drop();
 });
 

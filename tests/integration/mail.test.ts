@@ -16,6 +16,7 @@ import { JOBS } from '@/server/jobs';
 import { logger } from '@/server/platform/logging/logger';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { rememberProcessConfig } from '../support/process-config';
 
 // E-mail delivery (README "E-mail"): the Email row is the outbox, sent after its commit by the
 // deliver-email job; a request never waits for SMTP and SMTP never runs inside a transaction. The
@@ -24,7 +25,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 // code (deliverDueEmails), with the clock moved on where a backoff or a lease must pass.
 
 const CONFIG_KEYS = ['DATABASE_URL', 'APP_SECRET', 'SMTP_URL', 'MAIL_FROM'] as const;
-const configBefore = Object.fromEntries(CONFIG_KEYS.map((key) => [key, process.env[key]]));
+const restoreConfig = rememberProcessConfig(CONFIG_KEYS);
 
 let database: TestDatabase;
 let smtp: TestSmtpServer;
@@ -38,11 +39,7 @@ afterEach(() => {
 afterAll(async () => {
   await stopJobQueue();
   await Promise.all([database?.drop(), smtp?.stop()]);
-  for (const key of CONFIG_KEYS) {
-    if (configBefore[key] === undefined) delete process.env[key];
-    else process.env[key] = configBefore[key];
-  }
-  resetEnvForTests();
+  restoreConfig();
 });
 
 /** The configuration sendEmail and the worker read, as the start script would set it; `smtpUrl: undefined` keeps mail in the outbox. */

@@ -11,6 +11,7 @@ import { listSellerCustomers } from '@/server/orders/list-seller-customers';
 import { usageByFeatureAndDay } from '@/server/consumption/usage-by-feature-and-day';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { rememberProcessConfig } from '../support/process-config';
 
 // The services behind the portal's license pages, on a real database.
 
@@ -29,7 +30,7 @@ async function licenseOf(seller: string, options: { tenantId?: string | null; bu
 }
 
 const CONFIG_KEYS = ['DATABASE_URL', 'APP_SECRET'] as const;
-const saved = Object.fromEntries(CONFIG_KEYS.map((key) => [key, process.env[key]]));
+const restoreConfig = rememberProcessConfig(CONFIG_KEYS);
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -41,11 +42,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const key of CONFIG_KEYS) {
-    if (saved[key] === undefined) delete process.env[key];
-    else process.env[key] = saved[key];
-  }
-  resetEnvForTests();
+  restoreConfig();
   await stopInvalidationListener();
   await closeDb();
   await database?.drop();

@@ -11,6 +11,7 @@ import { createOffering, createProduct, createSeller } from '../support/factorie
 import { startStripeServer, type StripeServer } from '../support/stripe-server';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { rememberProcessConfig } from '../support/process-config';
 
 // A real instance killed with SIGKILL while its call to Stripe is in flight (after the seller's
 // suspension committed): nothing is lost and nothing is done twice. The call stays pending, is made
@@ -19,7 +20,7 @@ import { startTestServer, type TestServer } from '../support/test-server';
 
 const STRIPE_ENV = { STRIPE_SECRET_KEY: 'sk_test_crash', STRIPE_WEBHOOK_SECRET: 'whsec_crash' };
 const CONFIG_KEYS = ['DATABASE_URL', 'APP_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE'] as const;
-const saved = Object.fromEntries(CONFIG_KEYS.map((key) => [key, process.env[key]]));
+const restoreConfig = rememberProcessConfig(CONFIG_KEYS);
 let database: TestDatabase;
 let stripe: StripeServer;
 let server: TestServer;
@@ -36,11 +37,7 @@ beforeAll(async () => {
 afterAll(async () => {
   stripe?.beforeAnswer(null);
   await server?.stop().catch(() => {});
-  for (const key of CONFIG_KEYS) {
-    if (saved[key] === undefined) delete process.env[key];
-    else process.env[key] = saved[key];
-  }
-  resetEnvForTests();
+  restoreConfig();
   await stopInvalidationListener();
   await closeDb();
   await stripe?.stop();

@@ -14,6 +14,7 @@ import { stopInvalidationListener } from '@/server/platform/invalidation/invalid
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { startStripeServer, type StripeServer } from '../support/stripe-server';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { rememberProcessConfig } from '../support/process-config';
 
 // The seller's decisions about a license sold as a Stripe subscription reach Stripe and stand,
 // through the real SDK against the local stand-in: seats (the subscription item's quantity follows
@@ -25,7 +26,7 @@ let database: TestDatabase;
 let stripe: StripeServer;
 const ctx = () => ({ db: database.db });
 const CONFIG_KEYS = ['DATABASE_URL', 'APP_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE'] as const;
-const saved = Object.fromEntries(CONFIG_KEYS.map((key) => [key, process.env[key]]));
+const restoreConfig = rememberProcessConfig(CONFIG_KEYS);
 
 beforeAll(async () => {
   [database, stripe] = await Promise.all([createTestDatabase(), startStripeServer()]);
@@ -40,11 +41,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const key of CONFIG_KEYS) {
-    if (saved[key] === undefined) delete process.env[key];
-    else process.env[key] = saved[key];
-  }
-  resetEnvForTests();
+  restoreConfig();
   await stopInvalidationListener();
   await closeDb();
   await stripe?.stop();

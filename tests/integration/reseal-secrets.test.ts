@@ -15,12 +15,13 @@ import { sendEmail } from '@/server/mail/send-email';
 import { startJobQueue, stopJobQueue } from '@/server/platform/jobs/job-queue';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { rememberProcessConfig } from '../support/process-config';
 
 // Rotating APP_SECRET (README "Rotating APP_SECRET"): the new secret in APP_SECRET, the old one in
 // APP_SECRET_PREVIOUS, `npm run admin -- reseal-secrets`, then the old one dropped.
 
 const CONFIG_KEYS = ['DATABASE_URL', 'APP_SECRET', 'APP_SECRET_PREVIOUS', 'SMTP_URL', 'PUBLIC_BASE_URL', 'STRIPE_SECRET_KEY'] as const;
-const savedConfig = Object.fromEntries(CONFIG_KEYS.map((key) => [key, process.env[key]]));
+const restoreConfig = rememberProcessConfig(CONFIG_KEYS);
 const OLD = 'the-old-app-secret-of-at-least-32-characters';
 const NEW = 'the-new-app-secret-of-at-least-32-characters';
 
@@ -39,11 +40,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await stopJobQueue();
-  for (const key of CONFIG_KEYS) {
-    if (savedConfig[key] === undefined) delete process.env[key];
-    else process.env[key] = savedConfig[key];
-  }
-  resetEnvForTests();
+  restoreConfig();
   await database?.drop();
 });
 

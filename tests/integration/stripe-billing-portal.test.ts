@@ -10,6 +10,7 @@ import { createOffering, createProduct, createSeller } from '../support/factorie
 import { createOrder } from '../support/order-factories';
 import { startStripeServer, type StripeServer } from '../support/stripe-server';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { rememberProcessConfig } from '../support/process-config';
 
 // "Manage billing" of a subscription sold through Stripe: a customer portal session for the customer
 // that paid, on the seller's connected account, through the real SDK against the local stand-in.
@@ -19,7 +20,7 @@ let stripe: StripeServer;
 let ctx: { db: Db };
 const BASE_URL = 'http://billing-portal.test';
 const CONFIG_KEYS = ['DATABASE_URL', 'APP_SECRET', 'PUBLIC_BASE_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE'] as const;
-const saved = Object.fromEntries(CONFIG_KEYS.map((key) => [key, process.env[key]]));
+const restoreConfig = rememberProcessConfig(CONFIG_KEYS);
 
 beforeAll(async () => {
   [database, stripe] = await Promise.all([createTestDatabase(), startStripeServer()]);
@@ -36,11 +37,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const key of CONFIG_KEYS) {
-    if (saved[key] === undefined) delete process.env[key];
-    else process.env[key] = saved[key];
-  }
-  resetEnvForTests();
+  restoreConfig();
   await stopInvalidationListener();
   await closeDb();
   await stripe?.stop();

@@ -7,13 +7,14 @@ import { logger } from '@/server/platform/logging/logger';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { startStripeServer, type RecordedRequest, type StripeServer } from '../support/stripe-server';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { rememberProcessConfig } from '../support/process-config';
 
 // Opening a paid checkout with Stripe: the pending checkout is committed first, Stripe is called
 // outside any database transaction with an idempotency key derived from the checkout id, and the
 // session is stored after. The real SDK against a local server that answers like Stripe.
 
 const CONFIG_KEYS = ['DATABASE_URL', 'APP_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE'] as const;
-const configBefore = Object.fromEntries(CONFIG_KEYS.map((key) => [key, process.env[key]]));
+const restoreConfig = rememberProcessConfig(CONFIG_KEYS);
 
 let database: TestDatabase;
 let stripe: StripeServer;
@@ -36,11 +37,7 @@ afterEach(() => {
 });
 afterAll(async () => {
   await Promise.all([database?.drop(), stripe?.stop()]);
-  for (const key of CONFIG_KEYS) {
-    if (configBefore[key] === undefined) delete process.env[key];
-    else process.env[key] = configBefore[key];
-  }
-  resetEnvForTests();
+  restoreConfig();
 });
 
 const ctx = () => ({ db: database.db });

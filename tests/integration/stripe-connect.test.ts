@@ -10,6 +10,7 @@ import { describePaymentSetup, refreshStripeReadiness, startStripeOnboarding } f
 import { createSeller } from '../support/factories';
 import { startStripeServer, type StripeServer } from '../support/stripe-server';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { rememberProcessConfig } from '../support/process-config';
 
 // Stripe Connect onboarding: with Stripe configured, a seller is checkout-ready exactly when its
 // connected account has charges_enabled. The real SDK against a local server that answers like Stripe.
@@ -17,7 +18,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 const WEBHOOK_SECRET = 'whsec_test';
 const PUBLIC_BASE_URL = 'https://licensing.example.test';
 const CONFIG_KEYS = ['DATABASE_URL', 'APP_SECRET', 'PUBLIC_BASE_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE'] as const;
-const configBefore = Object.fromEntries(CONFIG_KEYS.map((key) => [key, process.env[key]]));
+const restoreConfig = rememberProcessConfig(CONFIG_KEYS);
 
 let database: TestDatabase;
 let stripe: StripeServer;
@@ -49,11 +50,7 @@ beforeEach(() => {
 afterAll(async () => {
   await closeDb();
   await Promise.all([database?.drop(), stripe?.stop()]);
-  for (const key of CONFIG_KEYS) {
-    if (configBefore[key] === undefined) delete process.env[key];
-    else process.env[key] = configBefore[key];
-  }
-  resetEnvForTests();
+  restoreConfig();
 });
 
 const requestsTo = (method: string, path: string) => stripe.requests.filter((request) => request.method === method && request.path === path);

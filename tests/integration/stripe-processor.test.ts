@@ -9,11 +9,12 @@ import { checkoutSessionParams, stripeProcessor } from '@/server/payments/stripe
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { startStripeServer, type StripeServer } from '../support/stripe-server';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { rememberProcessConfig } from '../support/process-config';
 
 // The Stripe adapter through the real SDK, against a local server that answers like Stripe.
 
 const CONFIG_KEYS = ['DATABASE_URL', 'APP_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE'] as const;
-const configBefore = Object.fromEntries(CONFIG_KEYS.map((key) => [key, process.env[key]]));
+const restoreConfig = rememberProcessConfig(CONFIG_KEYS);
 
 let database: TestDatabase;
 let stripe: StripeServer;
@@ -32,11 +33,7 @@ beforeEach(() => {
 });
 afterAll(async () => {
   await Promise.all([database?.drop(), stripe?.stop()]);
-  for (const key of CONFIG_KEYS) {
-    if (configBefore[key] === undefined) delete process.env[key];
-    else process.env[key] = configBefore[key];
-  }
-  resetEnvForTests();
+  restoreConfig();
 });
 
 async function sellerWithOffering(

@@ -8,6 +8,7 @@ import { stopInvalidationListener } from '@/server/platform/invalidation/invalid
 import { logger } from '@/server/platform/logging/logger';
 import { createPendingStripeCheckout } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { rememberProcessConfig } from '../support/process-config';
 
 // What the webhook trusts beyond the signature: the endpoint a delivery was signed for (the
 // account endpoint or the Connect endpoint), the key's mode, the seller's connected account, the
@@ -16,7 +17,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 const ACCOUNT_SECRET = 'whsec_account_endpoint';
 const CONNECT_SECRET = 'whsec_connect_endpoint';
 const CONFIG_KEYS = ['DATABASE_URL', 'APP_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_CONNECT_WEBHOOK_SECRET', 'STRIPE_API_BASE'] as const;
-const configBefore = Object.fromEntries(CONFIG_KEYS.map((key) => [key, process.env[key]]));
+const restoreConfig = rememberProcessConfig(CONFIG_KEYS);
 
 let database: TestDatabase;
 
@@ -45,11 +46,7 @@ afterAll(async () => {
   await stopInvalidationListener();
   await closeDb();
   await database?.drop();
-  for (const key of CONFIG_KEYS) {
-    if (configBefore[key] === undefined) delete process.env[key];
-    else process.env[key] = configBefore[key];
-  }
-  resetEnvForTests();
+  restoreConfig();
 });
 
 const unique = () => crypto.randomBytes(6).toString('hex');

@@ -7,12 +7,13 @@ import { LICENSE_DELIVERY_EMAIL_KIND } from '@/server/mail/license-delivery-mail
 import { createPendingStripeCheckout } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { logger } from '@/server/platform/logging/logger';
+import { rememberProcessConfig } from '../support/process-config';
 
 // POST /payments/stripe/webhook with deliveries signed by the SDK itself, as Stripe signs them.
 
 const WEBHOOK_SECRET = 'whsec_test';
 const CONFIG_KEYS = ['DATABASE_URL', 'APP_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE'] as const;
-const configBefore = Object.fromEntries(CONFIG_KEYS.map((key) => [key, process.env[key]]));
+const restoreConfig = rememberProcessConfig(CONFIG_KEYS);
 
 let database: TestDatabase;
 
@@ -37,11 +38,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await database?.drop();
-  for (const key of CONFIG_KEYS) {
-    if (configBefore[key] === undefined) delete process.env[key];
-    else process.env[key] = configBefore[key];
-  }
-  resetEnvForTests();
+  restoreConfig();
 });
 
 const unique = () => crypto.randomBytes(6).toString('hex');
