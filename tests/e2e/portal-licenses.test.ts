@@ -156,6 +156,34 @@ describe('the portal license pages, in Chromium', () => {
     );
   }
 
+  // Last: it adds a license of this seller, which the counts above do not expect.
+  it('a license Stripe bills says what Stripe has not taken and what the hourly comparison found, at 1280 and 390 px', async () => {
+    const source = await database.db.license.findUniqueOrThrow({ where: { id: licenses['tenant-other'] }, include: { offering: true } });
+    const minted = await database.db.$transaction((tx) =>
+      mintLicense(tx as never, { offering: source.offering, buyerAccountId: null, correlationId: 'tenant-stripe', tenantId: 'tenant-stripe', seatCount: 2, processorSubscriptionId: 'sub_portal_notice' }),
+    );
+    await database.db.processorCall.create({ data: { licenseId: minted.licenseId, action: 'pause', status: 'attention', attempts: 10, lastError: 'No such subscription' } });
+    await database.db.license.update({ where: { id: minted.licenseId }, data: { processorMismatch: 'The subscription is past_due at Stripe; the license is Active.' } });
+    for (const [width, height] of [
+      [1280, 900],
+      [390, 844],
+    ] as const) {
+      const context = await browser.newContext({ viewport: { width, height } });
+      await context.addCookies([{ ...sessionCookie, url: server.baseUrl }]);
+      const page = await context.newPage();
+      try {
+        await page.goto(`${server.baseUrl}/portal/licenses/${minted.licenseId}`);
+        await page.getByText('Stripe did not take the change to pause collection').waitFor();
+        expect(await page.getByText('(No such subscription)', { exact: false }).count()).toBe(1);
+        expect(await page.getByText('Stripe and this license differ: The subscription is past_due at Stripe').count()).toBe(1);
+        await expectFitsAndAccessible(page, `a Stripe license needing attention at ${width} px`);
+        await page.screenshot({ path: `test-results/portal-license-stripe-${width}.png`, fullPage: true });
+      } finally {
+        await context.close();
+      }
+    }
+  }, E2E_TIMEOUT);
+
   it('another seller’s license, or an unknown id, is the not-found page', async () => {
     const context = await browser.newContext();
     await context.addCookies([{ ...sessionCookie, url: server.baseUrl }]);

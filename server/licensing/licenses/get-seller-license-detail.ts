@@ -14,6 +14,15 @@ export interface SellerLicenseDetail {
   termStart: Date;
   termEnd: Date | null;
   onStripe: boolean;
+  /** On Stripe: what Stripe has yet to be told, what it would not take, and what reconciliation found different. */
+  processor: {
+    /** Calls waiting to be made (normally for seconds). */
+    pendingCalls: number;
+    /** Calls given up on after their last retry: the operator retries them (npm run admin -- retry-processor-calls). */
+    callsNeedingAttention: { action: 'cancel' | 'pause' | 'resume' | 'set-seats'; lastError: string | null; createdAt: Date }[];
+    /** A difference only Stripe can settle, from the last reconciliation. */
+    mismatch: string | null;
+  } | null;
   seats: {
     id: string;
     retiredAt: string | null;
@@ -30,6 +39,7 @@ export async function getSellerLicenseDetail(ctx: { db: Db }, input: { sellerId:
       offering: { select: { name: true, product: { select: { name: true } } } },
       buyer: { select: { email: true } },
       codes: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], select: { id: true, seatId: true, label: true, createdAt: true, lastUsedAt: true, revokedAt: true } },
+      processorCalls: { where: { status: { in: ['pending', 'attention'] } }, orderBy: { createdAt: 'asc' }, select: { action: true, status: true, lastError: true, createdAt: true } },
     },
   });
   if (!license) throw new DomainError('NotFound', 'No license with that id for this seller.');
@@ -45,6 +55,16 @@ export async function getSellerLicenseDetail(ctx: { db: Db }, input: { sellerId:
     termStart: license.termStart,
     termEnd: license.termEnd,
     onStripe: license.processorSubscriptionId !== null,
+    processor:
+      license.processorSubscriptionId === null
+        ? null
+        : {
+            pendingCalls: license.processorCalls.filter((call) => call.status === 'pending').length,
+            callsNeedingAttention: license.processorCalls
+              .filter((call) => call.status === 'attention')
+              .map((call) => ({ action: call.action as 'cancel' | 'pause' | 'resume' | 'set-seats', lastError: call.lastError, createdAt: call.createdAt })),
+            mismatch: license.processorMismatch,
+          },
     seats: seats.map((seat) => ({
       id: seat.seatId,
       retiredAt: seat.retiredUtc,

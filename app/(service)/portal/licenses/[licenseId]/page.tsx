@@ -94,6 +94,7 @@ export default async function SellerLicensePage({ params }: Props) {
             <StatusActions licenseId={license.id} changes={statusChangesFrom(license.status)} />
           </>
         )}
+        {license.processor ? <ProcessorState processor={license.processor} /> : null}
       </section>
 
       <section aria-labelledby="usage-heading" className="space-y-2">
@@ -173,6 +174,31 @@ export default async function SellerLicensePage({ params }: Props) {
           })}
         </ol>
       </section>
+    </div>
+  );
+}
+
+const PROCESSOR_ACTIONS = { cancel: 'cancel the subscription', pause: 'pause collection', resume: 'resume collection', 'set-seats': 'set the number of seats' } as const;
+
+/** What Stripe has yet to take of the seller's changes, and what the hourly comparison found different. */
+function ProcessorState({ processor }: { processor: NonNullable<SellerLicenseDetail['processor']> }) {
+  if (processor.pendingCalls === 0 && processor.callsNeedingAttention.length === 0 && !processor.mismatch) return null;
+  return (
+    <div className="max-w-2xl space-y-2 text-sm">
+      {processor.pendingCalls > 0 ? (
+        <p className="text-slate-600">Stripe is being told of your latest change; it takes effect there within a minute.</p>
+      ) : null}
+      {processor.callsNeedingAttention.map((call) => (
+        <p key={call.createdAt.toISOString() + call.action} className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          Stripe did not take the change to {PROCESSOR_ACTIONS[call.action]} of <When value={call.createdAt} />
+          {call.lastError ? <> ({call.lastError})</> : null}. It is kept here for the operator to send again.
+        </p>
+      ))}
+      {processor.mismatch ? (
+        <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          Stripe and this license differ: {processor.mismatch} Found by the hourly comparison with Stripe.
+        </p>
+      ) : null}
     </div>
   );
 }
