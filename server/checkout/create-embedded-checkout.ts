@@ -9,7 +9,8 @@ import { consumeLimit } from '../platform/limits/limits';
 import { findReplayedCheckout, openCheckout } from './checkout-core';
 import { mintClaimToken } from './claim/claim-token';
 import { openClaimIntent } from './claim/open-claim-intent';
-import { sendClaimEmail } from './claim/send-claim-email';
+import { recordClaimEmail } from './claim/record-claim-email';
+import { requestEmailDelivery } from '../mail/deliver-email';
 import type { EmbeddedCheckoutInput } from './embedded-checkout.schema';
 import type { CheckoutSession } from './purchase-checkout.schema';
 import { assertSeatsFit, isFreeOffering } from './purchasable-offering';
@@ -85,7 +86,17 @@ export async function createEmbeddedCheckout(
           customerEmail: input.customerEmail,
         },
         async completeFree(tx, pending) {
-          claim = await openClaimIntent(tx, { ...pending, customerEmail: input.customerEmail });
+          const opened = await openClaimIntent(tx, { ...pending, customerEmail: input.customerEmail });
+          claim = opened;
+          // The claim and its e-mail commit together.
+          await recordClaimEmail(tx, {
+            to: input.customerEmail,
+            productName: product.name,
+            offeringName: offering.name,
+            sellerName: sellerDisplayName(seller),
+            claimUrl: opened.claimUrl,
+            expiresAt: opened.expiresAt,
+          });
           return pending;
         },
       });
@@ -93,14 +104,7 @@ export async function createEmbeddedCheckout(
       if (!free) return { sessionId: checkout.id, sessionUrl: checkout.sessionUrl };
       const opened = claim as { claimUrl: string; expiresAt: Date } | null;
       if (!opened) throw new Error('A free embedded checkout was created without its claim intent.');
-      await sendClaimEmail(ctx, {
-        to: input.customerEmail,
-        productName: product.name,
-        offeringName: offering.name,
-        sellerName: sellerDisplayName(seller),
-        claimUrl: opened.claimUrl,
-        expiresAt: opened.expiresAt,
-      });
+      await requestEmailDelivery();
       return { sessionId: checkout.id, sessionUrl: null, claimUrl: opened.claimUrl };
     } catch (error) {
       // Another create for the same seller, offering and address slipped past the lock's window: try again (it supersedes that one).

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import type { Db } from '../db';
 import { env } from '../env';
+import type { LimitName } from '../platform/limits/limit-table';
 import { requestEmailDelivery } from './deliver-email';
 import { sealEmailContent } from './email-content';
 
@@ -10,6 +11,11 @@ export interface SendEmailInput {
   kind: string;
   subject: string;
   template: ReactElement;
+  /**
+   * A limit counted per recipient when the e-mail is first sent (claim links: `claimEmail`);
+   * refused, the e-mail is `withheld`. In the dev outbox nothing is sent, so nothing is limited.
+   */
+  limit?: LimitName;
 }
 
 /**
@@ -40,7 +46,12 @@ export async function recordEmail(db: Db, input: SendEmailInput): Promise<SendEm
   const [html, text] = await Promise.all([render(input.template), render(input.template, { plainText: true })]);
   const smtp = Boolean(env().SMTP_URL);
   const email = await db.email.create({
-    data: { to: input.to, subject: input.subject, kind: input.kind, ...(smtp ? { status: 'queued', content: sealEmailContent({ html, text }) } : { status: 'outbox', html, text }) },
+    data: {
+      to: input.to,
+      subject: input.subject,
+      kind: input.kind,
+      ...(smtp ? { status: 'queued', content: sealEmailContent({ html, text }), limitName: input.limit ?? null } : { status: 'outbox', html, text }),
+    },
     select: { id: true },
   });
   return { id: email.id, status: smtp ? 'queued' : 'outbox' };
