@@ -22,6 +22,13 @@ module.exports = {
       to: { path: TRANSPORTS, dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'only-payments-knows-stripe',
+      severity: 'error',
+      comment: 'server/payments/ is the payment port: the only room that imports the Stripe SDK (or its types); every other room asks it.',
+      from: { path: '^server/', pathNot: '^server/(payments|dist)/' },
+      to: { path: '(^|/)node_modules/stripe/' },
+    },
+    {
       name: 'platform-imports-no-domain',
       severity: 'error',
       comment: 'platform/ (database, configuration, limits, jobs, invalidation, logging, metrics, health) and crypto/ import no domain: domains register with them (their jobs, invalidation topics and sealed values).',
@@ -44,7 +51,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(server/dist|generated|\\.next|node_modules)/' },
+    exclude: { path: '^(server/dist|generated|\\.next)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['types', 'import', 'require', 'node', 'default'] },

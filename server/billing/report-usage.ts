@@ -2,7 +2,7 @@ import { Prisma } from '@/generated/prisma/client';
 import { z } from 'zod';
 import type { Db } from '../db';
 import { env } from '../env';
-import { stripeClient } from '../payments/stripe-client';
+import { sendStripeMeterEvent } from '../payments/stripe-verbs';
 import { defineScheduledSweep } from '../platform/jobs/job-definition';
 import { logger } from '../platform/logging/logger';
 
@@ -10,11 +10,6 @@ export const reportUsageData = z.object({});
 
 /** Batches reported per run; the next run (a minute later) takes the rest. */
 const BATCHES_PER_RUN = 500;
-
-/** The Stripe meter of a feature: the seller creates one meter per metered feature with this event name. */
-export function stripeMeterEventName(featureKey: string): string {
-  return `usage_${featureKey.replace(/[^A-Za-z0-9_]/g, '_')}`;
-}
 
 interface Records {
   FeatureKey: string;
@@ -75,10 +70,7 @@ async function reportBatch(ctx: { db: Db }, batch: { id: string; licenseId: stri
     const customer = license.checkout?.processorCustomerId;
     if (!customer) throw new Error(`License ${batch.licenseId} was sold through Stripe without a customer id: its usage cannot be metered.`);
     for (const charge of charges) {
-      await stripeClient().billing.meterEvents.create(
-        { event_name: stripeMeterEventName(charge.featureKey), identifier: charge.identifier, payload: { stripe_customer_id: customer, value: charge.units.toString() } },
-        { idempotencyKey: `meter-event-${charge.identifier}`, ...(license.seller.stripeAccountId ? { stripeAccount: license.seller.stripeAccountId } : {}) },
-      );
+      await sendStripeMeterEvent({ stripeAccountId: license.seller.stripeAccountId, customer, featureKey: charge.featureKey, units: charge.units, identifier: charge.identifier });
     }
   }
 

@@ -1,7 +1,7 @@
 import type { Db } from '../../db';
 import { env } from '../../env';
 import { DomainError } from '../../errors';
-import { stripeClient } from '../../payments/stripe-client';
+import { openStripeBillingPortal } from '../../payments/stripe-verbs';
 import { billedLicenseSelect } from './get-subscription-billing';
 import { billingManagementOf } from './subscription-billing';
 
@@ -19,7 +19,5 @@ export async function openBillingPortal(ctx: { db: Db }, input: { licenseId: str
     throw new DomainError('NotFound', 'No subscription of yours with that id is billed through Stripe.');
   }
   const returnUrl = `${env().publicBaseUrl}/licenses#license-${license.id}`;
-  const account = license.seller.stripeAccountId ? { stripeAccount: license.seller.stripeAccountId } : undefined;
-  const session = await stripeClient().billingPortal.sessions.create({ customer, return_url: returnUrl }, account);
-  return { url: session.url };
+  return openStripeBillingPortal({ stripeAccountId: license.seller.stripeAccountId, customer, returnUrl });
 }

@@ -1,8 +1,8 @@
-import type Stripe from 'stripe';
 import { db } from '../../../db';
 import { env } from '../../../env';
 import { handleStripeEvent } from '../../../payments/handle-stripe-event';
-import { isLiveKey, stripeClient } from '../../../payments/stripe-client';
+import { isLiveKey } from '../../../payments/stripe-client';
+import { verifyStripeEvent } from '../../../payments/stripe-verbs';
 import { jsonResponse } from '../../json';
 import { logger } from '../../../platform/logging/logger';
 
@@ -20,23 +20,6 @@ import { logger } from '../../../platform/logging/logger';
 
 const noStore = { 'Cache-Control': 'no-store' };
 
-/** The event when the body verifies under one of the secrets; null otherwise. */
-function verifiedEvent(raw: string, signature: string, secrets: string[]): Stripe.Event | null {
-  for (const secret of secrets) {
-    try {
-      return stripeClient().webhooks.constructEvent(raw, signature, secret);
-    } catch {
-      // Not signed with this one (or stale, or tampered): try the next.
-    }
-  }
-  return null;
-}
-
-/** Stripe always sends these; a signed body without them is not one of its events. */
-function isWellFormed(event: Stripe.Event): boolean {
-  return typeof event.id === 'string' && event.id.length > 0 && typeof event.type === 'string' && typeof event.created === 'number' && typeof event.livemode === 'boolean';
-}
-
 export async function handleStripeWebhook(request: Request): Promise<Response> {
   const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_CONNECT_WEBHOOK_SECRET } = env();
   if (!STRIPE_SECRET_KEY || !STRIPE_WEBHOOK_SECRET) {
@@ -48,9 +31,9 @@ export async function handleStripeWebhook(request: Request): Promise<Response> {
   // The signature covers the exact bytes Stripe sent, so the body is verified before any parsing.
   const raw = await request.text();
   const secrets = STRIPE_CONNECT_WEBHOOK_SECRET ? [STRIPE_WEBHOOK_SECRET, STRIPE_CONNECT_WEBHOOK_SECRET] : [STRIPE_WEBHOOK_SECRET];
-  const event = verifiedEvent(raw, signature, secrets);
-  if (!event) return jsonResponse({ error: 'Invalid Stripe signature.' }, { status: 400, headers: noStore });
-  if (!isWellFormed(event)) return jsonResponse({ error: 'Not a Stripe event.' }, { status: 400, headers: noStore });
+  const event = verifyStripeEvent(raw, signature, secrets);
+  if (event === 'invalid-signature') return jsonResponse({ error: 'Invalid Stripe signature.' }, { status: 400, headers: noStore });
+  if (event === 'malformed') return jsonResponse({ error: 'Not a Stripe event.' }, { status: 400, headers: noStore });
 
   if (event.livemode !== isLiveKey(STRIPE_SECRET_KEY)) {
     logger.warn(

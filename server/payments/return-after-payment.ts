@@ -1,10 +1,10 @@
 import type Stripe from 'stripe';
 import type { Db } from '../db';
 import { DomainError } from '../errors';
-import { stripeClient, stripeIdOf } from '../payments/stripe-client';
+import { stripeClient, stripeIdOf } from './stripe-client';
 import { logger } from '../platform/logging/logger';
-import { CHECKOUT_ID_MAX, processorSuccessUrl, withSessionId } from './checkout-core';
-import { deliverSettlement, settleCheckoutWithin } from './settle-checkout';
+import { CHECKOUT_ID_MAX, processorSuccessUrl, withSessionId } from '../checkout/checkout-core';
+import { deliverSettlement, settleCheckoutWithin } from '../checkout/settle-checkout';
 
 
 /**
