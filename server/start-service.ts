@@ -59,6 +59,8 @@ export async function startService({ dev, operatorNodeEnv }: { dev: boolean; ope
   if (config.SEED_DEMO && (await seedIfEmpty(db()))) log('Seeded the demo seller (issuerClientId "demo").');
   await startInvalidationListener(database.databaseUrl);
   await startJobQueue({ databaseUrl: database.databaseUrl, worker: config.JOBS_WORKER, jobs: JOBS });
+  // A worker that starts (after a crash, say) looks at once for e-mails left mid-send, rather than at the next minute.
+  if (config.JOBS_WORKER) await (await import('./mail/deliver-email')).requestEmailDelivery();
   gaugeReadAtScrape({ name: 'job_queue_depth', help: 'Jobs waiting in each queue, read at scrape time.', labelName: 'queue', read: jobQueueDepth });
   gaugeReadAtScrape({
     name: 'processor_calls',

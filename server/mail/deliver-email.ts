@@ -27,7 +27,7 @@ export const DELIVER_EMAIL_MAX_ATTEMPTS = 7;
 /** Wait before the second attempt, in seconds; it doubles for each attempt after. */
 export const DELIVER_EMAIL_RETRY_DELAY_SECONDS = 30;
 /** How long a claimed e-mail is left to its sender: longer than the SMTP timeouts below allow a send to take (40 s). */
-export const DELIVERY_LEASE_SECONDS = 60;
+export const DELIVERY_LEASE_SECONDS = 45;
 /** E-mails sent at the same time by one worker. */
 const PARALLEL_SENDS = 4;
 /** E-mails one run sends at most; the next run goes on. */
@@ -167,7 +167,23 @@ export async function deliverDueEmails(ctx: { db: Db; now?: () => Date }): Promi
     handled += claimed.length;
     for (const outcome of await Promise.all(claimed.map((email) => deliverOne(ctx.db, email, now)))) outcomes[outcome]++;
   }
+  await followUpAtNextDue(ctx.db, now());
   return outcomes;
+}
+
+/**
+ * What waits for a lease or a backoff to pass within the next minute gets a run at that moment
+ * (one such run waits at a time), rather than at the next minute's: a retry comes when its backoff
+ * ends, and an e-mail whose sender died mid-send goes again as its lease lapses.
+ */
+async function followUpAtNextDue(db: Db, now: Date): Promise<void> {
+  const next = await db.email.findFirst({ where: { status: 'queued', nextAttemptAt: { gt: now, lte: new Date(now.getTime() + 60_000) } }, orderBy: { nextAttemptAt: 'asc' }, select: { nextAttemptAt: true } });
+  if (!next) return;
+  try {
+    await enqueueJob('deliver-email', {}, { startAfter: next.nextAttemptAt, singletonKey: 'deliver-email-follow-up' });
+  } catch (error) {
+    logger.warn({ err: error }, 'e-mail: could not plan the next delivery run; the minute\'s run takes it');
+  }
 }
 
 /**

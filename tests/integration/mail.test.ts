@@ -304,6 +304,13 @@ describe('e-mail delivery', () => {
       expect(first.status).toBe('queued');
       expect(first.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan((emailRetryDelaySeconds(1) - 5) * 1000);
       expect(first.nextAttemptAt.getTime() - Date.now()).toBeLessThanOrEqual(emailRetryDelaySeconds(1) * 1000);
+      // A run is planned for the moment the backoff ends, not left to the next minute's.
+      const planned = await eventually(async () => {
+        const [job] = await database.db.$queryRaw<{ startAfter: Date }[]>`
+          select start_after as "startAfter" from pgboss.job where name = 'deliver-email' and singleton_key = 'deliver-email-follow-up' and state = 'created'`;
+        return job;
+      }, 'a run planned for the end of the backoff');
+      expect(Math.abs(planned.startAfter.getTime() - first.nextAttemptAt.getTime())).toBeLessThan(1000);
 
       // Each later attempt once its backoff has passed (the clock moved on for this test's runs).
       let ahead = 0;
