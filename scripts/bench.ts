@@ -11,6 +11,7 @@ import { startServiceProcess } from './service-process';
 import { resolveDatabase } from '../server/platform/database/local-database';
 import { applyMigrations } from '../server/platform/database/migrate';
 import { benchRuntime } from './bench-runtime';
+import { benchUsageBilling } from './bench-usage-billing';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -39,10 +40,12 @@ async function main() {
   const database = await resolveDatabase();
   await applyMigrations(database.databaseUrl);
   try {
-    // BENCH_ONLY=runtime skips the mount comparison (e.g. while profiling the runtime paths).
-    if (process.env.BENCH_ONLY !== 'runtime') await benchMounts(database.databaseUrl);
-    // The runtime paths, on a database of their own beside this one (dropped and made again each run).
-    await benchRuntime({ anyDatabaseUrl: database.databaseUrl, appSecret: process.env.APP_SECRET!, durationSeconds: DURATION_SECONDS });
+    // BENCH_ONLY=runtime or BENCH_ONLY=usage runs that part alone (e.g. while profiling it).
+    const only = process.env.BENCH_ONLY;
+    if (!only) await benchMounts(database.databaseUrl);
+    // The runtime paths, then usage billing, each on a database of their own beside this one (dropped and made again each run).
+    if (!only || only === 'runtime') await benchRuntime({ anyDatabaseUrl: database.databaseUrl, appSecret: process.env.APP_SECRET!, durationSeconds: DURATION_SECONDS });
+    if (!only || only === 'usage') await benchUsageBilling({ anyDatabaseUrl: database.databaseUrl, appSecret: process.env.APP_SECRET! });
   } finally {
     await database.stop();
   }

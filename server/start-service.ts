@@ -51,6 +51,7 @@ export async function startService({ dev, operatorNodeEnv }: { dev: boolean; ope
   const { gaugeReadAtScrape } = await import('./platform/metrics/metrics');
   const { countProcessorCalls } = await import('./payments/processor-calls');
   const { countProcessorMismatches } = await import('./payments/reconcile-subscriptions');
+  const { countUsageReports } = await import('./billing/report-usage');
   const { logger } = await import('./platform/logging/logger');
 
   const config = env();
@@ -73,6 +74,12 @@ export async function startService({ dev, operatorNodeEnv }: { dev: boolean; ope
     help: 'Licenses whose last reconciliation found a difference with the processor it could not settle (npm run admin -- reconcile lists them), read at scrape time.',
     labelName: 'state',
     read: () => countProcessorMismatches({ db: db() }),
+  });
+  gaugeReadAtScrape({
+    name: 'usage_reports',
+    help: 'Metered usage reports to Stripe waiting to be sent, and held for review (not confirmed within 23 hours), read at scrape time.',
+    labelName: 'status',
+    read: () => countUsageReports({ db: db() }),
   });
 
   const nextApp = next({ dev, dir: process.cwd(), hostname: config.HOST, port: config.PORT });

@@ -10,7 +10,7 @@ import { expireLicenses } from '@/server/licensing/licenses/expire-licenses';
 import { generateLicenseAuthorization } from '@/server/runtime/generate-license-authorization';
 import { ingestUsage } from '@/server/consumption/ingest-usage';
 import { listUsageLedger } from '@/server/billing/list-usage-ledger';
-import { reportUsage } from '@/server/billing/report-usage';
+import { REPORT_HOLD_HOURS, reportUsage, usageReportBackoffSeconds } from '@/server/billing/report-usage';
 import { stripeMeterEventName } from '@/server/payments/stripe-verbs';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { startStripeServer, type StripeServer } from '../support/stripe-server';
@@ -70,6 +70,22 @@ const batch = (principal: { licenseId: string }, items: { featureKey: string; un
   items: items.map((item) => ({ ...item, timeUtc: new Date().toISOString() })),
 });
 
+const meterEventsFor = (identifier: string) => stripe.requests.filter((request) => request.path === '/v1/billing/meter_events' && request.body.identifier === identifier);
+
+/** Runs `body` with Stripe configured against the local stand-in, then without it again. */
+async function withStripe(body: () => Promise<void>): Promise<void> {
+  Object.assign(process.env, { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: stripe.baseUrl });
+  resetEnvForTests();
+  try {
+    await body();
+  } finally {
+    delete process.env.STRIPE_SECRET_KEY;
+    delete process.env.STRIPE_WEBHOOK_SECRET;
+    delete process.env.STRIPE_API_BASE;
+    resetEnvForTests();
+  }
+}
+
 describe('report-usage: metered usage billed once', () => {
   it('is a scheduled job', () => {
     expect(JOBS['report-usage'].schedule?.cron).toBe('* * * * *');
@@ -107,51 +123,63 @@ describe('report-usage: metered usage billed once', () => {
     expect(await database.db.usageCharge.count({ where: { licenseId: principal.licenseId } })).toBe(0);
   });
 
-  it('on Stripe, each charge is a meter event for the buyer\'s customer with the batch and feature as identifier and idempotency key', async () => {
-    Object.assign(process.env, { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: stripe.baseUrl });
-    resetEnvForTests();
-    try {
+  it('on Stripe, one meter event per license and feature for all the batches of a run: the buyer\'s customer, the report\'s id as identifier and idempotency key', async () => {
+    await withStripe(async () => {
       const { principal } = await meteredLicense({ stripe: true });
-      const sent = batch(principal, [{ featureKey: 'render', units: 12 }]);
-      await ingestUsage(ctx(), { ...sent, principal });
-      await reportUsage(ctx());
-      const events = stripe.requests.filter((request) => request.path === '/v1/billing/meter_events');
-      const usageBatch = await database.db.usageBatch.findFirstOrThrow({ where: { licenseId: principal.licenseId } });
-      const identifier = `${usageBatch.id}:render`;
+      for (const units of [12, 5, 3]) await ingestUsage(ctx(), { ...batch(principal, [{ featureKey: 'render', units }]), principal });
+      expect(await reportUsage(ctx())).toMatchObject({ sent: 1, failed: 0, held: 0 });
+      const [report] = await database.db.usageReport.findMany({ where: { licenseId: principal.licenseId } });
+      expect(report).toMatchObject({ featureKey: 'render', units: 20n, status: 'reported', attempts: 1 });
+      const events = meterEventsFor(report!.id);
       expect(events).toHaveLength(1);
-      expect(events[0]!.body).toMatchObject({ event_name: stripeMeterEventName('render'), identifier, 'payload[stripe_customer_id]': 'cus_test_1', 'payload[value]': '12' });
-      expect(events[0]!.headers['idempotency-key']).toBe(`meter-event-${identifier}`);
-      expect(await database.db.usageCharge.findFirstOrThrow({ where: { licenseId: principal.licenseId } })).toMatchObject({ processor: 'stripe', processorReference: identifier });
-    } finally {
-      delete process.env.STRIPE_SECRET_KEY;
-      delete process.env.STRIPE_WEBHOOK_SECRET;
-      delete process.env.STRIPE_API_BASE;
-      resetEnvForTests();
-    }
+      expect(events[0]!.body).toMatchObject({ event_name: stripeMeterEventName('render'), identifier: report!.id, 'payload[stripe_customer_id]': 'cus_test_1', 'payload[value]': '20' });
+      expect(events[0]!.headers['idempotency-key']).toBe(`meter-event-${report!.id}`);
+      // The ledger keeps one charge per batch, each naming the report that carried it.
+      const charges = await database.db.usageCharge.findMany({ where: { licenseId: principal.licenseId } });
+      expect(charges).toHaveLength(3);
+      expect(charges.every((charge) => charge.processor === 'stripe' && charge.reportId === report!.id && charge.processorReference === report!.id)).toBe(true);
+      // A second run sends nothing more.
+      expect(await reportUsage(ctx())).toMatchObject({ batches: 0, sent: 0 });
+      expect(meterEventsFor(report!.id)).toHaveLength(1);
+    });
   });
 
-  it('a batch Stripe refuses stays unreported and is sent again, with the same identifier, by the next run', async () => {
-    Object.assign(process.env, { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: stripe.baseUrl });
-    resetEnvForTests();
-    try {
+  it('a report Stripe refuses is retried with backoff under the same identifier, and blocks no other license\'s report', async () => {
+    await withStripe(async () => {
+      const refused = await meteredLicense({ stripe: true });
+      await ingestUsage(ctx(), { ...batch(refused.principal, [{ featureKey: 'render', units: 2 }]), principal: refused.principal });
+      stripe.refuseNext();
+      const first = await reportUsage(ctx());
+      expect(first.failed).toBe(1);
+      const [waiting] = await database.db.usageReport.findMany({ where: { licenseId: refused.principal.licenseId } });
+      expect(waiting).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.any(String) });
+
+      // Another license's usage goes while the refused one waits for its backoff.
+      const other = await meteredLicense({ stripe: true });
+      await ingestUsage(ctx(), { ...batch(other.principal, [{ featureKey: 'render', units: 7 }]), principal: other.principal });
+      expect(await reportUsage(ctx())).toMatchObject({ sent: 1, failed: 0 });
+      expect((await database.db.usageReport.findFirstOrThrow({ where: { licenseId: other.principal.licenseId } })).status).toBe('reported');
+
+      const later = new Date(Date.now() + (usageReportBackoffSeconds(1) + 1) * 1000);
+      expect(await reportUsage({ db: database.db, now: () => later })).toMatchObject({ sent: 1 });
+      const identifiers = meterEventsFor(waiting!.id).map((event) => event.body.identifier);
+      expect(identifiers).toEqual([waiting!.id, waiting!.id]);
+    });
+  });
+
+  it(`a report not confirmed within ${REPORT_HOLD_HOURS} hours is held for review, never resent`, async () => {
+    await withStripe(async () => {
       const { principal } = await meteredLicense({ stripe: true });
-      await ingestUsage(ctx(), { ...batch(principal, [{ featureKey: 'render', units: 2 }]), principal });
-      stripe.failNext(3);
+      await ingestUsage(ctx(), { ...batch(principal, [{ featureKey: 'render', units: 9 }]), principal });
+      stripe.refuseNext();
       await reportUsage(ctx());
-      expect(await database.db.usageBatch.count({ where: { licenseId: principal.licenseId, reportedAt: null } })).toBe(1);
-      await reportUsage(ctx());
-      expect(await database.db.usageBatch.count({ where: { licenseId: principal.licenseId, reportedAt: null } })).toBe(0);
-      const usageBatch = await database.db.usageBatch.findFirstOrThrow({ where: { licenseId: principal.licenseId } });
-      const sent = stripe.requests.filter((request) => request.path === '/v1/billing/meter_events' && request.body.identifier === `${usageBatch.id}:render`);
-      // Three refused attempts (the SDK retries twice), then the accepted one: the same identifier each time.
-      expect(sent.length).toBe(4);
-      expect(await database.db.usageCharge.count({ where: { licenseId: principal.licenseId } })).toBe(1);
-    } finally {
-      delete process.env.STRIPE_SECRET_KEY;
-      delete process.env.STRIPE_WEBHOOK_SECRET;
-      delete process.env.STRIPE_API_BASE;
-      resetEnvForTests();
-    }
+      const [report] = await database.db.usageReport.findMany({ where: { licenseId: principal.licenseId } });
+      const tooLate = new Date(report!.createdAt.getTime() + REPORT_HOLD_HOURS * 3_600_000 + 1000);
+      expect(await reportUsage({ db: database.db, now: () => tooLate })).toMatchObject({ held: 1, sent: 0 });
+      expect(await database.db.usageReport.findUniqueOrThrow({ where: { id: report!.id } })).toMatchObject({ status: 'held', lastError: expect.stringContaining('held for review') });
+      expect(await reportUsage({ db: database.db, now: () => new Date(tooLate.getTime() + 86_400_000) })).toMatchObject({ sent: 0, held: 0 });
+      expect(meterEventsFor(report!.id)).toHaveLength(1);
+    });
   });
 });
 
