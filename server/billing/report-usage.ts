@@ -2,6 +2,7 @@ import { Prisma } from '@/generated/prisma/client';
 import { z } from 'zod';
 import type { Db } from '../db';
 import { env } from '../env';
+import { usageMeteredAtStripe } from '../payments/billing-management';
 import { sendStripeMeterEvent } from '../payments/stripe-verbs';
 import { defineScheduledSweep } from '../platform/jobs/job-definition';
 import { logger } from '../platform/logging/logger';
@@ -96,7 +97,7 @@ async function recordPage(db: Db): Promise<{ taken: number; recorded: number; re
       const done: string[] = [];
       for (const batch of batches) {
         const license = licenses.get(batch.licenseId)!;
-        const onStripe = stripeConfigured && license.checkout?.processor === 'stripe';
+        const onStripe = usageMeteredAtStripe(license.checkout, stripeConfigured);
         if (onStripe && !license.checkout?.processorCustomerId) {
           // Left unreported (and said), not billed wrongly: an operator must look at the license.
           logger.error({ licenseId: license.id, usageBatchId: batch.id }, 'usage: a license sold through Stripe has no customer id; its usage cannot be metered');

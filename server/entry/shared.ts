@@ -9,7 +9,7 @@ export * from '../catalog/manage/catalog-edit.schema';
 export * from '../catalog/manage/seller-catalog.schema';
 export { formatMinorAmount } from '../catalog/money';
 export type { ValidationDetail } from '../errors';
-export type { BillingManagement } from '../licensing/subscriptions/subscription-billing';
+export type { BillingManagement } from '../payments/billing-management';
 export type { UsageSeries } from '../consumption/usage-by-feature-and-day';
 export type { AppRouter } from '../trpc/app-router';
 export { contentSecurityPolicy, formRedirectsOutward, newNonce, NONCE_HEADER, pageSecurityHeaders, REQUEST_PATH_HEADER } from '../security/page-headers';

@@ -6,7 +6,7 @@ import { DomainError } from '../../errors';
 import { formatOrderAmount } from '../../orders/order-terms';
 import { billingPeriodAt, type BillingPeriod } from '../../billing/billing-period';
 import { isFinalLicenseStatus } from '../licenses/license-status';
-import { billingManagementOf } from './subscription-billing';
+import { billingManagementOf } from '../../payments/billing-management';
 
 export interface SubscriptionBillingView {
   licenseId: string;

@@ -3,7 +3,7 @@ import { env } from '../../env';
 import { DomainError } from '../../errors';
 import { openStripeBillingPortal } from '../../payments/stripe-verbs';
 import { billedLicenseSelect } from './get-subscription-billing';
-import { billingManagementOf } from './subscription-billing';
+import { billingManagementOf } from '../../payments/billing-management';
 
 /**
  * "Manage billing" on a subscription sold through Stripe: a Stripe customer portal session for the

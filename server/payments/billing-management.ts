@@ -1,4 +1,4 @@
-import { LicenseClassification } from '../../catalog/catalog-enums';
+import { LicenseClassification } from '../catalog/catalog-enums';
 
 /**
  * How the buyer of a subscription manages its billing: at Stripe's customer portal when Stripe sold
@@ -16,4 +16,12 @@ export function billingManagementOf(license: {
   if (license.checkout.processor === 'stripe') return license.checkout.processorCustomerId ? 'stripe-portal' : null;
   if (license.checkout.processor === 'local' && license.checkout.amountMinor > 0) return 'local-page';
   return null;
+}
+
+/**
+ * Whether a license's metered usage is reported to Stripe (sold through a Stripe checkout, with
+ * Stripe configured in this instance) rather than kept as the local processor's ledger.
+ */
+export function usageMeteredAtStripe(checkout: { processor: string } | null, stripeConfigured: boolean): boolean {
+  return stripeConfigured && checkout?.processor === 'stripe';
 }
