@@ -7,40 +7,17 @@ import { DomainError } from '@/server/errors';
 import { limitRulesVersion } from '@/server/platform/limits/limit-rules';
 import { createLimiterSet, type LimiterSet } from '@/server/platform/limits/limiter-set';
 import { closeLimits, configureLimitsForTests, consumeLimit, limitRule, limitsStoreStatus } from '@/server/platform/limits/limits';
+import { tcpRelay } from '../support/tcp-relay';
 
 // Two instances of the service sharing one Redis: instance A is this process's limits module
 // (reaching Redis through a TCP relay the test can cut), instance B a second, separately built
 // limiter set connected straight to Redis. Every key lives under a random prefix, removed at the end.
 const REDIS_URL = process.env.REDIS_URL;
 
-/** A TCP relay to Redis that can be cut (every connection dropped, the port closed) and restored. */
+/** A TCP relay to Redis that can be cut and restored. */
 function redisRelay(target: URL) {
-  const sockets = new Set<net.Socket>();
-  let server: net.Server | undefined;
-  let port = 0;
-  const track = (socket: net.Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => socket.destroy());
-  };
-  async function start() {
-    server = net.createServer((client) => {
-      const upstream = net.connect(Number(target.port || 6379), target.hostname);
-      track(client);
-      track(upstream);
-      client.pipe(upstream).pipe(client);
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
-    });
-    await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
-    port = (server.address() as net.AddressInfo).port;
-  }
-  async function cut() {
-    const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
-    for (const socket of sockets) socket.destroy();
-    await closed;
-  }
-  return { start, cut, url: () => `redis://127.0.0.1:${port}` };
+  const relay = tcpRelay({ host: target.hostname, port: Number(target.port || 6379) });
+  return { start: relay.start, cut: relay.cut, url: () => `redis://127.0.0.1:${relay.port()}` };
 }
 
 async function until(condition: () => boolean, what: string, timeoutMs = 15_000) {

@@ -2,7 +2,10 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import { createElement } from 'react';
 import { SMTPServer } from 'smtp-server';
+import { PrismaPg } from '@prisma/adapter-pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PrismaClient } from '@/generated/prisma/client';
+import type { Db } from '@/server/db';
 import { SignInCodeEmail } from '@/emails/sign-in-code';
 import { seal } from '@/server/crypto/secret-box';
 import { resetEnvForTests } from '@/server/env';
@@ -17,6 +20,7 @@ import { logger } from '@/server/platform/logging/logger';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { rememberProcessConfig } from '../support/process-config';
+import { tcpRelay } from '../support/tcp-relay';
 
 // E-mail delivery (README "E-mail"): the Email row is the outbox, sent after its commit by the
 // deliver-email job; a request never waits for SMTP and SMTP never runs inside a transaction. The
@@ -391,6 +395,40 @@ describe('e-mail delivery', () => {
     expect(refused).toBe(2);
     expect(await emailRow(recorded.id)).toMatchObject({ status: 'sent', attempts: 1 });
     expect(smtp.messages.filter((mail) => mail.to === to)).toHaveLength(1);
+  });
+
+  it('the database cut (a real TCP cut) while SMTP takes the message: marking it sent is retried once the database is back, and the message is sent once', async () => {
+    const holding = await startHoldingSmtpServer();
+    const target = new URL(database.url);
+    const relay = tcpRelay({ host: target.hostname, port: Number(target.port) });
+    await relay.start();
+    const relayed = new URL(database.url);
+    relayed.port = String(relay.port());
+    const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: relayed.toString(), max: 2 }) }) as unknown as Db;
+    vi.spyOn(logger, 'error').mockImplementation(() => {});
+    try {
+      configure({ smtpUrl: holding.url });
+      const to = freshAddress();
+      const recorded = await database.db.email.create({ data: { to, subject: 'Through a cut', kind: 'sign-in-code', status: 'queued', html: '<p>x</p>', text: 'x' } });
+
+      const run = deliverDueEmails({ db });
+      await within(10_000, holding.arrived, 'the message reaching SMTP');
+      await relay.cut();
+      holding.release();
+      // SMTP has accepted; the database is unreachable for half a second, then back on the same address.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await relay.start();
+
+      await expect(within(15_000, run, 'the run')).resolves.toMatchObject({ sent: 1 });
+      expect(holding.accepted).toHaveLength(1);
+      expect(await emailRow(recorded.id)).toMatchObject({ status: 'sent', attempts: 1 });
+      expect(await deliverDueEmails({ db: database.db, now: inSeconds(3600) })).toEqual({ sent: 0, retry: 0, failed: 0, withheld: 0 });
+      expect(holding.accepted).toHaveLength(1);
+    } finally {
+      await (db as unknown as PrismaClient).$disconnect().catch(() => {});
+      await relay.cut().catch(() => {});
+      await holding.stop();
+    }
   });
 
   it('stopping the queue lets a running delivery finish before it closes', async () => {
