@@ -51,7 +51,7 @@ export async function startService({ dev, operatorNodeEnv }: { dev: boolean; ope
   const { gaugeReadAtScrape } = await import('./platform/metrics/metrics');
   const { countProcessorCalls } = await import('./payments/processor-calls');
   const { countProcessorMismatches } = await import('./payments/reconcile-subscriptions');
-  const { countUsageReports } = await import('./billing/report-usage');
+  const { countUsageReports } = await import('./payments/usage-reports');
   const { logger } = await import('./platform/logging/logger');
 
   const config = env();

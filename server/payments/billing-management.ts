@@ -17,11 +17,3 @@ export function billingManagementOf(license: {
   if (license.checkout.processor === 'local' && license.checkout.amountMinor > 0) return 'local-page';
   return null;
 }
-
-/**
- * Whether a license's metered usage is reported to Stripe (sold through a Stripe checkout, with
- * Stripe configured in this instance) rather than kept as the local processor's ledger.
- */
-export function usageMeteredAtStripe(checkout: { processor: string } | null, stripeConfigured: boolean): boolean {
-  return stripeConfigured && checkout?.processor === 'stripe';
-}

@@ -30,14 +30,14 @@ export function processorCallBackoffSeconds(attempt: number): number {
 }
 
 /**
- * Records, inside the caller's transaction, what the processor must be told about `licenseId`.
- * Nothing for a license the processor does not bill (the local processor keeps no subscription:
- * our records are the whole state). Returns whether a call was recorded.
+ * Records, inside the caller's transaction, what the processor must be told about `licenseId`, and
+ * says which processor that is. Nothing for a license the local processor sold (it keeps no
+ * subscription elsewhere: our records are the whole state): null.
  */
-export async function recordProcessorCall(tx: Db, license: { id: string; processorSubscriptionId: string | null }, action: ProcessorAction): Promise<boolean> {
-  if (!license.processorSubscriptionId) return false;
+export async function recordProcessorCall(tx: Db, license: { id: string; processorSubscriptionId: string | null }, action: ProcessorAction): Promise<'stripe' | null> {
+  if (!license.processorSubscriptionId) return null;
   await tx.processorCall.create({ data: { licenseId: license.id, action } });
-  return true;
+  return 'stripe';
 }
 
 /**

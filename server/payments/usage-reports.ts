@@ -1,0 +1,131 @@
+import type { Prisma } from '@/generated/prisma/client';
+import type { Db } from '../db';
+import { env } from '../env';
+import { logger } from '../platform/logging/logger';
+import { sendStripeMeterEvent } from './stripe-verbs';
+
+// Metered usage at the processor (README "Runtime paths": billing of metered usage). The ledger
+// (billing/report-usage.ts) asks which processor bills a license's usage; for Stripe, the charges of
+// one ledger page are summed per license and feature into one UsageReport, written in the page's
+// transaction: one meter event for the buyer's customer, identified by the report's id (Stripe's
+// dedupe key and the idempotency key), sent after the commit. A report Stripe refuses is retried
+// with backoff and blocks no other; one not confirmed within 23 hours (Stripe dedupes identifiers
+// for 24) is held for review, never resent blindly.
+
+/** A report not confirmed within this long is held: past Stripe's 24-hour dedupe a resend could count twice. */
+export const REPORT_HOLD_HOURS = 23;
+const FIRST_RETRY_SECONDS = 30;
+const MAX_RETRY_SECONDS = 60 * 60;
+/** Reports sent at the same time. */
+const PARALLEL_REPORTS = 8;
+
+export function usageReportBackoffSeconds(attempt: number): number {
+  return Math.min(FIRST_RETRY_SECONDS * 2 ** (attempt - 1), MAX_RETRY_SECONDS);
+}
+
+/**
+ * Who bills a license's metered usage: Stripe when it was sold through Stripe Checkout (and Stripe
+ * is configured here), else the local ledger; `unbillable` when Stripe sold it without reporting a
+ * customer (nothing can be metered for it: an operator must look).
+ */
+export function usageProcessorOf(checkout: { processor: string; processorCustomerId: string | null } | null): 'stripe' | 'local' | 'unbillable' {
+  if (!env().STRIPE_SECRET_KEY || checkout?.processor !== 'stripe') return 'local';
+  return checkout.processorCustomerId ? 'stripe' : 'unbillable';
+}
+
+/**
+ * Inside the ledger page's transaction: one UsageReport per license and feature for the charges
+ * Stripe bills, each charge naming its report. Returns how many reports were recorded.
+ */
+export async function recordUsageReports(tx: Db, charges: Prisma.UsageChargeCreateManyInput[]): Promise<number> {
+  const byKey = new Map<string, { licenseId: string; featureKey: string; units: bigint; charges: Prisma.UsageChargeCreateManyInput[] }>();
+  for (const charge of charges) {
+    if (charge.processor !== 'stripe') continue;
+    const key = `${charge.licenseId}\u0000${charge.featureKey}`;
+    const report = byKey.get(key) ?? { licenseId: charge.licenseId, featureKey: charge.featureKey, units: 0n, charges: [] };
+    report.units += BigInt(charge.units as bigint);
+    report.charges.push(charge);
+    byKey.set(key, report);
+  }
+  if (byKey.size === 0) return 0;
+  const created = await tx.usageReport.createManyAndReturn({
+    data: [...byKey.values()].map((report) => ({ licenseId: report.licenseId, featureKey: report.featureKey, units: report.units })),
+    select: { id: true, licenseId: true, featureKey: true },
+  });
+  for (const row of created) {
+    for (const charge of byKey.get(`${row.licenseId}\u0000${row.featureKey}`)!.charges) {
+      charge.reportId = row.id;
+      charge.processorReference = row.id;
+    }
+  }
+  return created.length;
+}
+
+interface ClaimedReport {
+  id: string;
+  licenseId: string;
+  featureKey: string;
+  units: bigint;
+  attempts: number;
+  createdAt: Date;
+}
+
+/** Claims due reports in one statement: their next attempt moves ahead by the backoff (SKIP LOCKED). */
+function claimDueReports(db: Db, now: Date, limit: number): Promise<ClaimedReport[]> {
+  return db.$queryRaw<ClaimedReport[]>`
+    WITH due AS (
+      SELECT "id" FROM "UsageReport" WHERE "status" = 'pending' AND "nextAttemptAt" <= ${now}
+      ORDER BY "nextAttemptAt", "id" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+    UPDATE "UsageReport" r
+       SET "attempts" = r."attempts" + 1,
+           "nextAttemptAt" = CAST(${now} AS timestamp(3)) + make_interval(secs => LEAST(${FIRST_RETRY_SECONDS} * power(2, r."attempts"), ${MAX_RETRY_SECONDS}))
+      FROM due WHERE r."id" = due."id"
+    RETURNING r."id", r."licenseId", r."featureKey", r."units", r."attempts", r."createdAt"`;
+}
+
+async function sendReport(db: Db, report: ClaimedReport, now: Date): Promise<'sent' | 'failed' | 'held'> {
+  if (now.getTime() - report.createdAt.getTime() >= REPORT_HOLD_HOURS * 3_600_000) {
+    const reason = `Not confirmed by Stripe within ${REPORT_HOLD_HOURS} hours; held for review (a resend past Stripe's 24-hour dedupe could bill twice).`;
+    await db.usageReport.update({ where: { id: report.id }, data: { status: 'held', lastError: reason } });
+    logger.error({ usageReportId: report.id, licenseId: report.licenseId }, 'usage: a report was held for review');
+    return 'held';
+  }
+  try {
+    const license = await db.license.findUniqueOrThrow({
+      where: { id: report.licenseId },
+      select: { seller: { select: { stripeAccountId: true } }, checkout: { select: { processorCustomerId: true } } },
+    });
+    await sendStripeMeterEvent({
+      stripeAccountId: license.seller.stripeAccountId,
+      customer: license.checkout!.processorCustomerId!,
+      featureKey: report.featureKey,
+      units: report.units,
+      identifier: report.id,
+    });
+  } catch (error) {
+    await db.usageReport.update({ where: { id: report.id }, data: { lastError: error instanceof Error ? error.message.slice(0, 1000) : String(error) } });
+    logger.warn({ err: error, usageReportId: report.id, attempt: report.attempts }, 'usage: a report was refused; retried with backoff');
+    return 'failed';
+  }
+  await db.usageReport.update({ where: { id: report.id }, data: { status: 'reported', reportedAt: now, lastError: null } });
+  return 'sent';
+}
+
+/** Sends every due report, a few at a time. */
+export async function sendDueUsageReports(ctx: { db: Db; now: () => Date }): Promise<Record<'sent' | 'failed' | 'held', number>> {
+  const outcomes = { sent: 0, failed: 0, held: 0 };
+  for (;;) {
+    const claimed = await claimDueReports(ctx.db, ctx.now(), PARALLEL_REPORTS);
+    if (claimed.length === 0) break;
+    for (const outcome of await Promise.all(claimed.map((report) => sendReport(ctx.db, report, ctx.now())))) outcomes[outcome]++;
+  }
+  return outcomes;
+}
+
+/** Reports waiting and held for review, for /metrics. */
+export async function countUsageReports(ctx: { db: Db }): Promise<Record<'pending' | 'held', number>> {
+  const groups = await ctx.db.usageReport.groupBy({ by: ['status'], where: { status: { in: ['pending', 'held'] } }, _count: { _all: true } });
+  const counts = { pending: 0, held: 0 };
+  for (const group of groups) counts[group.status as 'pending' | 'held'] = group._count._all;
+  return counts;
+}
