@@ -157,7 +157,7 @@ describe('the portal license pages, in Chromium', () => {
   }
 
   // Last: it adds a license of this seller, which the counts above do not expect.
-  it('a license Stripe bills says what Stripe has not taken and what the hourly comparison found, at 1280 and 390 px', async () => {
+  it('a license Stripe bills that needs a look is counted and listed on its own, and its page says what Stripe has not taken and what the hourly comparison found, at 1280 and 390 px', async () => {
     const source = await database.db.license.findUniqueOrThrow({ where: { id: licenses['tenant-other'] }, include: { offering: true } });
     const minted = await database.db.$transaction((tx) =>
       mintLicense(tx as never, { offering: source.offering, buyerAccountId: null, correlationId: 'tenant-stripe', tenantId: 'tenant-stripe', seatCount: 2, processorSubscriptionId: 'sub_portal_notice' }),
@@ -172,7 +172,18 @@ describe('the portal license pages, in Chromium', () => {
       await context.addCookies([{ ...sessionCookie, url: server.baseUrl }]);
       const page = await context.newPage();
       try {
-        await page.goto(`${server.baseUrl}/portal/licenses/${minted.licenseId}`);
+        // The list says how many need a look at Stripe and shows just those.
+        await page.goto(`${server.baseUrl}/portal/licenses`);
+        expect(await page.getByTestId('stripe-attention').innerText()).toContain('1 license needs a look at Stripe');
+        await expectFitsAndAccessible(page, `the license list with a license needing a look at Stripe at ${width} px`);
+        await page.getByRole('link', { name: 'Show it' }).click();
+        await page.waitForURL((url) => url.searchParams.get('attention') === 'stripe');
+        const rows = page.getByTestId('seller-license-row');
+        expect(await rows.count()).toBe(1);
+        expect(await rows.first().innerText()).toContain('Stripe: needs a look');
+        await expectFitsAndAccessible(page, `the licenses needing a look at Stripe at ${width} px`);
+        await rows.first().getByRole('link').click();
+        await page.waitForURL(`${server.baseUrl}/portal/licenses/${minted.licenseId}`);
         await page.getByText('Stripe did not take the change to pause collection').waitFor();
         expect(await page.getByText('(No such subscription)', { exact: false }).count()).toBe(1);
         expect(await page.getByText('Stripe and this license differ: The subscription is past_due at Stripe').count()).toBe(1);

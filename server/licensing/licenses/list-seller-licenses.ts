@@ -9,6 +9,8 @@ export const LICENSES_PER_PAGE = 25;
 export const sellerLicensesQuerySchema = z.object({
   q: z.string().trim().max(200).optional().catch(undefined),
   status: licenseStatusSchema.optional().catch(undefined),
+  /** `stripe`: only licenses that need a look at Stripe (a change it did not take, or a difference reconciliation found). */
+  attention: z.literal('stripe').optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
 export type SellerLicensesQuery = z.input<typeof sellerLicensesQuerySchema>;
@@ -22,6 +24,8 @@ export interface SellerLicenseRow {
   customerEmail: string | null;
   liveSeats: number;
   createdAt: Date;
+  /** A change Stripe did not take (given up after its retries), or a difference the hourly comparison found. */
+  needsStripeAttention: boolean;
 }
 
 export interface SellerLicensePage {
@@ -29,7 +33,11 @@ export interface SellerLicensePage {
   total: number;
   page: number;
   pages: number;
+  /** The seller's licenses that need a look at Stripe, whatever the filter. */
+  needingStripeAttention: number;
 }
+
+const NEEDS_STRIPE_ATTENTION: Prisma.LicenseWhereInput = { OR: [{ processorMismatch: { not: null } }, { processorCalls: { some: { status: 'attention' } } }] };
 
 /**
  * The seller's licenses, newest first, 25 a page. `q` matches the tenant id (from its start) or
@@ -40,10 +48,14 @@ export async function listSellerLicenses(ctx: { db: Db }, input: SellerLicensesQ
   const where: Prisma.LicenseWhereInput = {
     sellerId: input.sellerId,
     ...(query.status ? { status: query.status } : {}),
-    ...(query.q ? { OR: [{ tenantId: { startsWith: query.q } }, { buyer: { email: { contains: query.q, mode: 'insensitive' } } }] } : {}),
+    AND: [
+      query.q ? { OR: [{ tenantId: { startsWith: query.q } }, { buyer: { email: { contains: query.q, mode: 'insensitive' } } }] } : {},
+      query.attention ? NEEDS_STRIPE_ATTENTION : {},
+    ],
   };
-  const [total, licenses] = await Promise.all([
+  const [total, needingStripeAttention, licenses] = await Promise.all([
     ctx.db.license.count({ where }),
+    ctx.db.license.count({ where: { sellerId: input.sellerId, ...NEEDS_STRIPE_ATTENTION } }),
     ctx.db.license.findMany({
       where,
       orderBy: { id: 'desc' },
@@ -52,7 +64,7 @@ export async function listSellerLicenses(ctx: { db: Db }, input: SellerLicensesQ
       include: {
         offering: { select: { name: true, product: { select: { name: true } } } },
         buyer: { select: { email: true } },
-        _count: { select: { seats: { where: { retiredAt: null } } } },
+        _count: { select: { seats: { where: { retiredAt: null } }, processorCalls: { where: { status: 'attention' } } } },
       },
     }),
   ]);
@@ -66,8 +78,10 @@ export async function listSellerLicenses(ctx: { db: Db }, input: SellerLicensesQ
       customerEmail: license.buyer?.email ?? null,
       liveSeats: license._count.seats,
       createdAt: license.createdAt,
+      needsStripeAttention: license.processorMismatch !== null || license._count.processorCalls > 0,
     })),
     total,
+    needingStripeAttention,
     page: query.page,
     pages: Math.max(1, Math.ceil(total / LICENSES_PER_PAGE)),
   };

@@ -20,7 +20,12 @@ export default async function SellerLicensesPage({ searchParams }: Props) {
   const [membership] = await findSellerMemberships({ db: db() }, session.accountId);
   if (!membership) return <SellerWelcome />;
   const raw = await searchParams;
-  const query = sellerLicensesQuerySchema.parse({ q: firstSearchParam(raw.q) || undefined, status: firstSearchParam(raw.status) || undefined, page: firstSearchParam(raw.page) });
+  const query = sellerLicensesQuerySchema.parse({
+    q: firstSearchParam(raw.q) || undefined,
+    status: firstSearchParam(raw.status) || undefined,
+    attention: firstSearchParam(raw.attention) || undefined,
+    page: firstSearchParam(raw.page),
+  });
   const result = await listSellerLicenses({ db: db() }, { ...query, sellerId: membership.seller.id });
   return (
     <div className="space-y-6">
@@ -35,6 +40,22 @@ export default async function SellerLicensesPage({ searchParams }: Props) {
         text={query.q}
         filter={{ name: 'status', label: 'Status', value: query.status ?? '', options: STATUS_OPTIONS }}
       />
+      {query.attention ? (
+        <p className="text-sm" data-testid="stripe-attention">
+          Showing the licenses that need a look at Stripe.{' '}
+          <Link href="/portal/licenses" className="font-medium text-indigo-700 hover:underline">
+            Show every license
+          </Link>
+        </p>
+      ) : result.needingStripeAttention > 0 ? (
+        <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="stripe-attention">
+          {result.needingStripeAttention === 1 ? '1 license needs' : `${result.needingStripeAttention} licenses need`} a look at Stripe: a change Stripe did not take, or a
+          difference found by the hourly comparison.{' '}
+          <Link href="/portal/licenses?attention=stripe" className="font-medium underline">
+            Show {result.needingStripeAttention === 1 ? 'it' : 'them'}
+          </Link>
+        </p>
+      ) : null}
       <p className="text-sm text-slate-600" aria-live="polite" data-testid="licenses-count">
         {result.total === 0 ? 'No licenses match.' : `${result.total} license${result.total === 1 ? '' : 's'}; page ${result.page} of ${result.pages}.`}
       </p>
@@ -46,7 +67,14 @@ export default async function SellerLicensesPage({ searchParams }: Props) {
                 <Link href={`/portal/licenses/${license.id}`} className="min-w-0 font-semibold break-words text-indigo-700 hover:underline">
                   {license.productName} · {license.offeringName}
                 </Link>
-                <StatusBadge status={license.status} />
+                <span className="flex flex-wrap items-center gap-2">
+                  {license.needsStripeAttention ? (
+                    <span className="rounded-full border border-amber-300 bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+                      Stripe: needs a look
+                    </span>
+                  ) : null}
+                  <StatusBadge status={license.status} />
+                </span>
               </div>
               <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-4">
                 <div className="min-w-0">
@@ -72,7 +100,7 @@ export default async function SellerLicensesPage({ searchParams }: Props) {
           ))}
         </ul>
       )}
-      <Pager path="/portal/licenses" filter={{ q: query.q, status: query.status }} page={result.page} pages={result.pages} />
+      <Pager path="/portal/licenses" filter={{ q: query.q, status: query.status, attention: query.attention }} page={result.page} pages={result.pages} />
     </div>
   );
 }
