@@ -32,8 +32,13 @@ export const DELIVERY_LEASE_SECONDS = 45;
 const PARALLEL_SENDS = 4;
 /** E-mails one run sends at most; the next run goes on. */
 const SENDS_PER_RUN = 1000;
-/** Tries at marking a sent e-mail as sent before leaving it to its lease (100 ms, doubling). */
-const BOOKKEEPING_TRIES = 6;
+/**
+ * How long marking a sent e-mail as sent is retried through a database outage (100 ms, doubling, at
+ * most every 2 s): when the database is back this process records it within 2 s, long before
+ * another run could claim it again (they run at most once a minute, or at the lease's end).
+ */
+const BOOKKEEPING_RETRY_MS = 5 * 60_000;
+const BOOKKEEPING_MAX_WAIT_MS = 2_000;
 
 export type DeliverEmailOutcome = 'sent' | 'retry' | 'failed' | 'withheld';
 
@@ -109,17 +114,18 @@ const FINISHED = { content: null, html: null, text: null };
 
 /** Marks a sent e-mail, retrying through a database blip: the message is out, only the bookkeeping is repeated. */
 async function markSent(db: Db, emailId: string, now: Date): Promise<void> {
+  const giveUpAt = Date.now() + BOOKKEEPING_RETRY_MS;
   for (let attempt = 1; ; attempt++) {
     try {
       await db.email.update({ where: { id: emailId }, data: { status: 'sent', sentAt: now, error: null, ...FINISHED } });
       return;
     } catch (error) {
-      if (attempt >= BOOKKEEPING_TRIES) {
+      if (Date.now() >= giveUpAt) {
         // Left queued: after its lease it is sent again, with the same Message-ID.
         logger.error({ err: error, emailId }, 'e-mail sent, but the database would not record it; it may go again (same Message-ID) after its lease');
         return;
       }
-      await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** (attempt - 1)));
+      await new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** (attempt - 1), BOOKKEEPING_MAX_WAIT_MS)));
     }
   }
 }
