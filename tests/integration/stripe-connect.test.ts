@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getStorefront } from '@/server/catalog/get-storefront';
-import { markCheckoutReady } from '@/server/catalog/manage/mark-checkout-ready';
+import { markCheckoutReady } from '@/server/payments/mark-checkout-ready';
 import { closeDb, db } from '@/server/db';
 import { resetEnvForTests } from '@/server/env';
 import { handleStripeWebhook } from '@/server/http/routes/callbacks/stripe-webhook-endpoint';

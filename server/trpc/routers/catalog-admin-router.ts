@@ -12,7 +12,7 @@ import { createOffering } from '../../catalog/manage/create-offering';
 import { createProduct } from '../../catalog/manage/create-product';
 import { deleteFeature } from '../../catalog/manage/delete-feature';
 import { listSellerCatalog } from '../../catalog/manage/list-seller-catalog';
-import { markCheckoutReady } from '../../catalog/manage/mark-checkout-ready';
+import { markCheckoutReady } from '../../payments/mark-checkout-ready';
 import { setOfferingListed } from '../../catalog/manage/set-offering-listed';
 import { setOfferingRepeatPurchase } from '../../catalog/manage/set-offering-repeat-purchase';
 import { updateOffering } from '../../catalog/manage/update-offering';
