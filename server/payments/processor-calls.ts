@@ -109,7 +109,10 @@ export async function performDueProcessorCalls(ctx: { db: Db; now?: () => Date }
   return { done, failed };
 }
 
-/** The call at the processor. Throws when the processor refuses or cannot be reached. */
+/**
+ * The call at the processor. Throws when the processor refuses or cannot be reached. A subscription
+ * that already ended at Stripe takes no more changes: nothing is left to tell it (done).
+ */
 async function perform(db: Db, call: ClaimedCall): Promise<void> {
   const license = await db.license.findUniqueOrThrow({
     where: { id: call.licenseId },
@@ -120,6 +123,8 @@ async function perform(db: Db, call: ClaimedCall): Promise<void> {
   if (!env().STRIPE_SECRET_KEY) throw new Error('Stripe is not configured (STRIPE_SECRET_KEY): the call waits until it is.');
   const stripe = stripeClient();
   const options = { idempotencyKey: `processor-call-${call.id}`, ...(license.seller.stripeAccountId ? { stripeAccount: license.seller.stripeAccountId } : {}) };
+  const subscription = await stripe.subscriptions.retrieve(subscriptionId, {}, { stripeAccount: options.stripeAccount });
+  if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return;
   switch (call.action) {
     case 'cancel':
       await stripe.subscriptions.cancel(subscriptionId, {}, options);
@@ -134,7 +139,6 @@ async function perform(db: Db, call: ClaimedCall): Promise<void> {
     case 'set-seats': {
       // The live seats when the call runs: a later change's call sets the same or a newer count.
       const liveSeats = await db.seat.count({ where: { licenseId: call.licenseId, retiredAt: null } });
-      const subscription = await stripe.subscriptions.retrieve(subscriptionId, {}, { stripeAccount: options.stripeAccount });
       const item = subscription.items.data[0];
       if (!item) throw new Error(`Stripe subscription ${subscriptionId} has no item to set the seats on.`);
       await stripe.subscriptionItems.update(item.id, { quantity: liveSeats }, options);

@@ -208,6 +208,15 @@ describe('a seller suspends, resumes or cancels a license Stripe bills', () => {
     expect(stripe.subscriptionState(license.subscriptionId).pauseCollection).toBeNull();
   });
 
+  it('a subscription that already ended at Stripe takes no more calls: the seller\'s change is done without one', async () => {
+    const license = await stripeLicense(1);
+    stripe.setSubscription(license.subscriptionId, { status: 'canceled' });
+    await change(license, 'cancel');
+    expect(await perform()).toEqual({ done: 1, failed: 0 });
+    expect(subscriptionWrites(license.subscriptionId)).toHaveLength(0);
+    expect(await callsOf(license.licenseId)).toEqual([expect.objectContaining({ action: 'cancel', status: 'done' })]);
+  });
+
   it('a license the local processor sold records no call: our records are its whole state', async () => {
     const license = await stripeLicense(1);
     await database.db.license.update({ where: { id: license.licenseId }, data: { processorSubscriptionId: null } });
