@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { camelKeys, pascal } from '../platform/key-case';
 
 // The wire is PascalCase, the core camelCase (DESIGN.md "Platform decisions"). A request or
 // response shape has one zod schema, next to its service, in camelCase; its wire twin is derived
@@ -6,8 +7,6 @@ import { z } from 'zod';
 // document shows the keys a caller sends and receives. Services take and return camelCase values;
 // a route turns a request into one with fromWire and an answer into its wire body with toWire.
 
-const pascal = (key: string) => key[0]!.toUpperCase() + key.slice(1);
-const camel = (key: string) => key[0]!.toLowerCase() + key.slice(1);
 
 type PascalKey<K> = K extends string ? Capitalize<K> : K;
 export type Wire<T> = T extends readonly (infer Item)[]
@@ -100,12 +99,6 @@ function keyMapperOf(schema: z.ZodType): KeyMapper {
 /** The wire body of a camelCase value of `schema` (keys renamed as wireObject(schema) names them; values untouched). */
 export function toWire<T extends z.ZodObject>(schema: T, value: z.output<T>): Wire<z.output<T>> {
   return keyMapperOf(schema)(value) as Wire<z.output<T>>;
-}
-
-function camelKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(camelKeys);
-  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [camel(key), camelKeys(inner)]));
 }
 
 /** A value validated by `wireObject(schema)` back in the core's camelCase (keys only; values untouched). */

@@ -3,6 +3,7 @@ import { defineSealedValues } from '../crypto/reseal-secrets';
 import { open, seal } from '../crypto/secret-box';
 import type { Db } from '../db';
 import { sqlStateOf } from '../platform/database/sql-error';
+import { camelKeys } from '../platform/key-case';
 import { DomainError } from '../errors';
 
 export const MANAGEMENT_ANSWER_SEAL_PURPOSE = 'management-answer';
@@ -50,19 +51,12 @@ async function answerOf(ctx: { db: Db }, ask: ManagementAsk, fingerprint: string
   if (row.fingerprint !== fingerprint) {
     throw new DomainError('RequestIdMismatch', 'This RequestId was used for a different operation or different inputs; send a new RequestId for a new request.');
   }
-  return camelKeysOfStoredAnswer(JSON.parse(open(MANAGEMENT_ANSWER_SEAL_PURPOSE, row.answerCiphertext)));
+  // Answers recorded before the services returned camelCase values (2026-11) hold the wire's
+  // PascalCase keys; a replay of such a RequestId must get the same answer, so their keys are read as
+  // camelCase. No management answer holds a map keyed by data, so every key is a field name.
+  return camelKeys(JSON.parse(open(MANAGEMENT_ANSWER_SEAL_PURPOSE, row.answerCiphertext)));
 }
 
-/**
- * Answers recorded before the services returned camelCase values (2026-11) hold the wire's
- * PascalCase keys; a replay of such a RequestId must get the same answer, so their keys are read
- * as camelCase. No management answer holds a map keyed by data, so every key is a field name.
- */
-export function camelKeysOfStoredAnswer(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(camelKeysOfStoredAnswer);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key[0]!.toLowerCase() + key.slice(1), camelKeysOfStoredAnswer(inner)]));
-}
 
 /** First answers of management writes (answered again to a replay), for re-sealing under a new APP_SECRET. */
 export const sealedManagementAnswers = defineSealedValues({

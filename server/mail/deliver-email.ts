@@ -4,6 +4,7 @@ import type { Db } from '../db';
 import { env } from '../env';
 import { defineSealedValues } from '../crypto/reseal-secrets';
 import { SecretBoxError } from '../crypto/secret-box';
+import { backoffSeconds, type Backoff } from '../platform/backoff';
 import { defineScheduledSweep } from '../platform/jobs/job-definition';
 import type { LimitName } from '../platform/limits/limit-table';
 import { tryConsumeLimit } from '../platform/limits/limits';
@@ -24,8 +25,8 @@ import { EMAIL_CONTENT_SEAL_PURPOSE, openEmailContent, type EmailContent } from 
 
 /** Attempts in all before an e-mail is failed: about 32 minutes of backoff, enough to ride out an SMTP server's restart. */
 export const DELIVER_EMAIL_MAX_ATTEMPTS = 7;
-/** Wait before the second attempt, in seconds; it doubles for each attempt after. */
-export const DELIVER_EMAIL_RETRY_DELAY_SECONDS = 30;
+/** 30 s before the second attempt, doubling for each attempt after (the last wait, after attempt 6, is 16 minutes). */
+export const EMAIL_DELIVERY_BACKOFF: Backoff = { firstSeconds: 30, maxSeconds: 30 * 2 ** (DELIVER_EMAIL_MAX_ATTEMPTS - 2) };
 /** How long a claimed e-mail is left to its sender: longer than the SMTP timeouts below allow a send to take (40 s). */
 export const DELIVERY_LEASE_SECONDS = 45;
 /** E-mails sent at the same time by one worker. */
@@ -38,14 +39,9 @@ const SENDS_PER_RUN = 1000;
  * another run could claim it again (they run at most once a minute, or at the lease's end).
  */
 const BOOKKEEPING_RETRY_MS = 5 * 60_000;
-const BOOKKEEPING_MAX_WAIT_MS = 2_000;
+const BOOKKEEPING_BACKOFF: Backoff = { firstSeconds: 0.1, maxSeconds: 2 };
 
 export type DeliverEmailOutcome = 'sent' | 'retry' | 'failed' | 'withheld';
-
-/** Retry delay after attempt `attempt` (1-based). */
-export function emailRetryDelaySeconds(attempt: number): number {
-  return DELIVER_EMAIL_RETRY_DELAY_SECONDS * 2 ** (attempt - 1);
-}
 
 // One transport per SMTP URL for the life of the process; keyed by URL so a changed
 // configuration (tests switch it) gets its own transport instead of a stale one.
@@ -125,7 +121,7 @@ async function markSent(db: Db, emailId: string, now: Date): Promise<void> {
         logger.error({ err: error, emailId }, 'e-mail sent, but the database would not record it; it may go again (same Message-ID) after its lease');
         return;
       }
-      await new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** (attempt - 1), BOOKKEEPING_MAX_WAIT_MS)));
+      await new Promise((resolve) => setTimeout(resolve, backoffSeconds(BOOKKEEPING_BACKOFF, attempt) * 1000));
     }
   }
 }
@@ -152,7 +148,7 @@ async function deliverOne(db: Db, email: ClaimedEmail, now: () => Date): Promise
     const last = email.attempts >= DELIVER_EMAIL_MAX_ATTEMPTS;
     // The address stays out of the log and the row (an SMTP reply often quotes it); the row, by id, holds it.
     const reason = withoutAddress(error instanceof Error ? error.message : String(error), email.to);
-    const retryAt = new Date(now().getTime() + emailRetryDelaySeconds(email.attempts) * 1000);
+    const retryAt = new Date(now().getTime() + backoffSeconds(EMAIL_DELIVERY_BACKOFF, email.attempts) * 1000);
     await db.email.update({ where: { id: email.id }, data: { error: reason, ...(last ? { status: 'failed', ...FINISHED } : { nextAttemptAt: retryAt }) } });
     const fields = { emailId: email.id, kind: email.kind, attempt: email.attempts, reason };
     if (last) logger.error(fields, 'e-mail could not be delivered; no attempt is left, so it is marked failed');

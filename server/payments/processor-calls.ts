@@ -1,6 +1,8 @@
+import { Prisma } from '@/generated/prisma/client';
 import { z } from 'zod';
 import type { Db } from '../db';
 import { env } from '../env';
+import { backoffInterval, type Backoff } from '../platform/backoff';
 import { defineScheduledSweep } from '../platform/jobs/job-definition';
 import { enqueueJob } from '../platform/jobs/job-queue';
 import { logger } from '../platform/logging/logger';
@@ -19,15 +21,10 @@ export type ProcessorAction = 'cancel' | 'pause' | 'resume' | 'set-seats';
 
 /** Attempts before a call is set aside as needing attention (about 9 hours of backoff in all). */
 export const PROCESSOR_CALL_MAX_ATTEMPTS = 10;
-const FIRST_RETRY_SECONDS = 30;
-const MAX_RETRY_SECONDS = 3 * 60 * 60;
+/** 30 s after the first failure, doubling, at most 3 hours between tries. */
+export const PROCESSOR_CALL_BACKOFF: Backoff = { firstSeconds: 30, maxSeconds: 3 * 60 * 60 };
 /** Calls performed per run at most; the next run (or the next request for one) goes on. */
 const CALLS_PER_RUN = 200;
-
-/** Retry delay after attempt `attempt` (1-based): 30 s, 60 s, 2 min, … at most 3 hours. */
-export function processorCallBackoffSeconds(attempt: number): number {
-  return Math.min(FIRST_RETRY_SECONDS * 2 ** (attempt - 1), MAX_RETRY_SECONDS);
-}
 
 /**
  * Records, inside the caller's transaction, what the processor must be told about `licenseId`, and
@@ -77,7 +74,7 @@ async function claimDueCall(db: Db, now: Date): Promise<ClaimedCall | null> {
       FOR UPDATE SKIP LOCKED)
     UPDATE "ProcessorCall" c
        SET "attempts" = c."attempts" + 1,
-           "nextAttemptAt" = ${now}::timestamp + make_interval(secs => LEAST(${FIRST_RETRY_SECONDS} * power(2, c."attempts"), ${MAX_RETRY_SECONDS}))
+           "nextAttemptAt" = ${now}::timestamp + ${backoffInterval(PROCESSOR_CALL_BACKOFF, Prisma.raw('c."attempts"'))}
       FROM due WHERE c."id" = due."id"
     RETURNING c."id", c."licenseId", c."action", c."attempts"`;
   return rows[0] ?? null;

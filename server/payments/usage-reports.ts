@@ -1,6 +1,7 @@
-import type { Prisma } from '@/generated/prisma/client';
+import { Prisma } from '@/generated/prisma/client';
 import type { Db } from '../db';
 import { env } from '../env';
+import { backoffInterval, type Backoff } from '../platform/backoff';
 import { logger } from '../platform/logging/logger';
 import { sendStripeMeterEvent } from './stripe-verbs';
 
@@ -14,14 +15,10 @@ import { sendStripeMeterEvent } from './stripe-verbs';
 
 /** A report not confirmed within this long is held: past Stripe's 24-hour dedupe a resend could count twice. */
 export const REPORT_HOLD_HOURS = 23;
-const FIRST_RETRY_SECONDS = 30;
-const MAX_RETRY_SECONDS = 60 * 60;
+/** 30 s after the first refusal, doubling, at most an hour between tries. */
+export const USAGE_REPORT_BACKOFF: Backoff = { firstSeconds: 30, maxSeconds: 60 * 60 };
 /** Reports sent at the same time. */
 const PARALLEL_REPORTS = 8;
-
-export function usageReportBackoffSeconds(attempt: number): number {
-  return Math.min(FIRST_RETRY_SECONDS * 2 ** (attempt - 1), MAX_RETRY_SECONDS);
-}
 
 /**
  * Who bills a license's metered usage: Stripe when it was sold through Stripe Checkout (and Stripe
@@ -78,7 +75,7 @@ function claimDueReports(db: Db, now: Date, limit: number): Promise<ClaimedRepor
       ORDER BY "nextAttemptAt", "id" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
     UPDATE "UsageReport" r
        SET "attempts" = r."attempts" + 1,
-           "nextAttemptAt" = CAST(${now} AS timestamp(3)) + make_interval(secs => LEAST(${FIRST_RETRY_SECONDS} * power(2, r."attempts"), ${MAX_RETRY_SECONDS}))
+           "nextAttemptAt" = CAST(${now} AS timestamp(3)) + ${backoffInterval(USAGE_REPORT_BACKOFF, Prisma.raw('r."attempts"'))}
       FROM due WHERE r."id" = due."id"
     RETURNING r."id", r."licenseId", r."featureKey", r."units", r."attempts", r."createdAt"`;
 }

@@ -9,7 +9,7 @@ import type { Db } from '@/server/db';
 import { SignInCodeEmail } from '@/emails/sign-in-code';
 import { seal } from '@/server/crypto/secret-box';
 import { resetEnvForTests } from '@/server/env';
-import { deliverDueEmails, DELIVER_EMAIL_MAX_ATTEMPTS, DELIVERY_LEASE_SECONDS, emailRetryDelaySeconds, messageIdOf } from '@/server/mail/deliver-email';
+import { deliverDueEmails, DELIVER_EMAIL_MAX_ATTEMPTS, DELIVERY_LEASE_SECONDS, EMAIL_DELIVERY_BACKOFF, messageIdOf } from '@/server/mail/deliver-email';
 import { EMAIL_CONTENT_SEAL_PURPOSE } from '@/server/mail/email-content';
 import { listOutbox } from '@/server/mail/list-outbox';
 import { sendEmail } from '@/server/mail/send-email';
@@ -21,6 +21,7 @@ import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { rememberProcessConfig } from '../support/process-config';
 import { tcpRelay } from '../support/tcp-relay';
+import { backoffSeconds } from '@/server/platform/backoff';
 
 // E-mail delivery (README "E-mail"): the Email row is the outbox, sent after its commit by the
 // deliver-email job; a request never waits for SMTP and SMTP never runs inside a transaction. The
@@ -306,8 +307,8 @@ describe('e-mail delivery', () => {
         return current.attempts === 1 && current.error ? current : undefined;
       }, 'the first attempt recorded');
       expect(first.status).toBe('queued');
-      expect(first.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan((emailRetryDelaySeconds(1) - 5) * 1000);
-      expect(first.nextAttemptAt.getTime() - Date.now()).toBeLessThanOrEqual(emailRetryDelaySeconds(1) * 1000);
+      expect(first.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan((backoffSeconds(EMAIL_DELIVERY_BACKOFF, 1) - 5) * 1000);
+      expect(first.nextAttemptAt.getTime() - Date.now()).toBeLessThanOrEqual(backoffSeconds(EMAIL_DELIVERY_BACKOFF, 1) * 1000);
       // A run is planned for the moment the backoff ends, not left to the next minute's.
       const planned = await eventually(async () => {
         const [job] = await database.db.$queryRaw<{ startAfter: Date }[]>`
@@ -319,7 +320,7 @@ describe('e-mail delivery', () => {
       // Each later attempt once its backoff has passed (the clock moved on for this test's runs).
       let ahead = 0;
       for (let attempt = 2; attempt <= DELIVER_EMAIL_MAX_ATTEMPTS; attempt++) {
-        ahead += emailRetryDelaySeconds(attempt - 1) + 1;
+        ahead += backoffSeconds(EMAIL_DELIVERY_BACKOFF, attempt - 1) + 1;
         await deliverDueEmails({ db: database.db, now: inSeconds(ahead) });
       }
       const failed = await emailRow(result.id);

@@ -5,7 +5,8 @@ import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-en
 import { closeDb } from '@/server/db';
 import { resetEnvForTests } from '@/server/env';
 import { mintLicense } from '@/server/licensing/licenses/mint-license';
-import { performDueProcessorCalls, processorCallBackoffSeconds } from '@/server/payments/processor-calls';
+import { performDueProcessorCalls, PROCESSOR_CALL_BACKOFF } from '@/server/payments/processor-calls';
+import { backoffSeconds } from '@/server/platform/backoff';
 import { stopInvalidationListener } from '@/server/platform/invalidation/invalidation';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { startStripeServer, type StripeServer } from '../support/stripe-server';
@@ -82,7 +83,7 @@ describe('a crash between the commit and the processor call', () => {
 
     // Not before its backoff; then once more, with the same key.
     expect(await performDueProcessorCalls({ db: database.db })).toEqual({ done: 0, failed: 0 });
-    const later = new Date(Date.now() + (processorCallBackoffSeconds(1) + 1) * 1000);
+    const later = new Date(Date.now() + (backoffSeconds(PROCESSOR_CALL_BACKOFF, 1) + 1) * 1000);
     expect(await performDueProcessorCalls({ db: database.db, now: () => later })).toEqual({ done: 1, failed: 0 });
     const calls = stripe.requests.filter((request) => request.method === 'POST' && request.path === `/v1/subscriptions/${subscriptionId}`);
     expect(calls).toHaveLength(2);

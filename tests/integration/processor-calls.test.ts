@@ -7,7 +7,7 @@ import { addSeats } from '@/server/licensing/seats/add-seats';
 import { changeLicenseStatus } from '@/server/licensing/licenses/change-license-status';
 import { handleStripeEvent } from '@/server/payments/handle-stripe-event';
 import { reconcileSubscriptions } from '@/server/payments/reconcile-subscriptions';
-import { performDueProcessorCalls, PROCESSOR_CALL_MAX_ATTEMPTS, processorCallBackoffSeconds, retryProcessorCalls } from '@/server/payments/processor-calls';
+import { performDueProcessorCalls, PROCESSOR_CALL_BACKOFF, PROCESSOR_CALL_MAX_ATTEMPTS, retryProcessorCalls } from '@/server/payments/processor-calls';
 import { mintLicense } from '@/server/licensing/licenses/mint-license';
 import { retireSeat } from '@/server/licensing/seats/retire-seat';
 import { stopInvalidationListener } from '@/server/platform/invalidation/invalidation';
@@ -15,6 +15,7 @@ import { createOffering, createProduct, createSeller } from '../support/factorie
 import { startStripeServer, type StripeServer } from '../support/stripe-server';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { rememberProcessConfig } from '../support/process-config';
+import { backoffSeconds } from '@/server/platform/backoff';
 
 // The seller's decisions about a license sold as a Stripe subscription reach Stripe and stand,
 // through the real SDK against the local stand-in: seats (the subscription item's quantity follows
@@ -126,7 +127,7 @@ describe('seats of a Stripe subscription', () => {
     const [failed] = await callsOf(license.licenseId);
     expect(failed).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.any(String) });
     // Not due again before its backoff (30 s after the first attempt).
-    expect(failed!.nextAttemptAt.getTime() - now.getTime()).toBe(processorCallBackoffSeconds(1) * 1000);
+    expect(failed!.nextAttemptAt.getTime() - now.getTime()).toBe(backoffSeconds(PROCESSOR_CALL_BACKOFF, 1) * 1000);
     expect(await perform(new Date(now.getTime() + 10_000))).toEqual({ done: 0, failed: 0 });
     expect(await perform(new Date(now.getTime() + 31_000))).toEqual({ done: 1, failed: 0 });
     expect(stripe.subscriptionQuantity(license.subscriptionId)).toBe(2);
@@ -140,7 +141,7 @@ describe('seats of a Stripe subscription', () => {
     for (let attempt = 1; attempt <= PROCESSOR_CALL_MAX_ATTEMPTS; attempt++) {
       stripe.refuseNext();
       expect(await perform(new Date(at))).toEqual({ done: 0, failed: 1 });
-      at += processorCallBackoffSeconds(attempt) * 1000;
+      at += backoffSeconds(PROCESSOR_CALL_BACKOFF, attempt) * 1000;
     }
     expect(await callsOf(license.licenseId)).toEqual([expect.objectContaining({ status: 'attention', attempts: PROCESSOR_CALL_MAX_ATTEMPTS })]);
     expect(await perform(new Date(at + 86_400_000))).toEqual({ done: 0, failed: 0 });

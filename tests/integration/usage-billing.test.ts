@@ -11,7 +11,8 @@ import { generateLicenseAuthorization } from '@/server/runtime/generate-license-
 import { ingestUsage } from '@/server/consumption/ingest-usage';
 import { listUsageLedger } from '@/server/billing/list-usage-ledger';
 import { reportUsage } from '@/server/billing/report-usage';
-import { REPORT_HOLD_HOURS, usageReportBackoffSeconds } from '@/server/payments/usage-reports';
+import { REPORT_HOLD_HOURS, USAGE_REPORT_BACKOFF } from '@/server/payments/usage-reports';
+import { backoffSeconds } from '@/server/platform/backoff';
 import { stripeMeterEventName } from '@/server/payments/stripe-verbs';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { startStripeServer, type StripeServer } from '../support/stripe-server';
@@ -161,7 +162,7 @@ describe('report-usage: metered usage billed once', () => {
       expect(await reportUsage(ctx())).toMatchObject({ sent: 1, failed: 0 });
       expect((await database.db.usageReport.findFirstOrThrow({ where: { licenseId: other.principal.licenseId } })).status).toBe('reported');
 
-      const later = new Date(Date.now() + (usageReportBackoffSeconds(1) + 1) * 1000);
+      const later = new Date(Date.now() + (backoffSeconds(USAGE_REPORT_BACKOFF, 1) + 1) * 1000);
       expect(await reportUsage({ db: database.db, now: () => later })).toMatchObject({ sent: 1 });
       const identifiers = meterEventsFor(waiting!.id).map((event) => event.body.identifier);
       expect(identifiers).toEqual([waiting!.id, waiting!.id]);
