@@ -1,6 +1,6 @@
 // Builds the core (server/ to server/dist, one bundle with shared chunks) and the pages (Next), each
 // with a record of the sources it was built from.
-//   npm run build              always builds both
+//   npm run build              always builds both, and the client library (sdk/)
 //   ... build.ts --if-stale    builds only what has no build or whose sources changed
 //   ... build.ts --core-only   the core alone (`npm run dev`: Next builds pages on demand)
 import { spawnSync } from 'node:child_process';
@@ -47,11 +47,18 @@ export function buildWeb(): void {
   recordBuild(WEB_DIST_DIR, hash);
 }
 
+/** The client library (sdk/) to ESM with type declarations in sdk/dist. */
+export function buildSdk(): void {
+  run([path.join('node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join('sdk', 'tsconfig.json')]);
+}
+
 export function build({ ifStale = false, coreOnly = false } = {}): void {
   // The generated Prisma client is part of the core's bundle.
   run(['--import', 'tsx', 'scripts/prisma-generate.ts']);
   if (!ifStale || !coreIsCurrent()) buildCore();
   if (!coreOnly && (!ifStale || !webIsCurrent())) buildWeb();
+  // `npm run build` builds the client library too; the service's own start does not need it.
+  if (!ifStale) buildSdk();
 }
 
 const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]) === path.resolve('scripts/build.ts');

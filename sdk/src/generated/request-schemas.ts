@@ -1,0 +1,364 @@
+// Generated from the service's /openapi.json by `npm run sdk:types`; do not edit.
+/* eslint-disable */
+import type { JsonSchema } from '../validate.js';
+
+export const requestSchemas: Record<string, JsonSchema> = {
+  "addSeats": {
+    "type": "object",
+    "properties": {
+      "RequestId": {
+        "type": "string",
+        "format": "uuid",
+        "pattern": "^(?!0{8}-0{4}-0{4}-0{4}-0{12}$)[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
+        "description": "A GUID, not all zeros."
+      },
+      "Quantity": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 1000
+      }
+    },
+    "required": [
+      "RequestId",
+      "Quantity"
+    ]
+  },
+  "bindLicenseToTenant": {
+    "type": "object",
+    "properties": {
+      "RequestId": {
+        "type": "string",
+        "format": "uuid",
+        "pattern": "^(?!0{8}-0{4}-0{4}-0{4}-0{12}$)[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
+        "description": "A GUID, not all zeros."
+      },
+      "CorrelationId": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 128
+      }
+    },
+    "required": [
+      "RequestId",
+      "CorrelationId"
+    ]
+  },
+  "cancelLicense": {
+    "type": "object",
+    "properties": {
+      "RequestId": {
+        "type": "string",
+        "format": "uuid",
+        "pattern": "^(?!0{8}-0{4}-0{4}-0{4}-0{12}$)[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
+        "description": "A GUID, not all zeros."
+      }
+    },
+    "required": [
+      "RequestId"
+    ]
+  },
+  "createEmbeddedCheckout": {
+    "type": "object",
+    "properties": {
+      "OfferingId": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 100
+      },
+      "CorrelationId": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 128
+      },
+      "CustomerEmail": {
+        "type": "string",
+        "maxLength": 254,
+        "format": "email"
+      },
+      "IssuerClientId": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 100
+      },
+      "SuccessUrl": {
+        "type": "string",
+        "maxLength": 2048,
+        "format": "uri",
+        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
+        "description": "An absolute http or https URL."
+      },
+      "CancelUrl": {
+        "type": "string",
+        "maxLength": 2048,
+        "format": "uri",
+        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
+        "description": "An absolute http or https URL."
+      },
+      "RequestId": {
+        "type": "string",
+        "format": "uuid",
+        "pattern": "^(?!0{8}-0{4}-0{4}-0{4}-0{12}$)[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
+        "description": "A GUID, not all zeros."
+      },
+      "Quantity": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 1000
+      },
+      "ReturnUrl": {
+        "type": "string",
+        "maxLength": 2048,
+        "format": "uri",
+        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
+        "description": "An absolute http or https URL."
+      }
+    },
+    "required": [
+      "OfferingId",
+      "CorrelationId",
+      "CustomerEmail"
+    ]
+  },
+  "createLicense": {
+    "type": "object",
+    "properties": {
+      "RequestId": {
+        "type": "string",
+        "format": "uuid",
+        "pattern": "^(?!0{8}-0{4}-0{4}-0{4}-0{12}$)[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
+        "description": "A GUID, not all zeros."
+      },
+      "OfferingId": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 100
+      },
+      "CorrelationId": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 128
+      },
+      "Seats": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 1000
+      }
+    },
+    "required": [
+      "RequestId",
+      "OfferingId",
+      "CorrelationId",
+      "Seats"
+    ]
+  },
+  "createPurchaseCheckout": {
+    "type": "object",
+    "properties": {
+      "RequestId": {
+        "type": "string",
+        "format": "uuid",
+        "pattern": "^(?!0{8}-0{4}-0{4}-0{4}-0{12}$)[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
+        "description": "A GUID, not all zeros."
+      },
+      "OfferingId": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 100
+      },
+      "IssuerClientId": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 100
+      },
+      "CorrelationId": {
+        "type": "string",
+        "maxLength": 128
+      },
+      "SuccessUrl": {
+        "type": "string",
+        "maxLength": 2048,
+        "format": "uri",
+        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
+        "description": "An absolute http or https URL."
+      },
+      "CancelUrl": {
+        "type": "string",
+        "maxLength": 2048,
+        "format": "uri",
+        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
+        "description": "An absolute http or https URL."
+      },
+      "OriginContext": {
+        "type": "string",
+        "enum": [
+          "web",
+          "mobile_app"
+        ]
+      }
+    },
+    "required": [
+      "RequestId",
+      "OfferingId",
+      "IssuerClientId"
+    ]
+  },
+  "generateLicenseAuthorization": {
+    "type": "object",
+    "properties": {
+      "RequestId": {
+        "type": "string",
+        "format": "uuid",
+        "pattern": "^(?!0{8}-0{4}-0{4}-0{4}-0{12}$)[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
+        "description": "A GUID, not all zeros."
+      },
+      "LicenseId": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 100
+      }
+    },
+    "required": [
+      "RequestId",
+      "LicenseId"
+    ]
+  },
+  "getEmbeddedCheckoutResult": {
+    "type": "object",
+    "properties": {
+      "SessionId": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 100
+      }
+    },
+    "required": [
+      "SessionId"
+    ]
+  },
+  "ingestUsage": {
+    "type": "object",
+    "properties": {
+      "LicenseId": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 100
+      },
+      "BatchId": {
+        "type": "string",
+        "format": "uuid",
+        "pattern": "^(?!0{8}-0{4}-0{4}-0{4}-0{12}$)[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
+        "description": "A GUID, not all zeros."
+      },
+      "Items": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "FeatureKey": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 64
+            },
+            "Units": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 1000000000
+            },
+            "TimeUtc": {
+              "type": "string",
+              "format": "date-time"
+            }
+          },
+          "required": [
+            "FeatureKey",
+            "Units",
+            "TimeUtc"
+          ]
+        },
+        "minItems": 1,
+        "maxItems": 1000
+      }
+    },
+    "required": [
+      "LicenseId",
+      "BatchId",
+      "Items"
+    ]
+  },
+  "issueSeatCode": {
+    "type": "object",
+    "properties": {
+      "RequestId": {
+        "type": "string",
+        "format": "uuid",
+        "pattern": "^(?!0{8}-0{4}-0{4}-0{4}-0{12}$)[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
+        "description": "A GUID, not all zeros."
+      },
+      "Label": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 100
+      }
+    },
+    "required": [
+      "RequestId",
+      "Label"
+    ]
+  },
+  "resumeLicense": {
+    "type": "object",
+    "properties": {
+      "RequestId": {
+        "type": "string",
+        "format": "uuid",
+        "pattern": "^(?!0{8}-0{4}-0{4}-0{4}-0{12}$)[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
+        "description": "A GUID, not all zeros."
+      }
+    },
+    "required": [
+      "RequestId"
+    ]
+  },
+  "retireSeat": {
+    "type": "object",
+    "properties": {
+      "RequestId": {
+        "type": "string",
+        "format": "uuid",
+        "pattern": "^(?!0{8}-0{4}-0{4}-0{4}-0{12}$)[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
+        "description": "A GUID, not all zeros."
+      }
+    },
+    "required": [
+      "RequestId"
+    ]
+  },
+  "revokeLicenseCode": {
+    "type": "object",
+    "properties": {
+      "RequestId": {
+        "type": "string",
+        "format": "uuid",
+        "pattern": "^(?!0{8}-0{4}-0{4}-0{4}-0{12}$)[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
+        "description": "A GUID, not all zeros."
+      }
+    },
+    "required": [
+      "RequestId"
+    ]
+  },
+  "suspendLicense": {
+    "type": "object",
+    "properties": {
+      "RequestId": {
+        "type": "string",
+        "format": "uuid",
+        "pattern": "^(?!0{8}-0{4}-0{4}-0{4}-0{12}$)[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
+        "description": "A GUID, not all zeros."
+      }
+    },
+    "required": [
+      "RequestId"
+    ]
+  }
+};

@@ -1,0 +1,42 @@
+// @licensing/sdk: the client library of the licensing service (README in this folder).
+export { ArgumentError, LicensingApiError, type ApiErrorDetail } from './errors.js';
+export { LICENSE_CODE_PREFIX, readLicenseCode, type RuntimeCredential } from './license-code.js';
+export {
+  MAX_BATCH_ITEMS,
+  RuntimeClient,
+  type Authorization,
+  type AuthorizedFeature,
+  type CheckReason,
+  type CheckResult,
+  type RuntimeClientOptions,
+} from './runtime-client.js';
+export type { paths as LicensingApiPaths, operations as LicensingApiOperations } from './generated/openapi.js';
+export {
+  BuyerSession,
+  NativeSignIn,
+  POLLING,
+  PurchaseClient,
+  signInWithBrowser,
+  type BuyerTokens,
+  type CheckoutResult,
+  type CheckoutSession,
+  type CreateCheckoutOptions,
+  type OfferingDetail,
+  type PurchaseClientOptions,
+  type Storefront,
+} from './purchase-client.js';
+export type { Camel } from './case.js';
+export {
+  SellerClient,
+  TenantSeats,
+  type CreatedLicense,
+  type EmbeddedCheckout,
+  type EmbeddedCheckoutResult,
+  type IssuedCode,
+  type License,
+  type LicenseSeats,
+  type Seat,
+  type SeatCodeStore,
+  type SellerClientOptions,
+  type TenantSync,
+} from './seller-client.js';
