@@ -165,12 +165,19 @@ async function freePort(): Promise<number> {
  * The server's resident set (VmRSS) once every face has run: the runtime load above, then pages,
  * tRPC and the API reference, so Next's side has loaded what it uses of the core.
  */
-async function residentMemoryAfterPages(server: { baseUrl: string; pid: number }): Promise<number> {
+async function residentMemoryAfterPages(server: { baseUrl: string; pid: number }): Promise<{ residentMb: number; parts: string }> {
   for (const page of ['/', '/marketplace', '/login', '/docs', '/api/trpc/catalog.storefront?input=%7B%22json%22%3A%7B%22issuerClientId%22%3A%22none%22%7D%7D']) {
     await (await fetch(server.baseUrl + page)).arrayBuffer();
   }
   const status = fs.readFileSync(`/proc/${server.pid}/status`, 'utf8');
-  return Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024);
+  // Where it goes, from the process's own /metrics (prom-client's default metrics).
+  const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
+  const mb = (name: string) => {
+    const match = new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(metrics);
+    return match ? `${Math.round(Number(match[1]) / 1024 / 1024)} MB` : '?';
+  };
+  const parts = `V8 heap ${mb('nodejs_heap_size_used_bytes')} used of ${mb('nodejs_heap_size_total_bytes')}, external ${mb('nodejs_external_memory_bytes')}`;
+  return { residentMb: Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024), parts };
 }
 
 export async function benchRuntime(options: { anyDatabaseUrl: string; appSecret: string; durationSeconds: number }): Promise<void> {
@@ -250,7 +257,7 @@ export async function benchRuntime(options: { anyDatabaseUrl: string; appSecret:
     const authorization = await measure({ ...base, ...authorizationOf(seeded) }, profiler && { profiler, name: 'authorization', files: profiles });
     const warm = await measure({ ...base, ...authorizationOf(seeded.slice(0, 64)) });
     const unqueued = await measure({ ...base, connections: 4, ...authorizationOf(seeded) });
-    const residentMb = await residentMemoryAfterPages(server);
+    const { residentMb, parts: memoryParts } = await residentMemoryAfterPages(server);
     const ratio = authorization.requestsPerSecond / ceilingFigures.requestsPerSecond;
     const firstTouchRatio = firstTouch.requestsPerSecond / ceilingFigures.requestsPerSecond;
     // Items made durable: only batches answered 2xx count.
@@ -264,7 +271,7 @@ export async function benchRuntime(options: { anyDatabaseUrl: string; appSecret:
     console.log(`  ratio (b)/(a): ${ratio.toFixed(2)}   (target >= 0.5: ${ratio >= 0.5 ? 'met' : 'NOT met'})`);
     console.log(`  p99 of (b): ${authorization.p99Ms} ms   (target < 25 ms: ${authorization.p99Ms < 25 ? 'met' : 'NOT met'}; the ceiling's own p99 at ${RUNTIME_CONNECTIONS} connections: ${ceilingFigures.p99Ms} ms; (b) at 4 connections: ${unqueued.p99Ms} ms)`);
     console.log(`  ingestion: ${itemsPerSecond.toFixed(0)} items/s durable   (target >= 20000: ${itemsPerSecond >= 20_000 ? 'met' : 'NOT met'})`);
-    console.log(`  server resident memory after the load above and a round of pages: ${residentMb} MB`);
+    console.log(`  server resident memory after the load above and a round of pages: ${residentMb} MB (${memoryParts})`);
     const rates: Record<string, number> = { authorization: authorization.requestsPerSecond, ingestion: ingestion.requestsPerSecond };
     for (const file of profiles) {
       const requestsPerSecond = rates[path.basename(file, '.cpuprofile')];

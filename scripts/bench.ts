@@ -12,6 +12,7 @@ import { resolveDatabase } from '../server/platform/database/local-database';
 import { applyMigrations } from '../server/platform/database/migrate';
 import { benchRuntime } from './bench-runtime';
 import { benchUsageBilling } from './bench-usage-billing';
+import { benchSdkCheck } from './bench-sdk-check';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -40,12 +41,14 @@ async function main() {
   const database = await resolveDatabase();
   await applyMigrations(database.databaseUrl);
   try {
-    // BENCH_ONLY=runtime or BENCH_ONLY=usage runs that part alone (e.g. while profiling it).
+    // BENCH_ONLY=runtime, usage or sdk runs that part alone (e.g. while profiling it).
     const only = process.env.BENCH_ONLY;
     if (!only) await benchMounts(database.databaseUrl);
     // The runtime paths, then usage billing, each on a database of their own beside this one (dropped and made again each run).
     if (!only || only === 'runtime') await benchRuntime({ anyDatabaseUrl: database.databaseUrl, appSecret: process.env.APP_SECRET!, durationSeconds: DURATION_SECONDS });
     if (!only || only === 'usage') await benchUsageBilling({ anyDatabaseUrl: database.databaseUrl, appSecret: process.env.APP_SECRET! });
+    // The client library's local checks (no service, no database).
+    if (!only || only === 'sdk') await benchSdkCheck();
   } finally {
     await database.stop();
   }

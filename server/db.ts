@@ -1,7 +1,8 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from '@/generated/prisma/client';
-import { env } from './env';
+import { env, type Env } from './env';
+import { createDatabasePool, type DatabaseTimeouts } from './platform/database/database-pool';
 
 export type Db = PrismaClient;
 
@@ -11,10 +12,23 @@ const holder: { __licensingDb?: PrismaClient; __licensingPool?: pg.Pool } = {};
 
 export function db(): PrismaClient {
   if (!holder.__licensingDb) {
-    holder.__licensingPool = new pg.Pool({ connectionString: env().DATABASE_URL, max: 10 });
-    holder.__licensingDb = new PrismaClient({ adapter: new PrismaPg(holder.__licensingPool) });
+    const config = env();
+    holder.__licensingPool = createDatabasePool(config.DATABASE_URL, databaseTimeouts(config));
+    // Prisma's own wait for a transaction's connection is the pool's; its run time, a few statements' worth.
+    const transactionOptions = { maxWait: config.DB_CONNECT_TIMEOUT_MS, timeout: Math.max(5000, config.DB_STATEMENT_TIMEOUT_MS * 2) };
+    holder.__licensingDb = new PrismaClient({ adapter: new PrismaPg(holder.__licensingPool), transactionOptions });
   }
   return holder.__licensingDb;
+}
+
+/** The configured bounds of every wait on the database (README "Configuration"). */
+export function databaseTimeouts(config: Env = env()): DatabaseTimeouts {
+  return {
+    connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: config.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    poolMax: config.DB_POOL_MAX,
+  };
 }
 
 /** Graceful shutdown: the client, then the pool it was given (an adapter leaves a given pool open). */

@@ -45,6 +45,8 @@ const envSchema = z
     REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/).default('svc'),
     /** The coarse per-IP limit ahead of every credential check (REST prefixes and /identity), requests per minute. */
     RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(3000),
+    /** The instances sharing REDIS_URL: while Redis is unreachable, each instance allows 1/N of every limit, so together they stay within it. */
+    RATE_LIMIT_INSTANCES: z.coerce.number().int().min(1).max(1000).default(2),
     /** How many proxies in front of the service append to X-Forwarded-For (0: use the socket address). */
     TRUST_PROXY: z
       .preprocess((value) => (value === 'true' ? '1' : value === 'false' || value === '' ? '0' : value), z.coerce.number().int().min(0).max(10))
@@ -61,6 +63,19 @@ const envSchema = z
     APP_SECRET_PREVIOUS: z.string().optional(),
     /** Stripe's signing secret of the Connect webhook endpoint (events of connected accounts). */
     STRIPE_CONNECT_WEBHOOK_SECRET: z.string().min(1).optional(),
+
+    /** Opening a database connection, and waiting for a free one of the pool (README "Failure behaviour"). */
+    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+    /** One statement: cancelled by the server after this long; the client stops waiting 500 ms later. */
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2500),
+    /** A transaction idle this long is ended by the server (its locks released). */
+    DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+    /** Connections of this instance's pool for requests and jobs. */
+    DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    /** After SIGTERM: how long /readyz fails while the instance still serves, so a load balancer stops sending first. */
+    SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+    /** After SIGTERM: the deadline for everything (requests in flight, running jobs, closing); the process exits by then. */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
 
     /** The operator's page of kept e-mails at /dev/outbox: local (this machine only), true, false. */
     DEV_OUTBOX: z.enum(['local', 'true', 'false']).default('false'),

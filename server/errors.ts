@@ -25,6 +25,8 @@ export const HTTP_STATUS_BY_CODE = {
   MethodNotAllowed: 405,
   PayloadTooLarge: 413,
   RateLimited: 429,
+  // The database cannot be reached or did not answer in time; Retry-After says when to ask again (README "Failure behaviour").
+  ServiceUnavailable: 503,
   RequestIdMismatch: 409,
   // Management writes refused by a rule of the license (README "Management API").
   LicenseNotActive: 409,

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { DomainError } from './errors';
 import { apiErrorBody } from './http/api-error';
@@ -32,8 +32,21 @@ export interface MainServerOptions {
 export interface RunningServer {
   server: http.Server;
   port: number;
-  /** Stops accepting, lets in-flight requests finish (up to `graceMs`), then closes what is left. */
+  /**
+   * Stops accepting, lets in-flight requests finish (up to `graceMs`) and answers them with
+   * `Connection: close`, closes keep-alive connections once idle, then cuts what is left.
+   */
   close: (graceMs?: number) => Promise<void>;
+}
+
+// A keep-alive connection idle this long while draining is closed: its client is not about to reuse
+// it. One in use gets its next answer with `Connection: close` instead, so no client ever sends a
+// request on a connection the server is closing (which it would see as a reset).
+const DRAIN_IDLE_CLOSE_MS = 500;
+
+interface ConnectionUse {
+  requests: number;
+  idleSince: number;
 }
 
 function underPrefix(pathname: string, prefix: string): boolean {
@@ -57,7 +70,18 @@ export async function startMainServer(options: MainServerOptions): Promise<Runni
     listener: getRequestListener(mount.handler, { overrideGlobalObjects: true }),
   }));
 
+  let draining = false;
+  const connections = new Map<Duplex, ConnectionUse>();
   const server = http.createServer((req, res) => {
+    const use = connections.get(req.socket);
+    if (use) {
+      use.requests += 1;
+      res.once('close', () => {
+        use.requests -= 1;
+        use.idleSince = performance.now();
+      });
+    }
+    if (draining) res.setHeader('Connection', 'close');
     // Whatever a client sends in these headers is replaced by the truth about its connection.
     setTrustedHeader(req, LOOPBACK_CLIENT_HEADER, isLoopback(req.socket.remoteAddress) ? '1' : '0');
     const forwardedFor = req.headers['x-forwarded-for'];
@@ -70,6 +94,10 @@ export async function startMainServer(options: MainServerOptions): Promise<Runni
     if (mount?.when(pathname, req.method ?? 'GET')) return void mount.listener(req, res);
     return void options.fallback(req, res);
   });
+  server.on('connection', (socket: Duplex) => {
+    connections.set(socket, { requests: 0, idleSince: performance.now() });
+    socket.once('close', () => connections.delete(socket));
+  });
   server.keepAliveTimeout = 65_000;
   server.on('clientError', answerUnreadableRequest);
 
@@ -78,15 +106,23 @@ export async function startMainServer(options: MainServerOptions): Promise<Runni
     server.listen(options.port, options.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  const closeIdle = () => {
+    const now = performance.now();
+    for (const [socket, use] of connections) if (use.requests === 0 && now - use.idleSince >= DRAIN_IDLE_CLOSE_MS) socket.end();
+  };
   return {
     server,
     port,
     close: (graceMs = 10_000) =>
       new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-        // Keep-alive connections go once their request is answered; stragglers are cut at the deadline.
-        const idle = setInterval(() => server.closeIdleConnections(), 100);
+        draining = true;
+        // net.Server's close, not http.Server's: the latter also closes every connection idle at this
+        // instant, and under load that includes ones whose client is sending its next request now.
+        net.Server.prototype.close.call(server, () => resolve());
+        // Connections in use close after their answer (Connection: close); idle ones once surely idle;
+        // stragglers are cut at the deadline.
+        closeIdle();
+        const idle = setInterval(closeIdle, 100);
         const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
         server.once('close', () => {
           clearInterval(idle);

@@ -47,6 +47,7 @@ export async function startService({ dev, operatorNodeEnv }: { dev: boolean; ope
   const { startJobQueue, stopJobQueue, jobQueueDepth } = await import('./platform/jobs/job-queue');
   const { JOBS } = await import('./jobs');
   const { startInvalidationListener, stopInvalidationListener } = await import('./platform/invalidation/invalidation');
+  const { markStopping } = await import('./platform/health/readiness');
   const { closeLimits } = await import('./platform/limits/limits');
   const { gaugeReadAtScrape } = await import('./platform/metrics/metrics');
   const { countProcessorCalls } = await import('./payments/processor-calls');
@@ -118,16 +119,34 @@ export async function startService({ dev, operatorNodeEnv }: { dev: boolean; ope
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'stopping: no new connections; finishing in-flight requests');
-    // Stop accepting and finish in-flight requests, then the worker (its running jobs finish), then the rest.
-    await running.close();
-    await stopJobQueue();
-    await stopInvalidationListener();
-    await closeLimits();
-    await nextApp.close();
-    await closeDb();
-    await database.stop();
-    logger.info('stopped');
+    const started = performance.now();
+    const remainingMs = () => config.SHUTDOWN_TIMEOUT_MS - (performance.now() - started);
+    // Whatever hangs (a blackholed database, a job that never returns), the process ends by the deadline.
+    setTimeout(() => {
+      logger.error({ signal, deadlineMs: config.SHUTDOWN_TIMEOUT_MS }, 'stopping: the deadline passed; exiting with work left');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS).unref();
+    markStopping();
+    logger.info({ signal, delayMs: config.SHUTDOWN_DELAY_MS }, 'stopping: /readyz fails');
+    // The load balancer sees /readyz fail and stops sending, while this instance still answers as usual.
+    if (config.SHUTDOWN_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DELAY_MS));
+    // Stop accepting and finish in-flight requests, then the worker (its running jobs finish, or are
+    // released for another instance), then the rest.
+    await running.close(Math.min(10_000, Math.max(1_000, remainingMs() / 3)));
+    await stopJobQueue({ graceMs: remainingMs() - 3_000 });
+    // Each of the rest is bounded: closing a connection to a host that no longer answers waits forever.
+    const bounded = async (name: string, work: () => Promise<unknown>, ms = 2_000) => {
+      let timer: NodeJS.Timeout | undefined;
+      const gaveUp = new Promise<void>((resolve) => (timer = setTimeout(() => resolve(logger.warn({ step: name, ms }, 'stopping: a step did not finish in time; going on')), ms)));
+      await Promise.race([work().catch((err: unknown) => logger.warn({ err, step: name }, 'stopping: a step failed; going on')), gaveUp]);
+      clearTimeout(timer);
+    };
+    await bounded('invalidation listener', stopInvalidationListener);
+    await bounded('limits', closeLimits);
+    await bounded('pages', () => nextApp.close());
+    await bounded('database pool', closeDb);
+    await bounded('embedded database', () => database.stop(), Math.max(2_000, remainingMs() - 500));
+    logger.info({ ms: Math.round(performance.now() - started) }, 'stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -39,3 +39,27 @@ export function validationErrorFromZod(error: ZodError, options: { keepFieldName
   }));
   return new DomainError('ValidationError', 'One or more fields failed validation.', { details });
 }
+
+/** The first string field holding a NUL or ill-formed Unicode, as the caller named it. */
+function unusableStringField(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') || !value.isWellFormed() ? path.join('.') || 'body' : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = unusableStringField(inner, [...path, key]);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
+ * Text PostgreSQL cannot store (a NUL) or that is not text at all (a lone surrogate) is refused in
+ * every input, REST body and query, tRPC input, before any service sees it: a ValidationError naming
+ * the field as the caller wrote it.
+ */
+export function assertUsableText(input: unknown): void {
+  const field = unusableStringField(input);
+  if (field === null) return;
+  throw new DomainError('ValidationError', 'One or more fields failed validation.', {
+    details: [{ Code: 'InvalidFormat', Message: 'Must not contain NUL or ill-formed Unicode.', Field: field }],
+  });
+}

@@ -36,7 +36,15 @@ export async function createPurchaseCheckout(
   if (!seller) throw new DomainError('CheckoutFailed', 'This offering is not available for purchase.');
 
   const { offering, free } = await findPurchasableOffering(ctx, { sellerId: seller.id, offeringId: input.offeringId });
-  await assertNotAlreadyLicensed(ctx, input.buyerAccountId, offering);
+  try {
+    await assertNotAlreadyLicensed(ctx, input.buyerAccountId, offering);
+  } catch (error) {
+    // A twin with this RequestId may have completed between the replay check above and now: its
+    // license is the one held, and this request is the same request (spec: same session, 200).
+    const twin = error instanceof DomainError && error.code === 'AlreadyLicensed' ? await findReplayedCheckout(ctx, input.requestId, ask) : null;
+    if (twin) return sessionOf(twin);
+    throw error;
+  }
   assertSeatsFit(offering, ask.quantity);
   const { checkout } = await openCheckout(ctx, {
     ask,

@@ -42,6 +42,7 @@ export function apiErrorResponse(error: DomainError, correlationId: string): Res
 const OAUTH_ERROR_BY_CODE: Partial<Record<DomainError['code'], string>> = {
   RateLimited: 'temporarily_unavailable',
   ServerError: 'server_error',
+  ServiceUnavailable: 'temporarily_unavailable',
 };
 
 /** The same refusal for the sign-in authority, whose clients read OAuth error bodies (RFC 6749 5.2). */

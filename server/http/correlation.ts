@@ -1,5 +1,3 @@
-import crypto from 'node:crypto';
-
 export const CORRELATION_HEADER = 'x-correlation-id';
 
 // Adopt the caller's id when it is a plausible identifier (1-128 visible ASCII characters);
@@ -8,7 +6,8 @@ const ACCEPTABLE = /^[\x21-\x7e]{1,128}$/;
 
 /** The caller's `x-correlation-id` value when usable, else a fresh id. */
 export function adoptCorrelationId(given: string | null | undefined): string {
-  return given && ACCEPTABLE.test(given) ? given : crypto.randomUUID();
+  // The Web Crypto global, not node:crypto: pages' proxy (proxy.ts) adopts ids the same way.
+  return given && ACCEPTABLE.test(given) ? given : globalThis.crypto.randomUUID();
 }
 
 export function correlationIdOf(request: Request): string {

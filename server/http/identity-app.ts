@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import { OAuthError } from '../identity/oauth-error';
 import { logger } from '../platform/logging/logger';
+import { oauthErrorResponse } from './api-error';
 import type { AppEnv } from './app-env';
+import { normalizeError } from './normalize-error';
 import * as authorize from './routes/identity/authorize';
 import * as challenge from './routes/identity/challenge';
 import { oauthErrorJson, oauthJson, type IdentityOperation } from './routes/identity/identity-http';
@@ -32,8 +34,11 @@ export function createIdentityApp(): Hono<AppEnv> {
   });
   app.onError((error) => {
     if (error instanceof OAuthError) return oauthErrorJson(error);
-    logger.error({ err: error }, 'identity: unexpected failure');
-    return oauthJson({ error: 'server_error', error_description: 'An unexpected error occurred.' }, 500);
+    // The same mapping as the REST app's: a database out of reach is 503 temporarily_unavailable
+    // with Retry-After; anything else a redacted 500 server_error.
+    const { error: refusal, unexpected } = normalizeError(error);
+    if (unexpected) logger.error({ err: error }, 'identity: unexpected failure');
+    return oauthErrorResponse(refusal);
   });
   return app;
 }

@@ -41,10 +41,11 @@ function apiErrorSchema(codes: readonly ApiErrorCode[]) {
 
 const correlationHeader = { 'X-Correlation-Id': { description: 'The request\'s correlation id (adopted from `x-correlation-id` or generated).', schema: { type: 'string' as const } } };
 const retryAfterHeader = { 'Retry-After': { description: 'Seconds until the limit lets this caller in again.', schema: { type: 'integer' as const } } };
+const unavailableRetryAfterHeader = { 'Retry-After': { description: 'Seconds to wait before retrying: the service cannot reach its database right now.', schema: { type: 'integer' as const } } };
 const wwwAuthenticateHeader = { 'WWW-Authenticate': { description: 'The Bearer challenge of the runtime paths.', schema: { type: 'string' as const } } };
 
 /** Codes every operation can answer whatever it does. */
-const ALWAYS: ApiErrorCode[] = ['RateLimited', 'ServerError'];
+const ALWAYS: ApiErrorCode[] = ['RateLimited', 'ServerError', 'ServiceUnavailable'];
 /** Codes every operation that reads a body can answer before anything else. */
 export const BODY_CODES: ApiErrorCode[] = ['InvalidPayload', 'PayloadTooLarge', 'ValidationError'];
 
@@ -65,7 +66,7 @@ export function errorResponses(codes: readonly ApiErrorCode[]): {} {
       description:
         `ApiError: ${statusCodes.map((code) => `\`${code}\``).join(', ')}` +
         (runtimeRefusal ? '. An Authorization header that is not a Bearer JWT is refused as a gateway would: 401 with WWW-Authenticate and no body.' : ''),
-      headers: { ...correlationHeader, ...(status === 429 ? retryAfterHeader : {}), ...(runtimeRefusal ? wwwAuthenticateHeader : {}) },
+      headers: { ...correlationHeader, ...(status === 429 ? retryAfterHeader : {}), ...(status === 503 ? unavailableRetryAfterHeader : {}), ...(runtimeRefusal ? wwwAuthenticateHeader : {}) },
       content: { 'application/json': { schema: apiErrorSchema(statusCodes) } },
     };
   }

@@ -4,7 +4,9 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { db } from '../db';
 import { env } from '../env';
 import { LOOPBACK_CLIENT_HEADER } from '../mail/outbox-access';
-import { checkReadiness } from '../platform/health/readiness';
+import { checkReadiness, isStopping } from '../platform/health/readiness';
+import { invalidationListenerState } from '../platform/invalidation/invalidation';
+import { limitsBackend } from '../platform/limits/limits';
 import { metricsAccessAllowed, renderMetrics } from '../platform/metrics/metrics';
 import { DomainError } from '../errors';
 import type { AppEnv } from './app-env';
@@ -38,7 +40,12 @@ export function registerOperationsRoutes(app: OpenAPIHono<AppEnv>): void {
 
   app.get('/readyz', async (c) => {
     const readiness = await checkReadiness({ db: db() });
-    return c.json({ Ready: readiness.ready, Checks: { Database: readiness.checks.database, Migrations: readiness.checks.migrations } }, readiness.ready ? 200 : 503, noStore);
+    // Stopping (SIGTERM): not ready, so a load balancer sends nothing new while requests finish.
+    // The invalidation listener and the limits' store are shown, not judged: while the listener
+    // reconnects caches serve 5 s at most; while Redis is away each instance counts its share.
+    const ready = readiness.ready && !isStopping();
+    const checks = { Database: readiness.checks.database, Migrations: readiness.checks.migrations, Invalidation: invalidationListenerState(), Limits: await limitsBackend() };
+    return c.json({ Ready: ready, Stopping: isStopping(), Checks: checks }, ready ? 200 : 503, noStore);
   });
 
   app.get('/metrics', async (c) => {

@@ -4,6 +4,7 @@ import type { Seller } from '@/generated/prisma/client';
 import { db, type Db } from '../db';
 import { DomainError, HTTP_STATUS_BY_CODE, type ApiErrorCode } from '../errors';
 import { normalizeError } from '../http/normalize-error';
+import { assertUsableText } from '../validation-error';
 import { logger } from '../platform/logging/logger';
 import type { PortalSession } from '../identity/portal-session';
 import { findSellerMemberships } from '../sellers/find-seller-memberships';
@@ -32,6 +33,7 @@ const TRPC_CODE_BY_STATUS = {
   413: 'PAYLOAD_TOO_LARGE',
   429: 'TOO_MANY_REQUESTS',
   500: 'INTERNAL_SERVER_ERROR',
+  503: 'SERVICE_UNAVAILABLE',
 } as const satisfies Record<(typeof HTTP_STATUS_BY_CODE)[ApiErrorCode], TRPCError['code']>;
 
 // A TRPCError thrown on purpose (no ApiError behind it) keeps its meaning. A missing portal session
@@ -75,8 +77,15 @@ const errorConversion = t.middleware(async ({ next, path }) => {
   throw new TRPCError({ code: TRPC_CODE_BY_STATUS[HTTP_STATUS_BY_CODE[error.code]], message: error.message, cause });
 });
 
+// The same rule as REST's (validation-error.ts): a NUL or ill-formed Unicode in any input field is a
+// 400 naming the field, never a 500 from PostgreSQL.
+const usableTextOnly = t.middleware(async ({ getRawInput, next }) => {
+  assertUsableText(await getRawInput());
+  return next();
+});
+
 export const createTrpcRouter = t.router;
-export const publicProcedure = t.procedure.use(errorConversion);
+export const publicProcedure = t.procedure.use(errorConversion).use(usableTextOnly);
 
 /** A signed-in person (portal session). */
 export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {

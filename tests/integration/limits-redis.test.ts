@@ -49,13 +49,14 @@ describe.skipIf(!REDIS_URL)('rate limits shared through Redis (runs when REDIS_U
     Object.assign(process.env, {
       REDIS_URL: relay.url(),
       REDIS_KEY_PREFIX: prefix,
+      RATE_LIMIT_INSTANCES: '2',
       DATABASE_URL: process.env.DATABASE_URL ?? 'postgresql://unused',
       APP_SECRET: process.env.APP_SECRET ?? 'x'.repeat(32),
     });
     resetEnvForTests();
     await closeLimits();
-    configureLimitsForTests({ runtimeAuthorization: { points: 5, durationSeconds: 30 }, consumption: { points: 3, durationSeconds: 30 } });
-    instanceB = createLimiterSet({ redisUrl: REDIS_URL, keyPrefix: prefix, rule: limitRule, rulesVersion: limitRulesVersion });
+    configureLimitsForTests({ runtimeAuthorization: { points: 5, durationSeconds: 30 }, consumption: { points: 4, durationSeconds: 30 } });
+    instanceB = createLimiterSet({ redisUrl: REDIS_URL, keyPrefix: prefix, rule: limitRule, rulesVersion: limitRulesVersion, fallbackInstances: 2 });
     inspect = new Redis(REDIS_URL!);
   });
 
@@ -101,7 +102,7 @@ describe.skipIf(!REDIS_URL)('rate limits shared through Redis (runs when REDIS_U
     expect(await instanceB.take('runtimeAuthorization', crypto.randomUUID(), 1)).toMatchObject({ allowed: true });
   });
 
-  it('when Redis goes away mid-way an instance counts alone in memory instead of failing, and returns to Redis after', async () => {
+  it('when Redis goes away mid-way an instance counts its share (the limit / RATE_LIMIT_INSTANCES) in memory instead of failing, and returns to Redis after', async () => {
     const license = crypto.randomUUID();
     await consumeLimit('consumption', license);
     expect(await inspect.get(redisKey('consumption', license))).toBe('1');
@@ -109,25 +110,42 @@ describe.skipIf(!REDIS_URL)('rate limits shared through Redis (runs when REDIS_U
     await relay.cut();
     await until(() => limitsStoreStatus() !== 'ready', 'instance A to notice the outage');
 
-    // The insurance limiter of this process starts from zero and applies the same numbers.
-    for (let i = 0; i < 3; i++) await expect(consumeLimit('consumption', license)).resolves.toBeUndefined();
+    // The insurance limiter of this process starts from zero and allows 4 / 2 = 2.
+    for (let i = 0; i < 2; i++) await expect(consumeLimit('consumption', license)).resolves.toBeUndefined();
     await expect(consumeLimit('consumption', license)).rejects.toMatchObject({ code: 'RateLimited', retryAfterSeconds: expect.any(Number) });
     // Nothing of that reached Redis; the other instance still counts there.
     expect(await inspect.get(redisKey('consumption', license))).toBe('1');
-    expect(await instanceB.take('consumption', license, 1)).toMatchObject({ allowed: true, remainingPoints: 1 });
+    expect(await instanceB.take('consumption', license, 1)).toMatchObject({ allowed: true, remainingPoints: 2 });
 
     await relay.start();
     await until(() => limitsStoreStatus() === 'ready', 'instance A to reconnect');
     await expect(consumeLimit('consumption', license)).resolves.toBeUndefined();
     expect(await inspect.get(redisKey('consumption', license))).toBe('3');
+    await expect(consumeLimit('consumption', license)).resolves.toBeUndefined();
     await expect(consumeLimit('consumption', license)).rejects.toMatchObject({ code: 'RateLimited' });
+  });
+
+  it('two instances that both lost Redis stay within the limit together: each allows its share', async () => {
+    const license = crypto.randomUUID();
+    const lost = (port: number) => createLimiterSet({ redisUrl: `redis://127.0.0.1:${port}`, keyPrefix: prefix, rule: limitRule, rulesVersion: limitRulesVersion, fallbackInstances: 2 });
+    const [first, second] = [lost(await freePort()), lost(await freePort())];
+    try {
+      let allowed = 0;
+      for (let i = 0; i < 10; i++) {
+        for (const instance of [first, second]) if ((await instance.take('consumption', license, 1)).allowed) allowed += 1;
+      }
+      expect(allowed).toBe(4);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
   });
 
   it('a Redis that is unreachable from the start answers from memory too', async () => {
     const unreachable = createLimiterSet({ redisUrl: `redis://127.0.0.1:${await freePort()}`, keyPrefix: prefix, rule: limitRule, rulesVersion: limitRulesVersion });
     try {
       const started = Date.now();
-      for (let i = 0; i < 3; i++) expect(await unreachable.take('consumption', 'k', 1)).toMatchObject({ allowed: true });
+      // One instance (the default share): the whole limit.
+      for (let i = 0; i < 4; i++) expect(await unreachable.take('consumption', 'k', 1)).toMatchObject({ allowed: true });
       expect(await unreachable.take('consumption', 'k', 1)).toMatchObject({ allowed: false });
       expect(Date.now() - started).toBeLessThan(3_000);
       expect(unreachable.storeStatus()).not.toBe('ready');

@@ -310,7 +310,8 @@ describe('refused changes', () => {
 
     expect((await ok(await post(`/licensing-mgmt/licenses/${licenseId}/cancel`))).Status).toBe('Cancelled');
     expect((await refused(await authorize(licenseId, tenant.codes.get(seatIds[0]!)!), 403, 'AuthorizationDenied')).Message).toMatch(/^LicenseCancelled/);
-    await refused(await post(`/licensing-mgmt/licenses/${licenseId}/resume`), 409, 'StatusChangeRefused');
+    expect((await refused(await post(`/licensing-mgmt/licenses/${licenseId}/resume`), 409, 'StatusChangeRefused')).Message).toBe('A Cancelled license cannot be resumed.');
+    expect((await refused(await post(`/licensing-mgmt/licenses/${licenseId}/suspend`), 409, 'StatusChangeRefused')).Message).toBe('A Cancelled license cannot be suspended.');
     await refused(await post(`/licensing-mgmt/licenses/${licenseId}/seats`, { Quantity: 1 }), 409, 'LicenseNotActive');
     await refused(await post(`/licensing-mgmt/licenses/${licenseId}/seats/${seatIds[0]}/codes`, { Label: 'late' }), 409, 'LicenseNotActive');
   });

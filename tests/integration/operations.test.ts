@@ -30,7 +30,7 @@ describe('health, readiness and metrics', () => {
   it('GET /readyz answers 200 with the database reachable and every migration applied', async () => {
     const response = await fetch(`${server.baseUrl}/readyz`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ Ready: true, Checks: { Database: 'ok', Migrations: 'ok' } });
+    expect(await response.json()).toEqual({ Ready: true, Stopping: false, Checks: { Database: 'ok', Migrations: 'ok', Invalidation: 'listening', Limits: expect.stringMatching(/^(memory|redis)$/) } });
   });
 
   it('GET /metrics serves a loopback client requests per route pattern and status, and the job queue depth', async () => {

@@ -37,6 +37,13 @@ describe('security headers of pages', () => {
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
 
+  it.each(PAGES)('%s carries an X-Correlation-Id like every REST answer: the caller\'s when usable, else a fresh one', async (path) => {
+    const fresh = await fetch(`${server.baseUrl}${path}`, { redirect: 'manual' });
+    expect(fresh.headers.get('x-correlation-id')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    const adopted = await fetch(`${server.baseUrl}${path}`, { redirect: 'manual', headers: { 'x-correlation-id': 'support-ticket-42' } });
+    expect(adopted.headers.get('x-correlation-id')).toBe('support-ticket-42');
+  });
+
   it('forms post only to this service, except where they end in a redirect to a registered address (sign-in, hosted checkout)', async () => {
     const formAction = async (path: string) => /form-action ([^;]*)/.exec((await fetch(`${server.baseUrl}${path}`, { redirect: 'manual' })).headers.get('content-security-policy') ?? '')?.[1];
     expect(await formAction('/login')).toBe("'self'");

@@ -116,12 +116,32 @@ describe('POST /purchase/checkout: paid offerings', () => {
     expect(await database.db.checkout.count({ where: { requestId: body.RequestId } })).toBe(1);
   });
 
-  it('20 concurrent free POSTs with one RequestId mint exactly one license', async () => {
+  it('20 concurrent free POSTs with one RequestId mint exactly one license and all answer 200 with its session (none 409: a twin that finds the license its twin just minted is the same request)', async () => {
     const body = checkoutFor(DEMO_IDS.community);
     const responses = await Promise.all(Array.from({ length: 20 }, () => postCheckout(body)));
-    expect(responses.every((response) => response.status === 200)).toBe(true);
+    const answers = await Promise.all(responses.map(async (response) => ({ status: response.status, body: await response.json() })));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
     const checkout = await database.db.checkout.findUniqueOrThrow({ where: { requestId: body.RequestId } });
+    expect(new Set(answers.map((answer) => answer.body.SessionId))).toEqual(new Set([checkout.id]));
     expect(await database.db.license.count({ where: { checkoutId: checkout.id } })).toBe(1);
+  });
+
+  it('20 concurrent free POSTs with one RequestId for an offering bought once per buyer: all 200 with one session, none 409 AlreadyLicensed (the license a twin minted is this request\'s own)', async () => {
+    // Five rounds, each on a fresh offering without repeat purchases, so each round races anew.
+    const demo = await database.db.seller.findUniqueOrThrow({ where: { issuerClientId: 'demo' }, include: { products: { take: 1 } } });
+    for (let round = 0; round < 5; round++) {
+      const offering = await createOffering(database.db, demo.products[0]!);
+      const body = checkoutFor(offering.id);
+      const responses = await Promise.all(Array.from({ length: 20 }, () => postCheckout(body)));
+      const answers = await Promise.all(responses.map(async (response) => ({ status: response.status, body: await response.json() })));
+      expect(answers.map((answer) => `${answer.status} ${answer.body.Code ?? ''}`.trim())).toEqual(Array(20).fill('200'));
+      const checkout = await database.db.checkout.findUniqueOrThrow({ where: { requestId: body.RequestId } });
+      expect(new Set(answers.map((answer) => answer.body.SessionId))).toEqual(new Set([checkout.id]));
+      expect(await database.db.license.count({ where: { offeringId: offering.id } })).toBe(1);
+    }
+    // A new request (another RequestId) for what the buyer now holds is refused as before.
+    const again = await postCheckout(checkoutFor((await database.db.offering.findFirstOrThrow({ where: { allowRepeatPurchase: false, sellerId: demo.id } })).id));
+    expect([again.status, (await again.json()).Code]).toEqual([409, 'AlreadyLicensed']);
   });
 
   it('a repeated request by the same buyer returns the existing checkout; by another buyer it is 409 RequestIdInUse', async () => {

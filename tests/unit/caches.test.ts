@@ -8,7 +8,7 @@ import { CATALOG_CACHE_MAX, catalogCache } from '@/server/catalog/catalog-cache'
 import type { Db } from '@/server/db';
 import { KEY_CACHE_MAX, KeyCache } from '@/server/keys/key-cache';
 import { InvalidatedCache } from '@/server/platform/invalidation/invalidated-cache';
-import { ALL_KEYS, publishInvalidation, stopInvalidationListener } from '@/server/platform/invalidation/invalidation';
+import { ALL_KEYS, invalidationListenerState, publishInvalidation, startInvalidationListener, stopInvalidationListener, UNWATCHED_ENTRY_MS } from '@/server/platform/invalidation/invalidation';
 
 // The in-process caches (DESIGN.md "Platform decisions": caches are bounded, live briefly and are
 // invalidated). No database here: a publish runs this copy's handlers at once, and its NOTIFY goes
@@ -77,7 +77,7 @@ describe('TtlCache', () => {
     expect(await cache.getOrLoad('missing', async () => 'found later')).toMatchObject({ value: 'found later' });
   });
 
-  it('getOrLoad: a miss after its key was dropped loads afresh, and the dropped load does not overwrite what that stored', async () => {
+  it('getOrLoad: a miss after its key was dropped loads afresh, and a load that began before the drop is never stored', async () => {
     const cache = new TtlCache<string>(60_000, 10);
     const old = deferred<string>();
     const first = cache.getOrLoad('k', () => old.promise);
@@ -88,13 +88,18 @@ describe('TtlCache', () => {
     expect((await first)!.value).toBe('old');
     expect(cache.get('k')!.value).toBe('new');
 
-    // Alone, a dropped load is kept as before loads were shared (the invalidation's echo drops it).
+    // Alone too: what it read may predate the change that dropped the key (a revocation), so it
+    // answers its own callers and the next read loads again.
     const alone = deferred<string>();
     const read = cache.getOrLoad('other', () => alone.promise);
     cache.delete('other');
-    alone.resolve('read');
-    await read;
-    expect(cache.get('other')!.value).toBe('read');
+    alone.resolve('active (read before the revocation)');
+    expect((await read)!.value).toBe('active (read before the revocation)');
+    expect(cache.get('other')).toBeUndefined();
+    cache.getOrLoad('flushed', () => alone.promise);
+    cache.clear();
+    await Promise.resolve();
+    expect(cache.get('flushed')).toBeUndefined();
   });
 
   it('getOrLoad: a failed load is not kept, and the next call loads again', async () => {
@@ -110,6 +115,29 @@ describe('TtlCache', () => {
 });
 
 describe('InvalidatedCache', () => {
+  it('while the listener cannot listen, an entry is served at most UNWATCHED_ENTRY_MS after it was stored', async () => {
+    let now = 1_000_000;
+    const cache = new InvalidatedCache<string>({ topic: LICENSE_CODE_TOPIC, ttlMs: 600_000, maxEntries: 10, now: () => now });
+    cache.set('code-1', 'active');
+    now += 60_000;
+    expect(cache.get('code-1')?.value).toBe('active'); // listening or stopped: the lifetime rules
+    // A listener started on a port where nothing answers stays `reconnecting`.
+    await startInvalidationListener('postgresql://nobody@127.0.0.1:9/none').catch(() => {});
+    try {
+      expect(invalidationListenerState()).toBe('reconnecting');
+      expect(cache.get('code-1')).toBeUndefined();
+      cache.set('code-1', 'active (read during the outage)');
+      now += UNWATCHED_ENTRY_MS;
+      expect(cache.get('code-1')?.value).toBe('active (read during the outage)');
+      now += 1;
+      expect(cache.get('code-1')).toBeUndefined();
+      expect((await cache.getOrLoad('code-1', async () => 'revoked'))!.value).toBe('revoked');
+    } finally {
+      await stopInvalidationListener();
+    }
+    expect(invalidationListenerState()).toBe('stopped');
+  });
+
   it('is bounded like the TtlCache it is', () => {
     const cache = new InvalidatedCache<number>({ topic: SEAT_TOPIC, ttlMs: 60_000, maxEntries: 5 });
     for (let i = 0; i < 50; i++) cache.set(`seat-${i}`, i);

@@ -13,6 +13,7 @@ import {
   tryConsumeLimit,
 } from '@/server/platform/limits/limits';
 import { recordRateLimitRefusal } from '@/server/platform/metrics/metrics';
+import { createLimiterSet, fallbackPoints } from '@/server/platform/limits/limiter-set';
 
 vi.mock(import('@/server/platform/metrics/metrics'), async (original) => ({ ...(await original()), recordRateLimitRefusal: vi.fn() }));
 
@@ -167,5 +168,26 @@ describe('TEST_LIMITS, the same hook for a server started by a test', () => {
     expect(() => limitRule('consumption')).toThrow(/TEST_LIMITS\.consumption\.points/);
     process.env.TEST_LIMITS = 'not json';
     expect(() => limitRule('consumption')).toThrow(/TEST_LIMITS: must be JSON/);
+  });
+});
+
+describe('the share of a limit an instance allows while Redis is out of reach', () => {
+  it('is the limit divided by RATE_LIMIT_INSTANCES, rounded down, never below 1', () => {
+    expect(fallbackPoints(300, 2)).toBe(150);
+    expect(fallbackPoints(300, 3)).toBe(100);
+    expect(fallbackPoints(5, 2)).toBe(2);
+    expect(fallbackPoints(1, 4)).toBe(1);
+    expect(fallbackPoints(300, 1)).toBe(300);
+  });
+
+  it('the memory store without Redis (one instance) allows the whole limit whatever RATE_LIMIT_INSTANCES says', async () => {
+    const alone = createLimiterSet({ keyPrefix: 'unit', rule: () => ({ points: 4, durationSeconds: 60 }), fallbackInstances: 4 });
+    try {
+      const decisions = [];
+      for (let i = 0; i < 5; i++) decisions.push((await alone.take('consumption', 'k', 1)).allowed);
+      expect(decisions).toEqual([true, true, true, true, false]);
+    } finally {
+      await alone.close();
+    }
   });
 });

@@ -3,6 +3,7 @@ import type { Hook } from '@hono/zod-openapi';
 import { DomainError } from '../../errors';
 import type { AppEnv } from '../app-env';
 import { validationErrorFromZod } from '../normalize-error';
+import { assertUsableText } from '../../validation-error';
 
 // The media types Hono's json validator reads (its own test, with parameters allowed).
 const JSON_MEDIA_TYPE = /^\s*application\/([\w.-]+\+)?json\s*(;.*)?$/i;
@@ -53,17 +54,6 @@ export const readJsonBody = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** The first string field holding a NUL or ill-formed Unicode, as the caller named it. */
-function unusableStringField(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') || !value.isWellFormed() ? path.join('.') || 'body' : null;
-  if (value === null || typeof value !== 'object') return null;
-  for (const [key, inner] of Object.entries(value)) {
-    const found = unusableStringField(inner, [...path, key]);
-    if (found !== null) return found;
-  }
-  return null;
-}
-
 /**
  * Every route's validation outcome: a path parameter that fails its shape names nothing (404);
  * a body or query field is a 400 ValidationError with Details naming the field as the caller
@@ -74,12 +64,5 @@ export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) =
     if (result.target === 'param') throw new DomainError('NotFound', 'No resource at this path.');
     throw validationErrorFromZod(result.error, { keepFieldNames: true });
   }
-  if (result.target === 'json' || result.target === 'query') {
-    const field = unusableStringField(result.data);
-    if (field !== null) {
-      throw new DomainError('ValidationError', 'One or more fields failed validation.', {
-        details: [{ Code: 'InvalidFormat', Message: 'Must not contain NUL or ill-formed Unicode.', Field: field }],
-      });
-    }
-  }
+  if (result.target === 'json' || result.target === 'query') assertUsableText(result.data);
 };

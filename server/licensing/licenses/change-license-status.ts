@@ -11,6 +11,9 @@ import { LICENSE_STATUS_TOPIC } from '../licensing-topics';
 
 export type StatusChange = 'suspend' | 'resume' | 'cancel';
 
+/** Each change as a participle, for the sentences that name it. */
+const CHANGED: Record<StatusChange, string> = { suspend: 'suspended', resume: 'resumed', cancel: 'cancelled' };
+
 /**
  * The seller's status changes (README "License status"): from each status, what each change leads
  * to. A change to the status a license already has answers as a success; one not listed is
@@ -48,7 +51,7 @@ export async function changeLicenseStatus(
   const view = await runOnce(ctx, { sellerId: input.sellerId, requestId: input.requestId, operation: `status-${input.change}`, inputs: [input.licenseId] }, async (tx) => {
     const license = await lockedSellerLicense(tx, input);
     const next = TRANSITIONS[input.change][license.status];
-    if (!next) throw new DomainError('StatusChangeRefused', `A ${license.status} license cannot be ${input.change === 'cancel' ? 'cancelled' : `${input.change}d`}.`);
+    if (!next) throw new DomainError('StatusChangeRefused', `A ${license.status} license cannot be ${CHANGED[input.change]}.`);
     if (next !== license.status) {
       // The seller's decision is newer than any processor event created before it (those no longer apply).
       await tx.license.update({ where: { id: license.id }, data: { status: next, suspendedBySeller: next === 'Suspended', processorStateAt: new Date() } });

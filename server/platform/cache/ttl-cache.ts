@@ -14,11 +14,10 @@ export interface CachedValue<T> {
  * as the safety net).
  *
  * What it adds to lru-cache: getOrLoad, where concurrent misses of a key share one load and a load
- * that found nothing is not kept. Dropping a key (delete, an invalidation) also detaches its load
- * under way, so a miss after the drop reads afresh and never joins a read from before the change.
- * The detached load still answers its own callers, and is kept only when nothing newer was stored
- * meanwhile, as before loads were shared: what it may have read before the change is dropped by the
- * invalidation's echo (publishInvalidation) or at the end of its lifetime.
+ * that found nothing is not kept. Each load under way is the key's generation: dropping a key
+ * (delete, an invalidation, a flush) ends it, so a miss after the drop reads afresh and never joins a
+ * read from before the change, and a load that began before the drop is never stored (it still
+ * answers the callers that were waiting for it).
  */
 export class TtlCache<T> {
   private readonly entries: LRUCache<string, CachedValue<T>>;
@@ -28,7 +27,7 @@ export class TtlCache<T> {
   constructor(
     private readonly ttlMs: number,
     max: number,
-    private readonly now: () => number = () => performance.now(),
+    protected readonly now: () => number = () => performance.now(),
   ) {
     // ttlResolution 0: lru-cache reads the clock at every check instead of keeping a reading for a
     // millisecond behind a timer per read, so an injected clock is seen at once.
@@ -69,8 +68,10 @@ export class TtlCache<T> {
       try {
         const value = await load();
         if (value === null) return null;
-        const detached = this.loads.get(key) !== flight;
-        return detached && this.entries.has(key) ? { value, storedAt: this.now() } : this.set(key, value);
+        // Dropped while loading (an invalidation, a flush): the value may predate the change. It
+        // answers the callers that were waiting for it, and is never stored.
+        const invalidatedMeanwhile = this.loads.get(key) !== flight;
+        return invalidatedMeanwhile ? { value, storedAt: this.now() } : this.set(key, value);
       } finally {
         if (this.loads.get(key) === flight) this.loads.delete(key);
       }

@@ -8,6 +8,17 @@ export interface Readiness {
   checks: { database: 'ok' | 'error'; migrations: 'ok' | 'pending' | 'error' };
 }
 
+let stopping = false;
+
+/** The process was told to stop (SIGTERM): from now on it is not ready, whatever the checks say. */
+export function markStopping(): void {
+  stopping = true;
+}
+
+export function isStopping(): boolean {
+  return stopping;
+}
+
 // A load balancer's probe must get an answer even when the database hangs rather than refuses.
 const CHECK_TIMEOUT_MS = 2_000;
 

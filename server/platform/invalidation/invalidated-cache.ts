@@ -1,5 +1,5 @@
 import { TtlCache } from '../cache/ttl-cache';
-import { ALL_KEYS, ensureInvalidationListener, onInvalidation, type InvalidationTopic } from './invalidation';
+import { ALL_KEYS, ensureInvalidationListener, invalidationsAreWatched, onInvalidation, UNWATCHED_ENTRY_MS, type InvalidationTopic } from './invalidation';
 
 export interface InvalidatedCacheOptions {
   topic: InvalidationTopic;
@@ -12,8 +12,9 @@ export interface InvalidatedCacheOptions {
 
 /**
  * A TtlCache whose entries every instance drops when its topic is published
- * (publishInvalidation). Reading it starts this copy's listener if nothing did, without waiting;
- * the lifetime stays the bound for whatever a lost notification leaves behind.
+ * (publishInvalidation). Reading it starts this process's listener if nothing did, without waiting.
+ * While the listener cannot listen (lost, reconnecting), an entry is served for UNWATCHED_ENTRY_MS
+ * after it was stored at most; when it listens again, every entry goes (notifications were missed).
  */
 export class InvalidatedCache<T> extends TtlCache<T> {
   constructor(options: InvalidatedCacheOptions) {
@@ -29,6 +30,9 @@ export class InvalidatedCache<T> extends TtlCache<T> {
 
   override get(key: string) {
     ensureInvalidationListener();
-    return super.get(key);
+    const entry = super.get(key);
+    // No notification can reach this process now: an older entry may have been changed meanwhile.
+    if (entry && !invalidationsAreWatched() && this.now() - entry.storedAt > UNWATCHED_ENTRY_MS) return undefined;
+    return entry;
   }
 }

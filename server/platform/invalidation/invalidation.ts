@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { Db } from '../../db';
 import { env } from '../../env';
 import { logger } from '../logging/logger';
-import { recordInvalidationReceived } from '../metrics/metrics';
+import { gaugeReadAtScrape, recordInvalidationReceived } from '../metrics/metrics';
 
 // Cache invalidation for every instance (DESIGN.md "Platform decisions": caches). Each process holds
 // one copy of its caches (the core is loaded once), and several instances may share one PostgreSQL.
@@ -41,12 +41,22 @@ export const INVALIDATION_LISTENER_NAME = 'licensing-cache-invalidation';
 // the change is committed would lose the invalidation, and a wider drop only costs reloads.
 const MAX_KEY_BYTES = 1024;
 
+// Reconnecting is retried forever, at most a second apart: a change made while this process could not
+// listen is then seen (by the flush at reconnection) within about a second of the database's return.
 const RECONNECT_FIRST_MS = 100;
-const RECONNECT_MAX_MS = 5_000;
-// A connection that died silently (a dropped NAT entry, a failed-over host) delivers nothing and
-// reports nothing: a query now and then finds out, and a missing answer ends the connection.
-const HEARTBEAT_MS = 30_000;
-const HEARTBEAT_TIMEOUT_MS = 10_000;
+const RECONNECT_MAX_MS = 1_000;
+// A connection that died silently (a stalled or blackholed host, a dropped NAT entry) delivers
+// nothing and reports nothing: a query every 2 s finds out, and no answer within 3 s ends the
+// connection, so a lost listener is known within 5 s.
+const HEARTBEAT_MS = 2_000;
+const HEARTBEAT_TIMEOUT_MS = 3_000;
+// Opening the listener's connection; a stalled host must not hold the reconnection loop.
+const CONNECT_TIMEOUT_MS = 3_000;
+/**
+ * While this process is not listening, a cached entry is served at most this long after it was
+ * stored (InvalidatedCache): no notification could drop it meanwhile.
+ */
+export const UNWATCHED_ENTRY_MS = 5_000;
 // A lazy start without usable configuration is tried again after this long, not on every read.
 const LAZY_START_RETRY_MS = 60_000;
 
@@ -132,9 +142,41 @@ interface Listener {
   connecting: Promise<void> | null;
   retry: NodeJS.Timeout | null;
   failures: number;
+  /** A connection was lost at least once (a reconnection, not a first connection, is under way). */
+  lostOnce: boolean;
 }
 
 let listener: Listener | null = null;
+let reconnections = 0;
+
+export type ListenerState = 'listening' | 'reconnecting' | 'stopped';
+
+/**
+ * `listening`: notifications arrive. `reconnecting`: started, but no connection listens now (lost,
+ * or not yet made), so cached entries are served for UNWATCHED_ENTRY_MS at most. `stopped`: never
+ * started, or stopped on purpose (scripts; caches rely on their lifetimes).
+ */
+export function invalidationListenerState(): ListenerState {
+  if (!listener) return 'stopped';
+  return listener.client ? 'listening' : 'reconnecting';
+}
+
+/** Whether cached entries may be older than UNWATCHED_ENTRY_MS: false while a started listener cannot listen. */
+export function invalidationsAreWatched(): boolean {
+  return !listener || listener.client !== null;
+}
+
+function registerListenerGauge(): void {
+  gaugeReadAtScrape({
+    name: 'invalidation_listener',
+    help: 'The cache invalidation listener of this process: 1 on its state (listening, reconnecting, stopped); reconnections counts the connections made again after a loss.',
+    labelName: 'state',
+    read: async () => {
+      const state = invalidationListenerState();
+      return { listening: state === 'listening' ? 1 : 0, reconnecting: state === 'reconnecting' ? 1 : 0, stopped: state === 'stopped' ? 1 : 0, reconnections };
+    },
+  });
+}
 let stoppedByCaller = false;
 let lazyStartRetryAt = 0;
 
@@ -148,7 +190,8 @@ export async function startInvalidationListener(databaseUrl?: string): Promise<v
   stoppedByCaller = false;
   const url = databaseUrl ?? env().DATABASE_URL;
   if (listener && listener.url !== url) await stopListening();
-  listener ??= { url, client: null, connecting: null, retry: null, failures: 0 };
+  if (!listener) registerListenerGauge();
+  listener ??= { url, client: null, connecting: null, retry: null, failures: 0, lostOnce: false };
   const state = listener;
   if (state.client) return;
   if (state.connecting) return state.connecting;
@@ -193,7 +236,20 @@ async function stopListening(): Promise<void> {
   await state.connecting?.catch(() => {});
   const client = state.client;
   state.client = null;
-  await client?.end().catch(() => {});
+  if (client) await closeClient(client);
+}
+
+/** Ends a connection politely, or cuts it when the server does not answer within a second (a stalled host). */
+async function closeClient(client: pg.Client): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const cut = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      (client as unknown as { connection?: { stream?: net.Socket } }).connection?.stream?.destroy();
+      resolve();
+    }, 1_000).unref();
+  });
+  await Promise.race([client.end().catch(() => {}), cut]);
+  clearTimeout(timer);
 }
 
 function connect(state: Listener): Promise<void> {
@@ -219,6 +275,8 @@ async function listen(state: Listener): Promise<void> {
     connectionString: state.url,
     application_name: INVALIDATION_LISTENER_NAME,
     keepAlive: true,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    query_timeout: HEARTBEAT_TIMEOUT_MS,
     // The listener never keeps a process alive on its own (scripts that read a cache still exit).
     stream: () => (socket = new net.Socket().unref()),
   });
@@ -244,15 +302,21 @@ async function listen(state: Listener): Promise<void> {
     await client.connect();
     await client.query(`listen ${pg.escapeIdentifier(INVALIDATION_CHANNEL)}`);
   } catch (error) {
-    await client.end().catch(() => {});
+    await closeClient(client);
     throw error;
   }
   if (listener !== state) {
-    await client.end().catch(() => {});
+    await closeClient(client);
     return;
   }
+  const reconnection = state.lostOnce;
   state.client = client;
   state.failures = 0;
+  state.lostOnce = false;
+  if (reconnection) {
+    reconnections += 1;
+    logger.info('invalidation: listening again; every invalidated cache emptied');
+  }
   heartbeat = setInterval(() => checkAlive(client, socket), HEARTBEAT_MS).unref();
   // Listening first, then flushing: a change committed from now on arrives as a notification, and
   // one that was missed while no connection listened (or before the first) is covered by the flush.
@@ -262,6 +326,7 @@ async function listen(state: Listener): Promise<void> {
 function connectionLost(state: Listener, client: pg.Client, reason: string | undefined): void {
   if (state.client !== client) return; // an attempt that failed (logged there), or a connection closed on purpose
   state.client = null;
+  state.lostOnce = true;
   if (listener !== state) return;
   const delay = scheduleRetry(state);
   logger.warn({ reason: reason ?? 'closed by the server', delayMs: delay }, 'invalidation: listener connection lost; reconnecting');
@@ -275,7 +340,7 @@ function checkAlive(client: pg.Client, socket: net.Socket | undefined): void {
 
 /** Capped exponential backoff with jitter, so instances do not reconnect in step after a restart. */
 function scheduleRetry(state: Listener): number {
-  const delay = Math.round(Math.min(RECONNECT_MAX_MS, RECONNECT_FIRST_MS * 2 ** state.failures) * (0.8 + Math.random() * 0.4));
+  const delay = Math.round(Math.min(RECONNECT_MAX_MS, RECONNECT_FIRST_MS * 2 ** state.failures) * (0.6 + Math.random() * 0.4));
   state.failures += 1;
   state.retry = setTimeout(() => {
     state.retry = null;

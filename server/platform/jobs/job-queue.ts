@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
-import { db as processDb, type Db } from '../../db';
+import { databaseTimeouts, db as processDb, type Db } from '../../db';
+import { connectionOptions } from '../database/database-pool';
 import { currentLogContext, logger, runWithLogContext } from '../logging/logger';
 import type { JobData, JobDefinition, JobDefinitions, JobName, RetryPolicy } from './job-definition';
 import pg from 'pg';
@@ -67,6 +68,8 @@ async function open(options: StartJobQueueOptions): Promise<RunningQueue> {
     connectionString: options.databaseUrl,
     application_name: JOB_QUEUE_CONNECTION_NAME,
     max: POOL_SIZE,
+    // The same bounds as every other wait on the database: a hung database fails a poll, it never hangs it.
+    ...connectionOptions(databaseTimeouts()),
     // Maintenance (expiring stuck jobs, archiving) and schedules belong to the instances that work.
     supervise: options.worker,
     schedule: options.worker,
@@ -190,15 +193,16 @@ export async function jobQueueDepth(): Promise<Record<string, number>> {
 }
 
 /**
- * Stops the workers (no new jobs are taken), lets running jobs finish for up to STOP_GRACE_MS,
- * then closes the connections. pg-boss fails jobs still running then, so they are retried.
+ * Stops the workers (no new jobs are taken), lets running jobs finish for up to `graceMs` (default
+ * STOP_GRACE_MS), then closes the connections. pg-boss fails jobs still running then, so another
+ * instance retries them.
  */
-export async function stopJobQueue(): Promise<void> {
+export async function stopJobQueue({ graceMs = STOP_GRACE_MS }: { graceMs?: number } = {}): Promise<void> {
   await slot.starting?.catch(() => {});
   const running = slot.running;
   if (!running) return;
   slot.running = undefined;
-  await running.boss.stop({ graceful: true, wait: true, close: true, timeout: STOP_GRACE_MS });
+  await running.boss.stop({ graceful: true, wait: true, close: true, timeout: Math.max(1_000, graceMs) });
 }
 
 function retryPolicyOf(name: JobName, running: RunningQueue): RetryPolicy {

@@ -6,7 +6,8 @@ import type { LimitName, LimitRule } from './limit-table';
 
 // One limiter per limit over one store: memory when the service runs alone, Redis when several
 // instances must count together. A Redis outage degrades to counting in this process (the
-// library's insurance limiter), never to failing the request.
+// library's insurance limiter), never to failing the request; each instance then allows its share
+// of the limit (the limit divided by the instances), so together they stay within it.
 
 export interface LimitDecision {
   allowed: boolean;
@@ -30,6 +31,13 @@ export interface LimiterSetOptions {
   rule: (name: LimitName) => LimitRule;
   /** When this changes, limiters are rebuilt with the current numbers (tests changing them). */
   rulesVersion?: () => number;
+  /** The instances sharing `redisUrl`: while Redis is out of reach, each allows this share of a limit. Default 1. */
+  fallbackInstances?: number;
+}
+
+/** What one of `instances` allows of a limit of `points` while they cannot count together: never less than 1. */
+export function fallbackPoints(points: number, instances: number): number {
+  return Math.max(1, Math.floor(points / Math.max(1, instances)));
 }
 
 export interface LimiterSet {
@@ -38,6 +46,8 @@ export interface LimiterSet {
   reset(name: LimitName, key: string): Promise<void>;
   /** 'memory', or the state of the Redis connection ('ready', 'connecting', 'reconnecting', 'end', ...). */
   storeStatus(): string;
+  /** Settles once the first attempt to reach Redis has succeeded or failed (at once in memory mode). */
+  firstConnection(): Promise<void>;
   /** Quits Redis; the set must not be used afterwards. */
   close(): Promise<void>;
 }
@@ -82,7 +92,7 @@ function connectRedis(url: string): RedisStore {
   const lost = (err?: Error) => {
     if (!reachable || store.closing) return;
     reachable = false;
-    logger.warn(err ? { err } : {}, 'Redis for rate limits is unreachable; each instance counts alone until it returns');
+    logger.warn(err ? { err } : {}, 'Redis for rate limits is unreachable; each instance counts its share of every limit alone until it returns');
   };
   client.on('error', lost);
   client.on('close', () => lost());
@@ -116,7 +126,7 @@ export function createLimiterSet(options: LimiterSetOptions): LimiterSet {
       blockDuration: rule.blockDurationSeconds ?? 0,
     };
     if (!redis) return { primary: new RateLimiterMemory(common) };
-    const insurance = new RateLimiterMemory(common);
+    const insurance = new RateLimiterMemory({ ...common, points: fallbackPoints(rule.points, options.fallbackInstances ?? 1) });
     const primary = new RateLimiterRedis({
       ...common,
       storeClient: redis.client,
@@ -183,6 +193,10 @@ export function createLimiterSet(options: LimiterSetOptions): LimiterSet {
 
     storeStatus() {
       return redis ? redis.client.status : 'memory';
+    },
+
+    async firstConnection() {
+      await redis?.firstAttempt;
     },
 
     async close() {

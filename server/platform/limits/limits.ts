@@ -20,6 +20,7 @@ function limiters(): LimiterSet {
     keyPrefix: env().REDIS_KEY_PREFIX,
     rule: limitRule,
     rulesVersion: limitRulesVersion,
+    fallbackInstances: env().RATE_LIMIT_INSTANCES,
   });
   return holder.__licensingLimiters;
 }
@@ -62,6 +63,18 @@ export async function resetLimit(name: LimitName, key: string): Promise<void> {
 /** 'memory', or the Redis connection's state ('ready', 'reconnecting', ...), for readiness reports. */
 export function limitsStoreStatus(): string {
   return limiters().storeStatus();
+}
+
+/**
+ * Where the limits count now: `memory` (no REDIS_URL: this instance alone, the full limits), `redis`
+ * (shared by every instance), `fallback` (Redis out of reach: this instance counts its share).
+ * Waits for the first attempt to reach Redis (at most its 2 s connect timeout), so a fresh instance
+ * does not report `fallback` merely because it has not connected yet.
+ */
+export async function limitsBackend(): Promise<'memory' | 'redis' | 'fallback'> {
+  await limiters().firstConnection();
+  const status = limitsStoreStatus();
+  return status === 'memory' ? 'memory' : status === 'ready' ? 'redis' : 'fallback';
 }
 
 /** Graceful shutdown: quits Redis. A later use of the limits starts a fresh set. */
