@@ -53,3 +53,18 @@ export function oauthErrorResponse(error: DomainError): Response {
     headers: { 'content-type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', Pragma: 'no-cache', ...refusalHeaders(error) },
   });
 }
+
+/** JSON-RPC's code for an error the server defines (the MCP transport's own refusals use it too). */
+const JSON_RPC_SERVER_ERROR = -32000;
+
+/**
+ * The same refusal for the MCP endpoint, whose clients read JSON-RPC: the status and headers of the
+ * REST answer, a JSON-RPC error whose `data` is the ApiError body.
+ */
+export function jsonRpcErrorResponse(error: DomainError, correlationId: string): Response {
+  const body = { jsonrpc: '2.0', id: null, error: { code: JSON_RPC_SERVER_ERROR, message: error.message, data: JSON.parse(apiErrorBody(error, correlationId)) as unknown } };
+  return new Response(JSON.stringify(body), {
+    status: HTTP_STATUS_BY_CODE[error.code],
+    headers: { 'content-type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...refusalHeaders(error) },
+  });
+}

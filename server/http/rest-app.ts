@@ -2,12 +2,13 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import { DomainError } from '../errors';
 import { logger } from '../platform/logging/logger';
-import { apiErrorResponse, noRouteError, oauthErrorResponse } from './api-error';
+import { apiErrorResponse, jsonRpcErrorResponse, MethodNotAllowedError, noRouteError, oauthErrorResponse } from './api-error';
 import type { AppEnv } from './app-env';
 import { createIdentityApp } from './identity-app';
 import { CHECKOUT_RETURN_PREFIX, handleCheckoutReturn } from './routes/callbacks/checkout-return-endpoint';
 import { handleLocalCancel, handleLocalPay } from './routes/callbacks/local-checkout-endpoints';
 import { handleStripeWebhook } from './routes/callbacks/stripe-webhook-endpoint';
+import { handleMcpPost, MCP_PATH, MCP_REFUSED_METHODS, refuseMcpMethod } from './routes/mcp/mcp-endpoint';
 import { adoptCorrelationId, CORRELATION_HEADER } from './correlation';
 import { correlate, limitBodySize, limitPerIp, rejectUnusableText } from './middleware/edge';
 import { validationHook } from './middleware/read-json-body';
@@ -46,10 +47,11 @@ export const STRIPE_WEBHOOK_PATH = '/payments/stripe/webhook';
 export const LOCAL_CHECKOUT_PREFIX = '/checkout/local';
 /** POSTs under /checkout/local are the hosted page's Pay and Cancel; its GET is a Next page. */
 export const isLocalCheckoutAction = (path: string, method: string) => method === 'POST' && /^\/checkout\/local\/[^/]+\/(pay|cancel)\/?$/.test(path);
-export { CHECKOUT_RETURN_PREFIX };
+export { CHECKOUT_RETURN_PREFIX, MCP_PATH };
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 export const isIdentityPath = (path: string) => under(path, IDENTITY_PREFIX);
+const isMcpPath = (path: string) => under(path, MCP_PATH);
 // The checkout return asks Stripe on each visit: it counts against the per-IP limit like the REST prefixes.
 const isLimitedPath = (path: string) => isIdentityPath(path) || under(path, CHECKOUT_RETURN_PREFIX) || REST_PREFIXES.some((prefix) => under(path, prefix));
 
@@ -124,15 +126,20 @@ export function createRestApp(): OpenAPIHono<AppEnv> {
   app.post(`${LOCAL_CHECKOUT_PREFIX}/:sessionId/pay`, (c) => handleLocalPay(c.req.raw));
   app.post(`${LOCAL_CHECKOUT_PREFIX}/:sessionId/cancel`, (c) => handleLocalCancel(c.req.raw));
   app.get(`${CHECKOUT_RETURN_PREFIX}/:sessionId`, (c) => handleCheckoutReturn(c.req.raw));
+  // The MCP endpoint speaks JSON-RPC over POST (server/mcp); its refusals are JSON-RPC bodies.
+  app.post(MCP_PATH, handleMcpPost);
+  app.on(MCP_REFUSED_METHODS, MCP_PATH, refuseMcpMethod);
 
   app.notFound((c) => {
-    return apiErrorResponse(noRouteError(c.req.method, allowedMethods(app, c.req.path)), c.get('correlationId'));
+    const error = noRouteError(c.req.method, allowedMethods(app, c.req.path));
+    return isMcpPath(c.req.path) ? jsonRpcErrorResponse(error, c.get('correlationId')) : apiErrorResponse(error, c.get('correlationId'));
   });
 
   app.onError((thrown, c) => {
     const { error, unexpected } = toDomainError(thrown);
     if (unexpected) logger.error({ err: thrown, method: c.req.method, path: c.req.path }, 'unexpected failure');
-    return isIdentityPath(c.req.path) ? oauthErrorResponse(error) : apiErrorResponse(error, c.get('correlationId'));
+    if (isIdentityPath(c.req.path)) return oauthErrorResponse(error);
+    return isMcpPath(c.req.path) ? jsonRpcErrorResponse(error, c.get('correlationId')) : apiErrorResponse(error, c.get('correlationId'));
   });
   return app;
 }
@@ -160,8 +167,8 @@ export function documentedOperations(): { method: string; path: string; operatio
 export function refuseUnsupportedMethod(method: string, pathname: string, headers: Record<string, string | string[] | undefined>): Response {
   const given = headers[CORRELATION_HEADER];
   const correlationId = adoptCorrelationId(typeof given === 'string' ? given : undefined);
-  const error = noRouteError(method, allowedMethods(restApp, pathname));
-  const response = isIdentityPath(pathname) ? oauthErrorResponse(error) : apiErrorResponse(error, correlationId);
+  const error = isMcpPath(pathname) ? new MethodNotAllowedError(method, ['POST']) : noRouteError(method, allowedMethods(restApp, pathname));
+  const response = isIdentityPath(pathname) ? oauthErrorResponse(error) : isMcpPath(pathname) ? jsonRpcErrorResponse(error, correlationId) : apiErrorResponse(error, correlationId);
   response.headers.set('X-Correlation-Id', correlationId);
   response.headers.set('X-Content-Type-Options', 'nosniff');
   return response;

@@ -28,7 +28,8 @@ const concrete = (path: string) => path.replace(/\{[A-Za-z]+\}/g, '0192f000-0000
 function targets(): { method: string; path: string }[] {
   const documented = documentedOperations().map(({ method, path }) => ({ method, path: concrete(path) }));
   const unknown = ['/purchase', '/licensing', '/licensing-mgmt', '/consumption', '/mcp', '/licensing/runtime', '/consumption/runtime'].map((prefix) => ({ method: 'GET', path: `${prefix}/no/such/thing` }));
-  return [...documented, ...unknown];
+  // The MCP endpoint: its one route, POST /mcp (JSON-RPC), answered by the SDK's transport.
+  return [...documented, ...unknown, { method: 'POST', path: '/mcp' }];
 }
 
 function variants(target: { method: string; path: string }): { label: string; method: string; path: string; body?: string; headers?: Record<string, string> }[] {
@@ -36,18 +37,25 @@ function variants(target: { method: string; path: string }): { label: string; me
   const last = segments.length - 1;
   const withSegment = (index: number, value: string) => segments.map((segment, i) => (i === index ? value : segment)).join('/');
   const deep = `${'{"A":'.repeat(5000)}1${'}'.repeat(5000)}`;
+  // A path of one segment (/mcp) has no segment to spoil that would keep it under its prefix.
+  const segmentVariants =
+    last < 2
+      ? []
+      : [
+          { label: 'NUL in the last segment', method: target.method, path: withSegment(last, '%00') },
+          { label: 'NUL inside the second segment', method: target.method, path: withSegment(2, `a%00b`) },
+          { label: 'ill-formed percent-encoding', method: target.method, path: withSegment(last, '%E0%A4%A') },
+          { label: 'lone surrogate', method: target.method, path: withSegment(last, '%ED%A0%80') },
+          { label: 'over-long segment', method: target.method, path: withSegment(last, 'x'.repeat(8000)) },
+          { label: 'invalid id', method: target.method, path: withSegment(last, encodeURIComponent("'; drop table license; --")) },
+        ];
   return [
     ...METHODS.map((method) => ({ label: `method ${method}`, method, path: target.path })),
     { label: 'trailing slash', method: target.method, path: `${target.path}/` },
     { label: 'double slash', method: target.method, path: target.path.replace('/', '//') },
     { label: 'inner double slash', method: target.method, path: withSegment(1, `${segments[1]}/`) },
-    { label: 'NUL in the last segment', method: target.method, path: withSegment(last, '%00') },
-    { label: 'NUL inside the second segment', method: target.method, path: withSegment(2, `a%00b`) },
+    ...segmentVariants,
     { label: 'NUL in a query', method: target.method, path: `${target.path}?correlationId=%00&x=%00` },
-    { label: 'ill-formed percent-encoding', method: target.method, path: withSegment(last, '%E0%A4%A') },
-    { label: 'lone surrogate', method: target.method, path: withSegment(last, '%ED%A0%80') },
-    { label: 'over-long segment', method: target.method, path: withSegment(last, 'x'.repeat(8000)) },
-    { label: 'invalid id', method: target.method, path: withSegment(last, encodeURIComponent("'; drop table license; --")) },
     { label: 'oversized body', method: 'POST', path: target.path, body: JSON.stringify({ Pad: 'x'.repeat(2 * 1024 * 1024) }), headers: { 'content-type': 'application/json' } },
     { label: 'deeply nested body', method: 'POST', path: target.path, body: deep, headers: { 'content-type': 'application/json' } },
     { label: 'array body', method: 'POST', path: target.path, body: '[1,2,3]', headers: { 'content-type': 'application/json' } },
@@ -58,7 +66,19 @@ function variants(target: { method: string; path: string }): { label: string; me
   ];
 }
 
-function problem(response: RawResponse, method: string): string | null {
+type JsonRpcError = { jsonrpc?: unknown; error?: { code?: unknown; data?: { Code?: unknown; CorrelationId?: unknown } } };
+
+/**
+ * Under /mcp a refusal is a JSON-RPC error: the app's own (limits, methods) carry the ApiError as
+ * `data`; the SDK transport's protocol refusals (parse error, Accept, Content-Type) carry its code.
+ */
+function mcpProblem(status: number, body: JsonRpcError, correlationId: string): string | null {
+  if (body.jsonrpc !== '2.0' || typeof body.error?.code !== 'number') return `a ${status} without a JSON-RPC error`;
+  if (body.error.data !== undefined && (typeof body.error.data.Code !== 'string' || body.error.data.CorrelationId !== correlationId)) return 'a JSON-RPC error whose data is no ApiError of this request';
+  return null;
+}
+
+function problem(response: RawResponse, method: string, path: string): string | null {
   if (response.status >= 500) return `answered ${response.status}`;
   const correlationId = response.headers['x-correlation-id'];
   if (typeof correlationId !== 'string' || correlationId.length === 0) return 'no X-Correlation-Id';
@@ -70,6 +90,10 @@ function problem(response: RawResponse, method: string): string | null {
   } catch {
     return `a ${response.status} without a JSON body: ${response.text.slice(0, 80)}`;
   }
+  // TRACK never reaches a router (Node's HTTP parser refuses the method before the path is known):
+  // its answer is the ApiError of any unreadable request, under /mcp too.
+  const underMcp = path === '/mcp' || path.startsWith('/mcp/') || path.startsWith('/mcp?');
+  if (underMcp && method !== 'TRACK') return mcpProblem(response.status, body as JsonRpcError, correlationId);
   if (typeof body.Code !== 'string') return `a ${response.status} without an ApiError Code`;
   if (body.CorrelationId !== correlationId) return 'CorrelationId differs from the header';
   return null;
@@ -83,7 +107,7 @@ describe(`fuzzing every REST route family (REST app ${process.env.TEST_REST_MOUN
       for (const variant of variants(target)) {
         const response = await rawRequest(server.baseUrl, variant.method, variant.path, variant.body, variant.headers);
         sent++;
-        const found = problem(response, variant.method);
+        const found = problem(response, variant.method, variant.path);
         if (found) problems.push(`${variant.method} ${variant.path.slice(0, 80)} (${variant.label}): ${found}`);
       }
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HTTP_STATUS_BY_CODE } from '@/server/errors';
 import { OPERATIONS_PATHS } from '@/server/http/operations-routes';
-import { CHECKOUT_RETURN_PREFIX, IDENTITY_PREFIX, LOCAL_CHECKOUT_PREFIX, openApiDocument, restApp, STRIPE_WEBHOOK_PATH } from '@/server/http/rest-app';
+import { CHECKOUT_RETURN_PREFIX, IDENTITY_PREFIX, LOCAL_CHECKOUT_PREFIX, MCP_PATH, openApiDocument, restApp, STRIPE_WEBHOOK_PATH } from '@/server/http/rest-app';
 
 const document = openApiDocument();
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -12,11 +12,12 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(document.components?.securitySchemes ?? {}).sort()).toEqual(['AccountApiKey', 'BuyerToken', 'RuntimeToken']);
   });
 
-  it('lists every route of the app (outside the operations and identity routes)', () => {
+  // The MCP endpoint speaks JSON-RPC and describes itself (tools/list), so it is no OpenAPI operation.
+  it('lists every route of the app (outside the operations, identity and MCP routes)', () => {
     const appRoutes = restApp.routes
       .filter((route) => route.method !== 'ALL' && !route.path.includes('*'))
       .filter((route) => !OPERATIONS_PATHS.some((path) => route.path === path || route.path.startsWith(`${path}/`)))
-      .filter((route) => !route.path.startsWith(IDENTITY_PREFIX) && route.path !== STRIPE_WEBHOOK_PATH && !route.path.startsWith(LOCAL_CHECKOUT_PREFIX) && !route.path.startsWith(CHECKOUT_RETURN_PREFIX))
+      .filter((route) => !route.path.startsWith(IDENTITY_PREFIX) && route.path !== STRIPE_WEBHOOK_PATH && !route.path.startsWith(LOCAL_CHECKOUT_PREFIX) && !route.path.startsWith(CHECKOUT_RETURN_PREFIX) && route.path !== MCP_PATH)
       .map((route) => `${route.method} ${route.path.replace(/:([A-Za-z]+)/g, '{$1}')}`);
     const documented = Object.entries(document.paths ?? {}).flatMap(([path, item]) => METHODS.filter((method) => item?.[method]).map((method) => `${method.toUpperCase()} ${path}`));
     expect(appRoutes.length).toBeGreaterThan(0);

@@ -68,7 +68,7 @@ export default async function MarketplacePage({ params }: Props) {
               const seatBased = terms.get(offering.id)?.seatBased ?? false;
               const heldLicenseId = held.get(offering.id);
               return (
-                <li key={offering.id} data-testid="offering" className="flex min-w-0 flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+                <li key={offering.id} id={`offering-${offering.id}`} data-testid="offering" className="flex min-w-0 flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
                   <div className="flex items-start justify-between gap-3">
                     <h3 className="min-w-0 text-lg font-semibold [overflow-wrap:anywhere]">{offering.name}</h3>
                     <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{classificationLabel(offering.licenseClassification)}</span>

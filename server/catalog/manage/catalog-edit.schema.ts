@@ -100,6 +100,8 @@ function offeringRules(value: OfferingTerms, ctx: z.RefinementCtx): void {
 }
 
 export const createOfferingSchema = offeringFields.extend({ productId: entityId }).superRefine(offeringRules);
+/** An offering created where listing is a separate, deliberate step (an agent's create_offering). */
+export const createUnlistedOfferingSchema = offeringFields.omit({ listed: true }).extend({ productId: entityId }).superRefine(offeringRules);
 /**
  * An edit replaces the offering's terms; the two switches (listed, repeat purchase) are left as
  * they are when omitted, so saving the form never undoes a switch flipped meanwhile.

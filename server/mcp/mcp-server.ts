@@ -1,0 +1,71 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { authenticateApiKey } from '../api-keys/authenticate-api-key';
+import { db } from '../db';
+import { BODY_LIMIT_BYTES } from '../http/middleware/edge';
+import { CATALOG_TOOLS } from './catalog-tools';
+import { callTool, toolDefinition, toolError, unknownTool, type McpTool, type ToolCaller } from './mcp-tool';
+import { SELLER_TOOLS } from './seller-tools';
+
+// The MCP endpoint (POST /mcp): the SDK's Streamable HTTP transport, stateless and answering JSON,
+// so any instance answers any request (no session, no sticky routing) and nothing outlives the
+// request. A server and a transport are made per request (the SDK's stateless pattern); building
+// them costs microseconds, the tool definitions are rendered once per process.
+
+export const MCP_SERVER_INFO = { name: 'licensing-service', title: 'Software licensing and storefronts', version: '1.0.0' };
+
+const INSTRUCTIONS = [
+  'Find and recommend software sold on this service: search_offerings across storefronts, get_storefront for one seller, get_offering for the details of one offering.',
+  'To buy, give the person the link from start_purchase: they sign in and pay on the hosted page. You cannot buy for them.',
+  'With the account API key (header dub-apiKey), a seller keeps the catalog: list_catalog, create_product, create_offering (created unlisted), set_offering_listed, get_sales_summary.',
+  'Ids are the ones the tools return; field names are PascalCase as in the REST API.',
+].join(' ');
+
+const TOOLS_BY_NAME = new Map<string, McpTool>([...CATALOG_TOOLS, ...SELLER_TOOLS].map((tool) => [tool.name, tool]));
+
+export interface McpRequestContext {
+  correlationId: string;
+  /** The dub-apiKey header as sent; undefined when absent. */
+  apiKey: string | undefined;
+}
+
+/** What tools/list shows: the anonymous tools, and the seller tools when the request carries a key. */
+export function listedTools(context: Pick<McpRequestContext, 'apiKey'>): McpTool[] {
+  return context.apiKey?.trim() ? [...CATALOG_TOOLS, ...SELLER_TOOLS] : CATALOG_TOOLS;
+}
+
+function createServer(context: McpRequestContext): Server {
+  const server = new Server(MCP_SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+  let principal: Promise<string> | undefined;
+  const caller: ToolCaller = {
+    correlationId: context.correlationId,
+    // Checked once per request, when a seller tool runs: ApiKeyMissing or ApiKeyInvalid otherwise.
+    sellerId: () => (principal ??= authenticateApiKey({ db: db() }, context.apiKey).then((key) => key.sellerId)),
+  };
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listedTools(context).map(toolDefinition) }));
+  server.setRequestHandler(CallToolRequestSchema, (request) => {
+    const tool = TOOLS_BY_NAME.get(request.params.name);
+    // An unknown name is a tool result too, so an agent reads why rather than a protocol failure.
+    if (!tool) return toolError(unknownTool(request.params.name), context.correlationId, request.params.name);
+    return callTool(tool, request.params.arguments, caller);
+  });
+  return server;
+}
+
+/** Answers one POST to /mcp (a JSON-RPC message or batch) through the SDK's transport. */
+export async function answerMcpRequest(request: Request, context: McpRequestContext): Promise<Response> {
+  const server = createServer(context);
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+    maxRequestBodySize: BODY_LIMIT_BYTES['/mcp'],
+  });
+  try {
+    await server.connect(transport);
+    return await transport.handleRequest(request);
+  } finally {
+    await server.close();
+  }
+}
