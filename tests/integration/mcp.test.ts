@@ -414,6 +414,12 @@ describe('the transport', () => {
     expect(await refused!.json()).toMatchObject({ jsonrpc: '2.0', error: { data: { Code: 'RateLimited' } } });
   });
 
+  it('MCP requests are counted in /metrics under the route /mcp, by status', async () => {
+    const text = await (await fetch(`${first.baseUrl}/metrics`)).text();
+    expect(text).toMatch(/http_requests_total\{route="\/mcp",method="POST",status="200"\} \d+/);
+    expect(text).toMatch(/http_requests_total\{route="\/mcp",method="GET",status="405"\} \d+/);
+  });
+
   it('no tool result of this file holds a license code, a runtime or claim token, or an API key', () => {
     expect(results.length).toBeGreaterThan(30);
     const everything = JSON.stringify(results);
