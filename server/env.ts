@@ -32,6 +32,8 @@ const envSchema = z
 
     /** smtp(s)://user:pass@host:port; unset: e-mails are kept in the dev outbox. */
     SMTP_URL: optionalUrl,
+    /** Development only: webhook endpoints may be http and on private or loopback addresses (never link-local). */
+    WEBHOOK_ALLOW_PRIVATE_URLS: flag('false'),
     MAIL_FROM: z.string().min(3).default('Licensing service <no-reply@localhost>'),
     /** Stripe: set the secret key to take payments through Stripe instead of the local processor. */
     STRIPE_SECRET_KEY: z.string().min(1).optional(),

@@ -6,6 +6,8 @@ import { expireLicensesJob } from './licensing/licenses/expire-licenses';
 import { reportUsageJob } from './billing/report-usage';
 import { performProcessorCallsJob } from './payments/processor-calls';
 import { reconcileSubscriptionsJob } from './payments/reconcile-subscriptions';
+import { deliverWebhooksJob } from './events/webhooks/deliver-webhooks';
+import { pruneEventsJob } from './events/list-events';
 
 // Every background job of the service, by name: each is defined in its own domain room, beside its
 // handler; the job queue (platform/) runs what this names. A new job is one more line here.
@@ -17,6 +19,8 @@ export const JOBS = {
   'report-usage': reportUsageJob,
   'perform-processor-calls': performProcessorCallsJob,
   'reconcile-subscriptions': reconcileSubscriptionsJob,
+  'deliver-webhooks': deliverWebhooksJob,
+  'prune-events': pruneEventsJob,
 } satisfies Record<string, JobDefinition>;
 
 type ServiceJobs = typeof JOBS;

@@ -63,6 +63,8 @@ export async function startService({ dev, operatorNodeEnv }: { dev: boolean; ope
   await startJobQueue({ databaseUrl: database.databaseUrl, worker: config.JOBS_WORKER, jobs: JOBS });
   // A worker that starts (after a crash, say) looks at once for e-mails left mid-send, rather than at the next minute.
   if (config.JOBS_WORKER) await (await import('./mail/deliver-email')).requestEmailDelivery();
+  // Webhook deliveries go out at the commit of the change that made them, on a worker instance.
+  if (config.JOBS_WORKER) (await import('./events/webhooks/delivery-signal')).watchWebhookDeliveries(db);
   gaugeReadAtScrape({ name: 'job_queue_depth', help: 'Jobs waiting in each queue, read at scrape time.', labelName: 'queue', read: jobQueueDepth });
   gaugeReadAtScrape({
     name: 'processor_calls',

@@ -1,4 +1,5 @@
 import { seal } from '../crypto/secret-box';
+import { recordCheckoutCompleted } from './checkout-events';
 import type { Db } from '../db';
 import { DomainError } from '../errors';
 import { mintLicense } from '../licensing/licenses/mint-license';
@@ -68,10 +69,12 @@ export async function createPurchaseCheckout(
       // Two free checkouts at once (a double click) are two RequestIds: the lock lets one mint.
       await assertNotAlreadyLicensed({ db: tx }, input.buyerAccountId, offering, { serialize: true });
       const minted = await mintLicense(tx, { offering, buyerAccountId: input.buyerAccountId, correlationId: input.correlationId ?? null, seatCount: ask.quantity, unitPriceMinor: null, checkoutId: created.id });
-      return tx.checkout.update({
+      const completed = await tx.checkout.update({
         where: { id: created.id },
         data: { status: 'completed', completedAt: new Date(), credentialCiphertext: minted.code ? seal(CREDENTIAL_SEAL_PURPOSE, minted.code) : null },
       });
+      await recordCheckoutCompleted(tx, completed, minted);
+      return completed;
     },
   });
   return sessionOf(checkout);

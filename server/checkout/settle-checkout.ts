@@ -5,6 +5,7 @@ import { findOrCreateAccountByEmail } from '../identity/accounts';
 import { mintLicense } from '../licensing/licenses/mint-license';
 import { requestEmailDelivery } from '../mail/deliver-email';
 import { recordLicenseDeliveryEmail } from '../mail/license-delivery-mail';
+import { recordCheckoutCompleted, recordCheckoutFailed } from './checkout-events';
 import { CREDENTIAL_SEAL_PURPOSE } from './get-checkout-result';
 
 export interface SettlementRefs {
@@ -56,6 +57,7 @@ export async function settleCheckoutWithin(
     processorSubscriptionId: refs.processorSubscriptionId,
   });
   if (refs.processorStateAt) await tx.license.update({ where: { id: minted.licenseId }, data: { processorStateAt: refs.processorStateAt } });
+  await recordCheckoutCompleted(tx, checkout, minted);
   await tx.checkout.update({
     where: { id: checkout.id },
     data: {
@@ -87,6 +89,10 @@ export async function settleCheckout(ctx: { db: Db }, refs: SettlementRefs): Pro
 
 /** The checkout cannot complete (cancelled, expired, refused): failed, with the reason. */
 export async function failCheckout(ctx: { db: Db }, input: { checkoutId: string; error: string }): Promise<boolean> {
-  const failed = await ctx.db.checkout.updateMany({ where: { id: input.checkoutId, status: 'pending' }, data: { status: 'failed', error: input.error } });
-  return failed.count > 0;
+  return ctx.db.$transaction(async (tx) => {
+    const failed = await tx.checkout.updateMany({ where: { id: input.checkoutId, status: 'pending' }, data: { status: 'failed', error: input.error } });
+    if (failed.count === 0) return false;
+    await recordCheckoutFailed(tx as unknown as Db, await tx.checkout.findUniqueOrThrow({ where: { id: input.checkoutId } }), input.error);
+    return true;
+  });
 }

@@ -78,6 +78,14 @@ export function okResponse<T extends z.ZodType>(schema: T, description: string, 
   return { 200: { description, headers: { ...correlationHeader, ...headers }, content: { 'application/json': { schema } } } };
 }
 
+/** A JSON answer with another success status (201 made, 202 accepted). */
+export function jsonResponse<S extends 201 | 202, T extends z.ZodType>(status: S, schema: T, description: string) {
+  return { [status]: { description, headers: { ...correlationHeader }, content: { 'application/json': { schema } } } } as { [K in S]: { description: string; headers: typeof correlationHeader; content: { 'application/json': { schema: T } } } };
+}
+
+/** 204: done, nothing to say. */
+export const noContentResponse = (description: string) => ({ 204: { description, headers: { ...correlationHeader } } });
+
 export const DOCUMENT_INFO = {
   openapi: '3.1.0',
   // The deployment that serves the document (each has its own base URL, PUBLIC_BASE_URL).

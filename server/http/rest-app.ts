@@ -36,6 +36,14 @@ import * as getOfferingDetail from './routes/purchase/get-offering-detail';
 import * as getPurchaseCheckoutResult from './routes/purchase/get-purchase-checkout-result';
 import * as getStorefront from './routes/purchase/get-storefront';
 import * as runtimeDiscovery from './routes/runtime/discovery';
+import * as createWebhookEndpoint from './routes/management/create-webhook-endpoint';
+import * as listWebhookEndpoints from './routes/management/list-webhook-endpoints';
+import * as getWebhookEndpoint from './routes/management/get-webhook-endpoint';
+import * as updateWebhookEndpoint from './routes/management/update-webhook-endpoint';
+import * as deleteWebhookEndpoint from './routes/management/delete-webhook-endpoint';
+import * as rotateWebhookSecret from './routes/management/rotate-webhook-secret';
+import * as sendWebhookTest from './routes/management/send-webhook-test';
+import * as listEvents from './routes/management/list-events';
 
 /** The REST prefixes of the spec: under them nothing answers but this app. */
 export const REST_PREFIXES = ['/purchase', '/licensing', '/licensing-mgmt', '/consumption', '/mcp'] as const;
@@ -115,6 +123,14 @@ export function createRestApp(): OpenAPIHono<AppEnv> {
   app.openapi(ingestUsage.route, ingestUsage.handler);
   app.openapi(runtimeDiscovery.configurationRoute, runtimeDiscovery.configurationHandler);
   app.openapi(runtimeDiscovery.jwksRoute, runtimeDiscovery.jwksHandler);
+  app.openapi(createWebhookEndpoint.route, createWebhookEndpoint.handler);
+  app.openapi(listWebhookEndpoints.route, listWebhookEndpoints.handler);
+  app.openapi(getWebhookEndpoint.route, getWebhookEndpoint.handler);
+  app.openapi(updateWebhookEndpoint.route, updateWebhookEndpoint.handler);
+  app.openapi(deleteWebhookEndpoint.route, deleteWebhookEndpoint.handler);
+  app.openapi(rotateWebhookSecret.route, rotateWebhookSecret.handler);
+  app.openapi(sendWebhookTest.route, sendWebhookTest.handler);
+  app.openapi(listEvents.route, listEvents.handler);
 
   for (const [name, scheme] of Object.entries(SECURITY_SCHEMES)) app.openAPIRegistry.registerComponent('securitySchemes', name, scheme);
   registerOperationsRoutes(app);

@@ -1,4 +1,6 @@
 import type Stripe from 'stripe';
+import { recordCheckoutFailed } from '../checkout/checkout-events';
+import { recordEvent } from '../events/record-event';
 import type { Checkout, LicenseStatus } from '@/generated/prisma/client';
 import { publishCatalogChange } from '../catalog/catalog-cache';
 import { deliverSettlement, settleCheckoutWithin } from '../checkout/settle-checkout';
@@ -186,6 +188,7 @@ async function failFromSession(tx: Db, session: Stripe.Checkout.Session, input: 
   if (!checkout) return done('ignored');
   if (!(await fromSellersAccount(tx, checkout.sellerId, input.eventAccount))) return done('wrong-account');
   const failed = await tx.checkout.updateMany({ where: { id: checkout.id, status: 'pending' }, data: { status: 'failed', error: input.error } });
+  if (failed.count > 0) await recordCheckoutFailed(tx, checkout, input.error);
   return done(failed.count > 0 ? 'failed' : 'no-change');
 }
 
@@ -204,7 +207,7 @@ async function moveLicense(
   tx: Db,
   input: { subscriptionId: string; status: LicenseStatus; checkoutId?: string; eventAccount: string | null; occurredAt: Date },
 ): Promise<Applied> {
-  const license = await tx.license.findUnique({ where: { processorSubscriptionId: input.subscriptionId }, select: { id: true, sellerId: true } });
+  const license = await tx.license.findUnique({ where: { processorSubscriptionId: input.subscriptionId }, select: { id: true, sellerId: true, status: true } });
   if (license) {
     if (!(await fromSellersAccount(tx, license.sellerId, input.eventAccount))) return done('wrong-account');
     // Guarded updates (re-checked under the row lock): never out of a final state, never with an
@@ -217,6 +220,7 @@ async function moveLicense(
       data: { status: input.status, processorStateAt: input.occurredAt },
     });
     if (moved.count > 0) {
+      await recordEvent(tx, { sellerId: license.sellerId, type: 'license.status_changed', licenseId: license.id, data: { LicenseId: license.id, From: license.status, To: input.status, By: 'processor' } });
       // Every copy drops the license's cached status, so its seats see the change at their next refresh.
       return done('license-updated', [(ctx) => publishInvalidation(ctx, LICENSE_STATUS_TOPIC, license.id)]);
     }

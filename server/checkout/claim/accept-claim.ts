@@ -1,4 +1,5 @@
 import { seal } from '../../crypto/secret-box';
+import { recordCheckoutCompleted } from '../checkout-events';
 import type { Db } from '../../db';
 import { normalizeEmail } from '../../identity/accounts';
 import { mintLicense } from '../../licensing/licenses/mint-license';
@@ -54,7 +55,7 @@ export async function acceptClaim(ctx: { db: Db }, input: { token: string; accou
       checkoutId: checkout.id,
       now,
     });
-    await tx.checkout.update({
+    const completed = await tx.checkout.update({
       where: { id: checkout.id },
       data: {
         status: 'completed',
@@ -63,6 +64,7 @@ export async function acceptClaim(ctx: { db: Db }, input: { token: string; accou
         credentialCiphertext: minted.code ? seal(CREDENTIAL_SEAL_PURPOSE, minted.code) : null,
       },
     });
+    await recordCheckoutCompleted(tx, completed, minted);
     return minted.licenseId;
   });
   if (accepted === null) {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { recordEvent } from '../../events/record-event';
+import { recordCheckoutFailed } from '../checkout-events';
 import type { Db } from '../../db';
 import { defineScheduledSweep } from '../../platform/jobs/job-definition';
 import { logger } from '../../platform/logging/logger';
@@ -24,7 +26,10 @@ export async function expireClaimOf(ctx: { db: Db }, checkoutId: string, now: Da
   return ctx.db.$transaction(async (tx) => {
     const moved = await tx.claimIntent.updateMany({ where: { checkoutId, status: 'open', expiresAt: { lte: now } }, data: { status: 'expired' } });
     if (moved.count === 0) return false;
-    await tx.checkout.updateMany({ where: { id: checkoutId, status: 'pending' }, data: { status: 'failed', error: CLAIM_EXPIRED_ERROR } });
+    const failed = await tx.checkout.updateMany({ where: { id: checkoutId, status: 'pending' }, data: { status: 'failed', error: CLAIM_EXPIRED_ERROR } });
+    const intent = await tx.claimIntent.findUniqueOrThrow({ where: { checkoutId }, include: { checkout: true } });
+    await recordEvent(tx as unknown as Db, { sellerId: intent.checkout.sellerId, type: 'claim.expired', data: { ClaimId: intent.id, OfferingId: intent.checkout.offeringId, CorrelationId: intent.checkout.correlationId } });
+    if (failed.count > 0) await recordCheckoutFailed(tx as unknown as Db, intent.checkout, CLAIM_EXPIRED_ERROR);
     return true;
   });
 }

@@ -4,6 +4,7 @@ import { licenseCodeIdOfSealedCredential } from '../../checkout/get-checkout-res
 import { DomainError } from '../../errors';
 import { publishInvalidation } from '../../platform/invalidation/invalidation';
 import { LICENSE_CODE_TOPIC } from '../licensing-topics';
+import { recordEvent } from '../../events/record-event';
 
 export const revokeLicenseCodeInputSchema = z.object({ codeId: z.string().min(1).max(100) });
 export type RevokeLicenseCodeInput = z.infer<typeof revokeLicenseCodeInputSchema>;
@@ -24,9 +25,14 @@ export async function revokeLicenseCodeByBuyer(
   input: RevokeLicenseCodeInput & { buyerAccountId: string },
 ): Promise<RevokedLicenseCode> {
   const owned = { id: input.codeId, license: { buyerAccountId: input.buyerAccountId } };
-  const code = await ctx.db.licenseCode.findFirst({ where: owned, select: { id: true, license: { select: { checkoutId: true } } } });
+  const code = await ctx.db.licenseCode.findFirst({ where: owned, select: { id: true, seatId: true, label: true, licenseId: true, license: { select: { checkoutId: true, sellerId: true } } } });
   if (!code) throw new DomainError('NotFound', 'No license code with that id on your licenses.');
-  await ctx.db.licenseCode.updateMany({ where: { id: code.id, revokedAt: null }, data: { revokedAt: ctx.now ?? new Date() } });
+  await ctx.db.$transaction(async (tx) => {
+    const revoked = await tx.licenseCode.updateMany({ where: { id: code.id, revokedAt: null }, data: { revokedAt: ctx.now ?? new Date() } });
+    if (revoked.count === 1) {
+      await recordEvent(tx as unknown as Db, { sellerId: code.license.sellerId, type: 'license_code.revoked', licenseId: code.licenseId, data: { LicenseId: code.licenseId, SeatId: code.seatId, CodeId: code.id, Label: code.label } });
+    }
+  });
   if (code.license.checkoutId) await forgetSealedCopy(ctx, { checkoutId: code.license.checkoutId, codeId: code.id });
   // Published on a repeated revoke too: cheap, and it covers a first publish that was lost.
   await publishInvalidation(ctx, LICENSE_CODE_TOPIC, code.id);

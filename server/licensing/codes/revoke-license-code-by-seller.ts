@@ -6,6 +6,7 @@ import { runOnce } from '../management-request';
 import { forgetSealedCopy } from './revoke-license-code-by-buyer';
 import type { RevokedCode } from '../management-writes.schema';
 import { LICENSE_CODE_TOPIC } from '../licensing-topics';
+import { recordEvent } from '../../events/record-event';
 
 /**
  * POST /licensing-mgmt/licenses/{licenseId}/codes/{codeId}/revoke: the code is refused
@@ -18,7 +19,10 @@ export async function revokeLicenseCodeBySeller(ctx: { db: Db; now?: Date }, inp
     const code = await tx.licenseCode.findFirst({ where: { id: input.codeId, licenseId: license.id } });
     if (!code) throw new DomainError('NotFound', 'No license code with that id on this license.');
     const revokedAt = code.revokedAt ?? ctx.now ?? new Date();
-    if (!code.revokedAt) await tx.licenseCode.update({ where: { id: code.id }, data: { revokedAt } });
+    if (!code.revokedAt) {
+      await tx.licenseCode.update({ where: { id: code.id }, data: { revokedAt } });
+      await recordEvent(tx, { sellerId: license.sellerId, type: 'license_code.revoked', licenseId: license.id, data: { LicenseId: license.id, SeatId: code.seatId, CodeId: code.id, Label: code.label } });
+    }
     if (license.checkoutId) await forgetSealedCopy({ db: tx }, { checkoutId: license.checkoutId, codeId: code.id });
     await publishInvalidation({ db: tx }, LICENSE_CODE_TOPIC, code.id);
     return { codeId: code.id, seatId: code.seatId, revokedUtc: revokedAt.toISOString() };

@@ -8,6 +8,7 @@ import type { LicenseView } from './license-view.schema';
 import { runOnce } from '../management-request';
 import { recordProcessorCall, requestProcessorCalls, type ProcessorAction } from '../../payments/processor-calls';
 import { LICENSE_STATUS_TOPIC } from '../licensing-topics';
+import { recordEvent } from '../../events/record-event';
 
 export type StatusChange = 'suspend' | 'resume' | 'cancel';
 
@@ -57,6 +58,7 @@ export async function changeLicenseStatus(
       await tx.license.update({ where: { id: license.id }, data: { status: next, suspendedBySeller: next === 'Suspended', processorStateAt: new Date() } });
       told = await recordProcessorCall(tx, license, PROCESSOR_ACTIONS[input.change]);
       await publishInvalidation({ db: tx }, LICENSE_STATUS_TOPIC, license.id);
+      await recordEvent(tx, { sellerId: license.sellerId, type: 'license.status_changed', licenseId: license.id, data: { LicenseId: license.id, From: license.status, To: next, By: 'seller' } });
     }
     return toLicenseView(await tx.license.findUniqueOrThrow({ where: { id: license.id }, include: licenseViewInclude }));
   });

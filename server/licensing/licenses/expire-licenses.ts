@@ -4,6 +4,7 @@ import { ALL_KEYS, publishInvalidation } from '../../platform/invalidation/inval
 import { defineScheduledSweep } from '../../platform/jobs/job-definition';
 import { logger } from '../../platform/logging/logger';
 import { LICENSE_STATUS_TOPIC } from '../licensing-topics';
+import { recordEvent } from '../../events/record-event';
 
 export const expireLicensesData = z.object({});
 
@@ -17,10 +18,15 @@ const PER_KEY_NOTICES = 50;
  */
 export async function expireLicenses(ctx: { db: Db }, options: { now?: Date } = {}): Promise<number> {
   const now = options.now ?? new Date();
-  const expired = await ctx.db.$queryRaw<{ id: string }[]>`
-    UPDATE "License" SET "status" = 'Expired', "updatedAt" = ${now}
-    WHERE "status" = 'Active' AND "termEnd" IS NOT NULL AND "termEnd" <= ${now}
-    RETURNING "id"`;
+  const expired = await ctx.db.$transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const rows = await tx.$queryRaw<{ id: string; sellerId: string }[]>`
+      UPDATE "License" SET "status" = 'Expired', "updatedAt" = ${now}
+      WHERE "status" = 'Active' AND "termEnd" IS NOT NULL AND "termEnd" <= ${now}
+      RETURNING "id", "sellerId"`;
+    for (const row of rows) await recordEvent(tx, { sellerId: row.sellerId, type: 'license.status_changed', licenseId: row.id, data: { LicenseId: row.id, From: 'Active', To: 'Expired', By: 'term' } });
+    return rows;
+  });
   if (expired.length === 0) return 0;
   if (expired.length > PER_KEY_NOTICES) await publishInvalidation(ctx, LICENSE_STATUS_TOPIC, ALL_KEYS);
   else for (const { id } of expired) await publishInvalidation(ctx, LICENSE_STATUS_TOPIC, id);

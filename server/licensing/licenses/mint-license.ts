@@ -1,5 +1,6 @@
 import type { Offering } from '@/generated/prisma/client';
 import type { Db } from '../../db';
+import { recordEvent } from '../../events/record-event';
 import { issueLicenseCode } from '../codes/issue-license-code';
 import { licenseTermEnd } from './license-term';
 
@@ -69,6 +70,12 @@ export async function mintLicense(
   }
   const seatIds: string[] = [];
   for (let i = 0; i < input.seatCount; i++) seatIds.push((await tx.seat.create({ data: { licenseId: license.id } })).id);
+  await recordEvent(tx, {
+    sellerId: license.sellerId,
+    type: 'license.created',
+    licenseId: license.id,
+    data: { LicenseId: license.id, OfferingId: license.offeringId, CorrelationId: license.correlationId, Status: license.status, SeatCount: seatIds.length, TermEndUtc: license.termEnd?.toISOString() ?? null },
+  });
   const code = input.seatCount === 1 ? (await issueLicenseCode({ db: tx }, { licenseId: license.id, seatId: seatIds[0]!, label: 'Seat 1' })).code : null;
   return { licenseId: license.id, seatIds, code };
 }

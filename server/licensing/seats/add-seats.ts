@@ -1,5 +1,6 @@
 import { LicenseClassification } from '../../catalog/catalog-enums';
 import type { Db } from '../../db';
+import { recordEvent } from '../../events/record-event';
 import { billingPeriodAt } from '../../billing/billing-period';
 import { assertSeatsMayChange, lockedSellerLicense } from '../licenses/locked-seller-license';
 import { runOnce } from '../management-request';
@@ -24,6 +25,7 @@ export async function addSeats(ctx: { db: Db; now?: Date }, input: AddSeatsInput
     for (let i = 0; i < input.quantity; i++) seatIds.push((await tx.seat.create({ data: { licenseId: license.id } })).id);
     // On Stripe the subscription's quantity follows after the commit, with Stripe's proration.
     told = await recordProcessorCall(tx, license, 'set-seats');
+    await recordEvent(tx, { sellerId: license.sellerId, type: 'seat.added', licenseId: license.id, data: { LicenseId: license.id, SeatIds: seatIds } });
     const { offering } = license;
     // Priced at what one seat was sold for (License.unitPriceMinor), never at a later price of the offering.
     const unitPriceMinor = license.unitPriceMinor;

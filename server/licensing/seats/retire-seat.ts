@@ -1,5 +1,6 @@
 import { sqlStateOf } from '../../platform/database/sql-error';
 import type { Db } from '../../db';
+import { recordEvent } from '../../events/record-event';
 import { DomainError } from '../../errors';
 import { publishInvalidation } from '../../platform/invalidation/invalidation';
 import { assertSeatsMayChange, lockedSellerLicense } from '../licenses/locked-seller-license';
@@ -34,11 +35,15 @@ export async function retireSeat(ctx: { db: Db; now?: Date }, input: { requestId
     }
     // On Stripe the subscription's quantity follows after the commit (Stripe credits the rest of the period by default).
     told = await recordProcessorCall(tx, license, 'set-seats');
-    const live = await tx.licenseCode.findMany({ where: { seatId: seat.id, revokedAt: null }, select: { id: true } });
+    const live = await tx.licenseCode.findMany({ where: { seatId: seat.id, revokedAt: null }, select: { id: true, label: true } });
     await tx.licenseCode.updateMany({ where: { seatId: seat.id, revokedAt: null }, data: { revokedAt: now } });
     // Sent at commit (NOTIFY is transactional): every instance refuses the seat and its codes.
     await publishInvalidation({ db: tx }, SEAT_TOPIC, seat.id);
     for (const code of live) await publishInvalidation({ db: tx }, LICENSE_CODE_TOPIC, code.id);
+    await recordEvent(tx, { sellerId: license.sellerId, type: 'seat.retired', licenseId: license.id, data: { LicenseId: license.id, SeatId: seat.id } });
+    for (const code of live) {
+      await recordEvent(tx, { sellerId: license.sellerId, type: 'license_code.revoked', licenseId: license.id, data: { LicenseId: license.id, SeatId: seat.id, CodeId: code.id, Label: code.label } });
+    }
     const codes = await tx.licenseCode.findMany({ where: { seatId: seat.id }, select: { id: true }, orderBy: { createdAt: 'asc' } });
     return { seatId: seat.id, licenseId: license.id, retiredUtc: now.toISOString(), revokedCodeIds: codes.map((code) => code.id) };
   });

@@ -1,0 +1,21 @@
+import { createRoute, type RouteHandler } from '@hono/zod-openapi';
+import { db } from '../../../db';
+import { getWebhookEndpoint, webhookEndpointViewSchema } from '../../../events/webhooks/webhook-endpoints';
+import type { AppEnv } from '../../app-env';
+import { errorResponses, okResponse } from '../../openapi';
+import { toWire, wireObject } from '../../wire';
+import { NO_STORE } from './find-licenses';
+import { endpointIdParams, KEY_CODES, READ } from './webhook-endpoint-common';
+
+export const route = createRoute({
+  ...READ,
+  method: 'get',
+  path: '/licensing-mgmt/webhook-endpoints/{endpointId}',
+  operationId: 'getWebhookEndpoint',
+  summary: 'One webhook endpoint',
+  request: { params: endpointIdParams },
+  responses: { ...okResponse(wireObject(webhookEndpointViewSchema), 'The endpoint.'), ...errorResponses([...KEY_CODES, 'NotFound']) },
+});
+
+export const handler: RouteHandler<typeof route, AppEnv> = async (c) =>
+  c.json(toWire(webhookEndpointViewSchema, await getWebhookEndpoint({ db: db() }, { sellerId: c.get('apiKey').sellerId, ...c.req.valid('param') })), 200, NO_STORE);

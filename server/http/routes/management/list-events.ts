@@ -1,0 +1,22 @@
+import { createRoute, type RouteHandler } from '@hono/zod-openapi';
+import { db } from '../../../db';
+import { eventPageSchema, eventsQuerySchema, listEvents } from '../../../events/list-events';
+import type { AppEnv } from '../../app-env';
+import { errorResponses, okResponse } from '../../openapi';
+import { toWire, wireObject } from '../../wire';
+import { NO_STORE } from './find-licenses';
+import { KEY_CODES, READ } from './webhook-endpoint-common';
+
+export const route = createRoute({
+  ...READ,
+  method: 'get',
+  path: '/licensing-mgmt/events',
+  operationId: 'listEvents',
+  summary: "The seller's events, oldest first, after a cursor (kept 30 days)",
+  description: '`after` is the Sequence of the last event read (NextCursor of the previous page); `limit` 1 to 100, 50 by default.',
+  request: { query: eventsQuerySchema },
+  responses: { ...okResponse(wireObject(eventPageSchema), 'A page of events and the cursor of the next.'), ...errorResponses([...KEY_CODES, 'ValidationError']) },
+});
+
+export const handler: RouteHandler<typeof route, AppEnv> = async (c) =>
+  c.json(toWire(eventPageSchema, await listEvents({ db: db() }, { sellerId: c.get('apiKey').sellerId, ...c.req.valid('query') })), 200, NO_STORE);

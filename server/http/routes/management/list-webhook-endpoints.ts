@@ -1,0 +1,20 @@
+import { createRoute, type RouteHandler } from '@hono/zod-openapi';
+import { db } from '../../../db';
+import { listWebhookEndpoints, webhookEndpointListSchema } from '../../../events/webhooks/webhook-endpoints';
+import type { AppEnv } from '../../app-env';
+import { errorResponses, okResponse } from '../../openapi';
+import { toWire, wireObject } from '../../wire';
+import { NO_STORE } from './find-licenses';
+import { KEY_CODES, READ } from './webhook-endpoint-common';
+
+export const route = createRoute({
+  ...READ,
+  method: 'get',
+  path: '/licensing-mgmt/webhook-endpoints',
+  operationId: 'listWebhookEndpoints',
+  summary: "The seller's webhook endpoints (never their secrets)",
+  responses: { ...okResponse(wireObject(webhookEndpointListSchema), 'The endpoints, oldest first.'), ...errorResponses(KEY_CODES) },
+});
+
+export const handler: RouteHandler<typeof route, AppEnv> = async (c) =>
+  c.json(toWire(webhookEndpointListSchema, await listWebhookEndpoints({ db: db() }, c.get('apiKey').sellerId)), 200, NO_STORE);

@@ -1,0 +1,21 @@
+import { createRoute, type RouteHandler } from '@hono/zod-openapi';
+import { db } from '../../../db';
+import { rotateWebhookSecret, webhookEndpointWithSecretSchema } from '../../../events/webhooks/webhook-endpoints';
+import type { AppEnv } from '../../app-env';
+import { errorResponses, okResponse } from '../../openapi';
+import { toWire, wireObject } from '../../wire';
+import { NO_STORE } from './find-licenses';
+import { endpointIdParams, KEY_CODES, READ } from './webhook-endpoint-common';
+
+export const route = createRoute({
+  ...READ,
+  method: 'post',
+  path: '/licensing-mgmt/webhook-endpoints/{endpointId}/rotate-secret',
+  operationId: 'rotateWebhookSecret',
+  summary: 'A new signing secret (in this answer only); the old one signs beside it for 24 hours',
+  request: { params: endpointIdParams },
+  responses: { ...okResponse(wireObject(webhookEndpointWithSecretSchema), 'The endpoint and its new secret.'), ...errorResponses([...KEY_CODES, 'NotFound']) },
+});
+
+export const handler: RouteHandler<typeof route, AppEnv> = async (c) =>
+  c.json(toWire(webhookEndpointWithSecretSchema, await rotateWebhookSecret({ db: db() }, { sellerId: c.get('apiKey').sellerId, ...c.req.valid('param') })), 200, NO_STORE);

@@ -1,0 +1,25 @@
+import { createRoute, z, type RouteHandler } from '@hono/zod-openapi';
+import { db } from '../../../db';
+import { sendTestEvent } from '../../../events/webhooks/webhook-endpoints';
+import type { AppEnv } from '../../app-env';
+import { errorResponses, jsonResponse } from '../../openapi';
+import { toWire, wireObject } from '../../wire';
+import { NO_STORE } from './find-licenses';
+import { endpointIdParams, KEY_CODES, READ } from './webhook-endpoint-common';
+
+const testEventSchema = z.object({ eventId: z.string(), deliveryId: z.string() });
+
+export const route = createRoute({
+  ...READ,
+  method: 'post',
+  path: '/licensing-mgmt/webhook-endpoints/{endpointId}/test',
+  operationId: 'sendWebhookTest',
+  summary: 'Send a ping event to this endpoint (signed and retried like any event; not in the events feed)',
+  request: { params: endpointIdParams },
+  responses: { ...jsonResponse(202, wireObject(testEventSchema), 'The ping is on its way.'), ...errorResponses([...KEY_CODES, 'NotFound']) },
+});
+
+export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
+  const sent = await sendTestEvent({ db: db() }, { sellerId: c.get('apiKey').sellerId, ...c.req.valid('param') });
+  return c.json(toWire(testEventSchema, sent), 202, NO_STORE);
+};
