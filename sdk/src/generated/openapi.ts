@@ -21,6 +21,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/licensing-mgmt/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The seller's events, oldest first, after a cursor (kept 30 days)
+         * @description `after` is the Sequence of the last event read (NextCursor of the previous page); `limit` 1 to 100, 50 by default.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/licensing-mgmt/licenses": {
         parameters: {
             query?: never;
@@ -190,6 +210,80 @@ export type paths = {
         put?: never;
         /** Bind a license sold elsewhere to a tenant (refused when another tenant holds it) */
         post: operations["bindLicenseToTenant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/licensing-mgmt/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The seller's webhook endpoints (never their secrets) */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Add a webhook endpoint; its signing secret (whsec_…) is in this answer only
+         * @description Url: absolute https; hosts that are or resolve to loopback, private or link-local addresses are refused. EventTypes: empty for every type.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/licensing-mgmt/webhook-endpoints/{endpointId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One webhook endpoint */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /** Remove a webhook endpoint and its pending deliveries */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /** Change a webhook endpoint: Url, EventTypes, Description, Enabled (what is left out stays) */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/licensing-mgmt/webhook-endpoints/{endpointId}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new signing secret (in this answer only); the old one signs beside it for 24 hours */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/licensing-mgmt/webhook-endpoints/{endpointId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a ping event to this endpoint (signed and retried like any event; not in the events feed) */
+        post: operations["sendWebhookTest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -535,6 +629,210 @@ export interface operations {
                          * @enum {string}
                          */
                         Code: "PayloadTooLarge";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `RateLimited` */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit lets this caller in again. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "RateLimited";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServerError` */
+            500: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServerError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServiceUnavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the service cannot reach its database right now. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServiceUnavailable";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                after?: number | null;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events and the cursor of the next. */
+            200: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Events: {
+                            CreatedUtc: string;
+                            Data: {
+                                [key: string]: unknown;
+                            };
+                            Id: string;
+                            LicenseId: string | null;
+                            Sequence: number;
+                            Type: string;
+                        }[];
+                        HasMore: boolean;
+                        NextCursor: number;
+                    };
+                };
+            };
+            /** @description ApiError: `ValidationError` */
+            400: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ValidationError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ApiKeyMissing` */
+            401: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyMissing";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ApiKeyInvalid` */
+            403: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyInvalid";
                         /** @description Equals the X-Correlation-Id header. */
                         CorrelationId: string;
                         /** @description Per-field failures (ValidationError). */
@@ -3878,6 +4176,1453 @@ export interface operations {
                          * @enum {string}
                          */
                         Code: "PayloadTooLarge";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `RateLimited` */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit lets this caller in again. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "RateLimited";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServerError` */
+            500: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServerError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServiceUnavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the service cannot reach its database right now. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServiceUnavailable";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints, oldest first. */
+            200: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Endpoints: {
+                            CreatedAt: string;
+                            Description: string | null;
+                            DisabledReason: string | null;
+                            Enabled: boolean;
+                            EventTypes: string[];
+                            Id: string;
+                            Url: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description ApiError: `ApiKeyMissing` */
+            401: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyMissing";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ApiKeyInvalid` */
+            403: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyInvalid";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `RateLimited` */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit lets this caller in again. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "RateLimited";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServerError` */
+            500: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServerError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServiceUnavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the service cannot reach its database right now. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServiceUnavailable";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Description?: string | null;
+                    /**
+                     * @description Event types sent to the endpoint; empty (or left out) for every type.
+                     * @default []
+                     */
+                    EventTypes?: ("checkout.completed" | "checkout.failed" | "claim.expired" | "license.created" | "license.status_changed" | "seat.added" | "seat.retired" | "license_code.issued" | "license_code.revoked" | "allowance.exhausted")[];
+                    Url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint and its secret. */
+            201: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        CreatedAt: string;
+                        Description: string | null;
+                        DisabledReason: string | null;
+                        Enabled: boolean;
+                        EventTypes: string[];
+                        Id: string;
+                        Secret: string;
+                        Url: string;
+                    };
+                };
+            };
+            /** @description ApiError: `InvalidPayload`, `ValidationError` */
+            400: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "InvalidPayload" | "ValidationError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ApiKeyMissing` */
+            401: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyMissing";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ApiKeyInvalid` */
+            403: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyInvalid";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `PayloadTooLarge` */
+            413: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "PayloadTooLarge";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `RateLimited` */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit lets this caller in again. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "RateLimited";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServerError` */
+            500: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServerError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServiceUnavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the service cannot reach its database right now. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServiceUnavailable";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        CreatedAt: string;
+                        Description: string | null;
+                        DisabledReason: string | null;
+                        Enabled: boolean;
+                        EventTypes: string[];
+                        Id: string;
+                        Url: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ApiKeyMissing` */
+            401: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyMissing";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ApiKeyInvalid` */
+            403: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyInvalid";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `NotFound` */
+            404: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "NotFound";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `RateLimited` */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit lets this caller in again. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "RateLimited";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServerError` */
+            500: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServerError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServiceUnavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the service cannot reach its database right now. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServiceUnavailable";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description ApiError: `ApiKeyMissing` */
+            401: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyMissing";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ApiKeyInvalid` */
+            403: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyInvalid";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `NotFound` */
+            404: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "NotFound";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `RateLimited` */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit lets this caller in again. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "RateLimited";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServerError` */
+            500: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServerError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServiceUnavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the service cannot reach its database right now. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServiceUnavailable";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Description?: string | null;
+                    Enabled?: boolean;
+                    /** @description Event types sent to the endpoint; empty (or left out) for every type. */
+                    EventTypes?: ("checkout.completed" | "checkout.failed" | "claim.expired" | "license.created" | "license.status_changed" | "seat.added" | "seat.retired" | "license_code.issued" | "license_code.revoked" | "allowance.exhausted")[];
+                    Url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The endpoint as changed. */
+            200: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        CreatedAt: string;
+                        Description: string | null;
+                        DisabledReason: string | null;
+                        Enabled: boolean;
+                        EventTypes: string[];
+                        Id: string;
+                        Url: string;
+                    };
+                };
+            };
+            /** @description ApiError: `InvalidPayload`, `ValidationError` */
+            400: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "InvalidPayload" | "ValidationError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ApiKeyMissing` */
+            401: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyMissing";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ApiKeyInvalid` */
+            403: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyInvalid";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `NotFound` */
+            404: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "NotFound";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `PayloadTooLarge` */
+            413: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "PayloadTooLarge";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `RateLimited` */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit lets this caller in again. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "RateLimited";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServerError` */
+            500: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServerError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServiceUnavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the service cannot reach its database right now. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServiceUnavailable";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint and its new secret. */
+            200: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        CreatedAt: string;
+                        Description: string | null;
+                        DisabledReason: string | null;
+                        Enabled: boolean;
+                        EventTypes: string[];
+                        Id: string;
+                        Secret: string;
+                        Url: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ApiKeyMissing` */
+            401: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyMissing";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ApiKeyInvalid` */
+            403: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyInvalid";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `NotFound` */
+            404: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "NotFound";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `RateLimited` */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit lets this caller in again. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "RateLimited";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServerError` */
+            500: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServerError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServiceUnavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the service cannot reach its database right now. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServiceUnavailable";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+        };
+    };
+    sendWebhookTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ping is on its way. */
+            202: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        DeliveryId: string;
+                        EventId: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ApiKeyMissing` */
+            401: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyMissing";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ApiKeyInvalid` */
+            403: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyInvalid";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `NotFound` */
+            404: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "NotFound";
                         /** @description Equals the X-Correlation-Id header. */
                         CorrelationId: string;
                         /** @description Per-field failures (ValidationError). */

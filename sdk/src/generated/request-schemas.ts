@@ -202,6 +202,47 @@ export const requestSchemas: Record<string, JsonSchema> = {
       "IssuerClientId"
     ]
   },
+  "createWebhookEndpoint": {
+    "type": "object",
+    "properties": {
+      "Url": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 2048
+      },
+      "EventTypes": {
+        "type": "array",
+        "items": {
+          "type": "string",
+          "enum": [
+            "checkout.completed",
+            "checkout.failed",
+            "claim.expired",
+            "license.created",
+            "license.status_changed",
+            "seat.added",
+            "seat.retired",
+            "license_code.issued",
+            "license_code.revoked",
+            "allowance.exhausted"
+          ]
+        },
+        "maxItems": 10,
+        "default": [],
+        "description": "Event types sent to the endpoint; empty (or left out) for every type."
+      },
+      "Description": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "maxLength": 500
+      }
+    },
+    "required": [
+      "Url"
+    ]
+  },
   "generateLicenseAuthorization": {
     "type": "object",
     "properties": {
@@ -360,5 +401,45 @@ export const requestSchemas: Record<string, JsonSchema> = {
     "required": [
       "RequestId"
     ]
+  },
+  "updateWebhookEndpoint": {
+    "type": "object",
+    "properties": {
+      "Url": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 2048
+      },
+      "EventTypes": {
+        "type": "array",
+        "items": {
+          "type": "string",
+          "enum": [
+            "checkout.completed",
+            "checkout.failed",
+            "claim.expired",
+            "license.created",
+            "license.status_changed",
+            "seat.added",
+            "seat.retired",
+            "license_code.issued",
+            "license_code.revoked",
+            "allowance.exhausted"
+          ]
+        },
+        "maxItems": 10,
+        "description": "Event types sent to the endpoint; empty (or left out) for every type."
+      },
+      "Description": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "maxLength": 500
+      },
+      "Enabled": {
+        "type": "boolean"
+      }
+    }
   }
 };
