@@ -40,3 +40,11 @@ export {
   type SellerClientOptions,
   type TenantSync,
 } from './seller-client.js';
+export {
+  verifyWebhook,
+  WebhookSignatureError,
+  type WebhookEvent,
+  type WebhookEventOf,
+  type WebhookEventType,
+  type WireWebhookEvent,
+} from './webhooks.js';

@@ -1,37 +1,57 @@
-// The events a seller backend is told of (README "Webhooks and the events feed"). Their data is
-// PascalCase like the REST bodies and never holds a license code, a token or a key.
+import { z } from 'zod';
 
-export const EVENT_TYPES = [
-  'checkout.completed',
-  'checkout.failed',
-  'claim.expired',
-  'license.created',
-  'license.status_changed',
-  'seat.added',
-  'seat.retired',
-  'license_code.issued',
-  'license_code.revoked',
-  'allowance.exhausted',
-] as const;
+// The events a seller backend is told of (README "Webhooks and the events feed"), by webhook and in
+// the events feed. Their data is written PascalCase here, as receivers read it: like the signed
+// authorization statement, an event is a format others verify and store, fixed at the moment it is
+// recorded, so it is kept in its wire form. Never a license code, a token or a key.
 
-/** Sent only by "send test event": never recorded in the feed. */
+const id = z.string();
+const nullableText = z.string().nullable();
+
+export const EVENT_DATA_SCHEMAS = {
+  'checkout.completed': z.object({
+    SessionId: id,
+    OfferingId: id,
+    LicenseId: id.nullable(),
+    SeatIds: z.array(id),
+    CorrelationId: nullableText,
+    AmountMinor: z.number().int(),
+    Currency: z.string(),
+    /** `purchase` (a buyer in a storefront or an app) or `embedded` (the seller's backend; free ones by accepted claim). */
+    Origin: z.string(),
+  }),
+  'checkout.failed': z.object({ SessionId: id, OfferingId: id, CorrelationId: nullableText, Reason: nullableText }),
+  'claim.expired': z.object({ ClaimId: id, OfferingId: id, CorrelationId: nullableText }),
+  'license.created': z.object({ LicenseId: id, OfferingId: id, CorrelationId: nullableText, Status: z.string(), SeatCount: z.number().int(), TermEndUtc: nullableText }),
+  'license.status_changed': z.object({ LicenseId: id, From: z.string(), To: z.string(), By: z.enum(['seller', 'processor', 'term']) }),
+  'seat.added': z.object({ LicenseId: id, SeatIds: z.array(id) }),
+  'seat.retired': z.object({ LicenseId: id, SeatId: id }),
+  'license_code.issued': z.object({ LicenseId: id, SeatId: id, CodeId: id, Label: nullableText }),
+  'license_code.revoked': z.object({ LicenseId: id, SeatId: id, CodeId: id, Label: nullableText }),
+  'allowance.exhausted': z.object({ LicenseId: id, SeatId: id, FeatureKey: z.string(), PeriodEndUtc: z.string() }),
+} as const;
+
+export type EventType = keyof typeof EVENT_DATA_SCHEMAS;
+export const EVENT_TYPES = Object.keys(EVENT_DATA_SCHEMAS) as [EventType, ...EventType[]];
+
+/** Sent only by "send test event": never in the events feed. */
 export const PING_EVENT_TYPE = 'ping';
 
-export type EventType = (typeof EVENT_TYPES)[number];
-
 /** Who moved a license's status: the seller (portal or management API), the processor, or its term. */
-export type StatusChangeActor = 'seller' | 'processor' | 'term';
+export type StatusChangeActor = z.infer<(typeof EVENT_DATA_SCHEMAS)['license.status_changed']>['By'];
 
 /** The data of each event type, as receivers read it. */
-export interface EventData {
-  'checkout.completed': { SessionId: string; OfferingId: string; LicenseId: string | null; SeatIds: string[]; CorrelationId: string | null; AmountMinor: number; Currency: string; Origin: string };
-  'checkout.failed': { SessionId: string; OfferingId: string; CorrelationId: string | null; Reason: string | null };
-  'claim.expired': { ClaimId: string; OfferingId: string; CorrelationId: string | null };
-  'license.created': { LicenseId: string; OfferingId: string; CorrelationId: string | null; Status: string; SeatCount: number; TermEndUtc: string | null };
-  'license.status_changed': { LicenseId: string; From: string; To: string; By: StatusChangeActor };
-  'seat.added': { LicenseId: string; SeatIds: string[] };
-  'seat.retired': { LicenseId: string; SeatId: string };
-  'license_code.issued': { LicenseId: string; SeatId: string; CodeId: string; Label: string | null };
-  'license_code.revoked': { LicenseId: string; SeatId: string; CodeId: string; Label: string | null };
-  'allowance.exhausted': { LicenseId: string; SeatId: string; FeatureKey: string; PeriodEndUtc: string };
+export type EventData = { [T in EventType]: z.infer<(typeof EVENT_DATA_SCHEMAS)[T]> };
+
+/** What every delivery's body and every feed entry carry around an event's data. */
+export function eventEnvelopeSchema<T extends EventType | typeof PING_EVENT_TYPE>(type: T, data: z.ZodType) {
+  return z.object({
+    Id: id,
+    Type: z.literal(type),
+    /** 1, 2, 3, … per seller in commit order; receivers order by it. */
+    Sequence: z.number().int(),
+    CreatedUtc: z.string(),
+    LicenseId: id.nullable(),
+    Data: data,
+  });
 }

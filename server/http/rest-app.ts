@@ -44,6 +44,7 @@ import * as deleteWebhookEndpoint from './routes/management/delete-webhook-endpo
 import * as rotateWebhookSecret from './routes/management/rotate-webhook-secret';
 import * as sendWebhookTest from './routes/management/send-webhook-test';
 import * as listEvents from './routes/management/list-events';
+import { registerWebhookEvents } from './routes/management/webhook-events-document';
 
 /** The REST prefixes of the spec: under them nothing answers but this app. */
 export const REST_PREFIXES = ['/purchase', '/licensing', '/licensing-mgmt', '/consumption', '/mcp'] as const;
@@ -133,6 +134,7 @@ export function createRestApp(): OpenAPIHono<AppEnv> {
   app.openapi(listEvents.route, listEvents.handler);
 
   for (const [name, scheme] of Object.entries(SECURITY_SCHEMES)) app.openAPIRegistry.registerComponent('securitySchemes', name, scheme);
+  registerWebhookEvents(app);
   registerOperationsRoutes(app);
   const identityApp = createIdentityApp();
   app.all(`${IDENTITY_PREFIX}/*`, (c) => identityApp.fetch(c.req.raw));

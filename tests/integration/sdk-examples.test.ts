@@ -26,7 +26,7 @@ beforeAll(async () => {
   const built = spawnSync(process.execPath, [path.join('node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join('sdk', 'tsconfig.json')], { encoding: 'utf8' });
   expect(built.status, built.stdout + built.stderr).toBe(0);
   [database, smtp] = await Promise.all([createTestDatabase(), startTestSmtpServer()]);
-  server = await startTestServer({ databaseUrl: database.url, env: { SMTP_URL: smtp.url, APP_SECRET, SEED_DEMO: 'true' } });
+  server = await startTestServer({ databaseUrl: database.url, env: { SMTP_URL: smtp.url, APP_SECRET, SEED_DEMO: 'true', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' } });
   Object.assign(process.env, { DATABASE_URL: database.url, APP_SECRET, PUBLIC_BASE_URL: server.baseUrl });
   resetEnvForTests();
 }, 240_000);
@@ -78,12 +78,20 @@ describe('examples', () => {
     expect(await database.db.usageBatch.count({ where: { licenseId } })).toBe(1);
   });
 
-  it('seller-backend: embedded checkout for a tenant, a code per seat after sync, and a request served by the seat chosen', async () => {
+  it('seller-backend: embedded checkout for a tenant, its seats synced when the verified checkout.completed webhook arrives, a forged one refused, and a request served by the seat chosen', async () => {
     const demo = await database.db.seller.findUniqueOrThrow({ where: { issuerClientId: 'demo' } });
     const { key } = await createApiKey({ db: database.db }, { sellerId: demo.id, label: 'example' });
     const port = await freePort();
     const storeFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'seller-backend-')), 'seats.json');
-    const backend = run('examples/seller-backend/server.mjs', { LICENSING_BASE_URL: server.baseUrl, LICENSING_API_KEY: key, LICENSING_OFFERING: DEMO_IDS.team, SEAT_STORE_FILE: storeFile, PORT: String(port) });
+    // The seller adds the backend's /webhooks as an endpoint and gives the backend its secret.
+    const endpoint = await fetch(`${server.baseUrl}/licensing-mgmt/webhook-endpoints`, {
+      method: 'POST',
+      headers: { 'dub-apiKey': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ Url: `http://127.0.0.1:${port}/webhooks`, EventTypes: ['checkout.completed', 'license.created', 'license.status_changed'] }),
+    });
+    expect(endpoint.status).toBe(201);
+    const { Secret: webhookSecret } = (await endpoint.json()) as { Secret: string };
+    const backend = run('examples/seller-backend/server.mjs', { LICENSING_BASE_URL: server.baseUrl, LICENSING_API_KEY: key, LICENSING_OFFERING: DEMO_IDS.team, SEAT_STORE_FILE: storeFile, PORT: String(port), LICENSING_WEBHOOK_SECRET: webhookSecret });
     await backend.waitFor(/Seller backend listening/);
     const call = async (route: string, body: unknown = {}) => {
       const response = await fetch(`http://127.0.0.1:${port}${route}`, { method: 'POST', body: JSON.stringify(body) });
@@ -93,6 +101,11 @@ describe('examples', () => {
     expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
     // The buyer pays on the hosted page (the local processor's Pay).
     expect((await fetch(`${server.baseUrl}/checkout/local/${checkout.body.sessionId}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+    // The completed checkout arrives as a verified webhook, and the backend syncs the tenant by itself.
+    await backend.waitFor(/synced tenant acme after checkout\.completed/);
+    expect(Object.keys(JSON.parse(fs.readFileSync(storeFile, 'utf8')))).toHaveLength(2);
+    const forged = await fetch(`http://127.0.0.1:${port}/webhooks`, { method: 'POST', headers: { 'webhook-id': 'msg_x', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': 'v1,AAAA' }, body: '{}' });
+    expect(forged.status).toBe(400);
     const synced = await call('/tenants/acme/sync');
     expect(synced.body).toMatchObject({ status: 'Active', liveSeatIds: [expect.any(String), expect.any(String)] });
     expect(Object.keys(JSON.parse(fs.readFileSync(storeFile, 'utf8')))).toHaveLength(2);

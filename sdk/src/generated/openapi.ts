@@ -456,7 +456,195 @@ export type paths = {
         trace?: never;
     };
 };
-export type webhooks = Record<string, never>;
+export type webhooks = {
+    "allowance.exhausted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The allowance.exhausted event */
+        post: operations["allowanceExhaustedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "checkout.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The checkout.completed event */
+        post: operations["checkoutCompletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "checkout.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The checkout.failed event */
+        post: operations["checkoutFailedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "claim.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The claim.expired event */
+        post: operations["claimExpiredEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "license_code.issued": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The license_code.issued event */
+        post: operations["licenseCodeIssuedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "license_code.revoked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The license_code.revoked event */
+        post: operations["licenseCodeRevokedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "license.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The license.created event */
+        post: operations["licenseCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "license.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The license.status_changed event */
+        post: operations["licenseStatusChangedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A test event sent by POST …/webhook-endpoints/{id}/test (not in the events feed) */
+        post: operations["pingEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "seat.added": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The seat.added event */
+        post: operations["seatAddedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "seat.retired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The seat.retired event */
+        post: operations["seatRetiredEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+};
 export type components = {
     schemas: {
         JsonWebKeySet: {
@@ -7555,6 +7743,465 @@ export interface operations {
                         Message: string;
                     };
                 };
+            };
+        };
+    };
+    allowanceExhaustedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<delivery id>: the same on every attempt of one delivery; drop a repeat. */
+                "webhook-id": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> signatures of `${webhook-id}.${webhook-timestamp}.${body}`, one per secret that signs (two for 24 hours after a rotation). */
+                "webhook-signature": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    CreatedUtc: string;
+                    Data: {
+                        FeatureKey: string;
+                        LicenseId: string;
+                        PeriodEndUtc: string;
+                        SeatId: string;
+                    };
+                    Id: string;
+                    LicenseId: string | null;
+                    Sequence: number;
+                    /** @enum {string} */
+                    Type: "allowance.exhausted";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    checkoutCompletedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<delivery id>: the same on every attempt of one delivery; drop a repeat. */
+                "webhook-id": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> signatures of `${webhook-id}.${webhook-timestamp}.${body}`, one per secret that signs (two for 24 hours after a rotation). */
+                "webhook-signature": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    CreatedUtc: string;
+                    Data: {
+                        AmountMinor: number;
+                        CorrelationId: string | null;
+                        Currency: string;
+                        LicenseId: string | null;
+                        OfferingId: string;
+                        Origin: string;
+                        SeatIds: string[];
+                        SessionId: string;
+                    };
+                    Id: string;
+                    LicenseId: string | null;
+                    Sequence: number;
+                    /** @enum {string} */
+                    Type: "checkout.completed";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    checkoutFailedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<delivery id>: the same on every attempt of one delivery; drop a repeat. */
+                "webhook-id": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> signatures of `${webhook-id}.${webhook-timestamp}.${body}`, one per secret that signs (two for 24 hours after a rotation). */
+                "webhook-signature": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    CreatedUtc: string;
+                    Data: {
+                        CorrelationId: string | null;
+                        OfferingId: string;
+                        Reason: string | null;
+                        SessionId: string;
+                    };
+                    Id: string;
+                    LicenseId: string | null;
+                    Sequence: number;
+                    /** @enum {string} */
+                    Type: "checkout.failed";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    claimExpiredEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<delivery id>: the same on every attempt of one delivery; drop a repeat. */
+                "webhook-id": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> signatures of `${webhook-id}.${webhook-timestamp}.${body}`, one per secret that signs (two for 24 hours after a rotation). */
+                "webhook-signature": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    CreatedUtc: string;
+                    Data: {
+                        ClaimId: string;
+                        CorrelationId: string | null;
+                        OfferingId: string;
+                    };
+                    Id: string;
+                    LicenseId: string | null;
+                    Sequence: number;
+                    /** @enum {string} */
+                    Type: "claim.expired";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    licenseCodeIssuedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<delivery id>: the same on every attempt of one delivery; drop a repeat. */
+                "webhook-id": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> signatures of `${webhook-id}.${webhook-timestamp}.${body}`, one per secret that signs (two for 24 hours after a rotation). */
+                "webhook-signature": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    CreatedUtc: string;
+                    Data: {
+                        CodeId: string;
+                        Label: string | null;
+                        LicenseId: string;
+                        SeatId: string;
+                    };
+                    Id: string;
+                    LicenseId: string | null;
+                    Sequence: number;
+                    /** @enum {string} */
+                    Type: "license_code.issued";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    licenseCodeRevokedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<delivery id>: the same on every attempt of one delivery; drop a repeat. */
+                "webhook-id": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> signatures of `${webhook-id}.${webhook-timestamp}.${body}`, one per secret that signs (two for 24 hours after a rotation). */
+                "webhook-signature": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    CreatedUtc: string;
+                    Data: {
+                        CodeId: string;
+                        Label: string | null;
+                        LicenseId: string;
+                        SeatId: string;
+                    };
+                    Id: string;
+                    LicenseId: string | null;
+                    Sequence: number;
+                    /** @enum {string} */
+                    Type: "license_code.revoked";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    licenseCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<delivery id>: the same on every attempt of one delivery; drop a repeat. */
+                "webhook-id": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> signatures of `${webhook-id}.${webhook-timestamp}.${body}`, one per secret that signs (two for 24 hours after a rotation). */
+                "webhook-signature": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    CreatedUtc: string;
+                    Data: {
+                        CorrelationId: string | null;
+                        LicenseId: string;
+                        OfferingId: string;
+                        SeatCount: number;
+                        Status: string;
+                        TermEndUtc: string | null;
+                    };
+                    Id: string;
+                    LicenseId: string | null;
+                    Sequence: number;
+                    /** @enum {string} */
+                    Type: "license.created";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    licenseStatusChangedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<delivery id>: the same on every attempt of one delivery; drop a repeat. */
+                "webhook-id": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> signatures of `${webhook-id}.${webhook-timestamp}.${body}`, one per secret that signs (two for 24 hours after a rotation). */
+                "webhook-signature": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    CreatedUtc: string;
+                    Data: {
+                        /** @enum {string} */
+                        By: "seller" | "processor" | "term";
+                        From: string;
+                        LicenseId: string;
+                        To: string;
+                    };
+                    Id: string;
+                    LicenseId: string | null;
+                    Sequence: number;
+                    /** @enum {string} */
+                    Type: "license.status_changed";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    pingEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<delivery id>: the same on every attempt of one delivery; drop a repeat. */
+                "webhook-id": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> signatures of `${webhook-id}.${webhook-timestamp}.${body}`, one per secret that signs (two for 24 hours after a rotation). */
+                "webhook-signature": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    CreatedUtc: string;
+                    Data: Record<string, never>;
+                    Id: string;
+                    LicenseId: string | null;
+                    Sequence: number;
+                    /** @enum {string} */
+                    Type: "ping";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    seatAddedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<delivery id>: the same on every attempt of one delivery; drop a repeat. */
+                "webhook-id": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> signatures of `${webhook-id}.${webhook-timestamp}.${body}`, one per secret that signs (two for 24 hours after a rotation). */
+                "webhook-signature": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    CreatedUtc: string;
+                    Data: {
+                        LicenseId: string;
+                        SeatIds: string[];
+                    };
+                    Id: string;
+                    LicenseId: string | null;
+                    Sequence: number;
+                    /** @enum {string} */
+                    Type: "seat.added";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    seatRetiredEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<delivery id>: the same on every attempt of one delivery; drop a repeat. */
+                "webhook-id": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> signatures of `${webhook-id}.${webhook-timestamp}.${body}`, one per secret that signs (two for 24 hours after a rotation). */
+                "webhook-signature": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    CreatedUtc: string;
+                    Data: {
+                        LicenseId: string;
+                        SeatId: string;
+                    };
+                    Id: string;
+                    LicenseId: string | null;
+                    Sequence: number;
+                    /** @enum {string} */
+                    Type: "seat.retired";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
