@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { recordEvent } from '../events/record-event';
 import type { Db } from '../db';
 import { DomainError, type ValidationDetail } from '../errors';
 import { consumeLimit } from '../platform/limits/limits';
@@ -68,5 +69,35 @@ export async function ingestUsage(ctx: { db: Db }, input: UsageBatchInput & { pr
     )
     SELECT "id" FROM batch`;
   if (windows.length > 0) forgetSeatWindows(caller.credential.seatId);
+  if (windows.length > 0 && inserted.length > 0) await recordExhaustedAllowances(ctx, { sellerId: caller.license.sellerId, licenseId: input.licenseId, seatId: caller.credential.seatId, windows, features });
   return { batchId: input.batchId, items: input.items.length, duplicate: inserted.length === 0, dropped };
+}
+
+/**
+ * The windows this batch used up: each becomes exhausted once (the guarded update) and its
+ * allowance.exhausted event is recorded in the same transaction. A window left unmarked by a crash
+ * between the two transactions is marked by the next batch of that feature.
+ */
+async function recordExhaustedAllowances(
+  ctx: { db: Db },
+  input: { sellerId: string; licenseId: string; seatId: string; windows: { featureKey: string; periodStart: string }[]; features: Map<string, { allowance: number | null }> },
+): Promise<void> {
+  const limits = input.windows.map((window) => ({ featureKey: window.featureKey, periodStart: window.periodStart, allowance: input.features.get(window.featureKey)!.allowance }));
+  await ctx.db.$transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const exhausted = await tx.$queryRaw<{ featureKey: string; periodEnd: Date }[]>`
+      UPDATE "AllowanceWindow" w SET "exhaustedAt" = now()
+        FROM jsonb_to_recordset(${JSON.stringify(limits)}::jsonb) AS l("featureKey" text, "periodStart" timestamp(3), "allowance" bigint)
+       WHERE w."seatId" = ${input.seatId} AND w."featureKey" = l."featureKey" AND w."periodStart" = l."periodStart"
+         AND w."exhaustedAt" IS NULL AND w."used" >= l."allowance"
+      RETURNING w."featureKey", w."periodEnd"`;
+    for (const window of exhausted) {
+      await recordEvent(tx, {
+        sellerId: input.sellerId,
+        type: 'allowance.exhausted',
+        licenseId: input.licenseId,
+        data: { LicenseId: input.licenseId, SeatId: input.seatId, FeatureKey: window.featureKey, PeriodEndUtc: window.periodEnd.toISOString() },
+      });
+    }
+  });
 }

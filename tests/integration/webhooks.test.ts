@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RuntimeClient } from '../../sdk/src/index';
 import { createApiKey } from '@/server/api-keys/create-api-key';
 import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
 import { closeDb, type Db } from '@/server/db';
@@ -103,6 +104,7 @@ beforeAll(async () => {
   const seller = await createSeller(database.db, { checkoutReady: true });
   const offering = await createOffering(database.db, await createProduct(database.db, seller.id), { classification: LicenseClassification.Subscription, priceMinor: 1000, interval: 1, intervalUnit: IntervalUnit.Month, seatBased: true });
   offeringId = offering.id;
+  await database.db.feature.create({ data: { offeringId: offering.id, key: 'render', displayName: 'Render', allowance: 3, allowancePeriodUnit: IntervalUnit.Month, accessLevel: 'Allowed' } });
   key = (await createApiKey({ db: database.db }, { sellerId: seller.id, label: 'backend' })).key;
   const other = await createSeller(database.db);
   otherKey = (await createApiKey({ db: database.db }, { sellerId: other.id, label: 'other' })).key;
@@ -185,6 +187,26 @@ describe('events, delivered and in the feed', () => {
     expect(new Set(sequences).size).toBe(sequences.length);
     expect(receiver.received.every((entry) => entry.verifiedWith.length === 1)).toBe(true);
     expect(JSON.stringify(receiver.received)).not.toMatch(/SVC_LIC_|SVC_AK_|eyJ[\w-]{10,}\./);
+  });
+
+  it('allowance.exhausted is sent once per seat, feature and period, when usage reaches the allowance', async () => {
+    const created = await api('POST', '/licensing-mgmt/licenses', { RequestId: crypto.randomUUID(), OfferingId: offeringId, CorrelationId: 'tenant-usage', Seats: 1 });
+    const runtime = new RuntimeClient({ licensingUrl: `${first.baseUrl}/licensing`, consumptionUrl: `${first.baseUrl}/consumption`, licenseCode: created.body.EncodedCredential });
+    try {
+      await runtime.authorize();
+      runtime.record('render', 2);
+      await runtime.flush();
+      runtime.record('render', 2);
+      await runtime.flush();
+      runtime.record('render', 1);
+      await runtime.flush();
+    } finally {
+      await runtime.close();
+    }
+    const exhausted = await until(() => ofType('allowance.exhausted').find((entry) => entry.event.LicenseId === created.body.License.LicenseId), 'allowance.exhausted');
+    expect(exhausted.event.Data).toEqual({ LicenseId: created.body.License.LicenseId, SeatId: created.body.SeatIds[0], FeatureKey: 'render', PeriodEndUtc: expect.stringMatching(/Z$/) });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(ofType('allowance.exhausted').filter((entry) => entry.event.LicenseId === created.body.License.LicenseId)).toHaveLength(1);
   });
 
   it('the events feed pages oldest first by Sequence with a cursor, and holds what the webhooks carried', async () => {

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "AllowanceWindow" ADD COLUMN     "exhaustedAt" TIMESTAMP(3);
