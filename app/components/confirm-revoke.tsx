@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { buttonDanger, buttonSecondary } from './buttons';
 
 /**
- * A Revoke button with a confirmation step: focus moves to the confirming button, Escape or
+ * A Revoke button (or another destructive action's) with a confirmation step: focus moves to the confirming button, Escape or
  * Cancel returns it to Revoke. `name` completes the accessible names ("Revoke <name>"). The
  * question and its buttons wrap within whatever width they are given, so on a phone they stay on
  * screen instead of pushing the page sideways.
@@ -17,7 +17,12 @@ export function ConfirmRevoke(props: {
   error: string | null;
   onConfirm: () => void;
   onCancel?: () => void;
+  /** The first button's word ("Revoke" unless said), and what it says while busy and on failure. */
+  action?: string;
+  busyText?: string;
+  failure?: string;
 }) {
+  const action = props.action ?? 'Revoke';
   const [confirming, setConfirming] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const revokeButtonRef = useRef<HTMLButtonElement>(null);
@@ -35,14 +40,14 @@ export function ConfirmRevoke(props: {
   if (!confirming) {
     return (
       <button ref={revokeButtonRef} type="button" onClick={() => setConfirming(true)} className={buttonSecondary}>
-        Revoke<span className="sr-only"> {props.name}</span>
+        {action}<span className="sr-only"> {props.name}</span>
       </button>
     );
   }
   return (
     <div
       role="group"
-      aria-label={`Confirm revoking ${props.name}`}
+      aria-label={props.action ? `Confirm: ${action.toLowerCase()} ${props.name}` : `Confirm revoking ${props.name}`}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && !props.busy) cancel();
       }}
@@ -51,7 +56,7 @@ export function ConfirmRevoke(props: {
       <p className="max-w-xs text-left text-xs text-slate-700 [overflow-wrap:anywhere]">{props.question}</p>
       <div className="flex flex-wrap gap-2">
         <button ref={confirmRef} type="button" disabled={props.busy} onClick={props.onConfirm} className={buttonDanger}>
-          {props.busy ? 'Revoking…' : props.confirmText}
+          {props.busy ? (props.busyText ?? 'Revoking…') : props.confirmText}
         </button>
         <button type="button" onClick={cancel} disabled={props.busy} className={buttonSecondary}>
           Cancel
@@ -59,7 +64,7 @@ export function ConfirmRevoke(props: {
       </div>
       {props.error && (
         <p role="alert" className="max-w-xs text-xs text-red-700 [overflow-wrap:anywhere]">
-          Could not revoke: {props.error}
+          {props.failure ?? 'Could not revoke'}: {props.error}
         </p>
       )}
     </div>

@@ -6,6 +6,7 @@ import { catalogRouter } from './routers/catalog-router';
 import { licensesRouter } from './routers/licenses-router';
 import { purchaseRouter } from './routers/purchase-router';
 import { sellerLicensesRouter } from './routers/seller-licenses-router';
+import { webhooksRouter } from './routers/webhooks-router';
 
 export const appRouter = createTrpcRouter({
   auth: authRouter,
@@ -15,6 +16,7 @@ export const appRouter = createTrpcRouter({
   purchase: purchaseRouter,
   licenses: licensesRouter,
   sellerLicenses: sellerLicensesRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

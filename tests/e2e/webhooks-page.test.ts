@@ -1,0 +1,132 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser';
+import { expectFitsAndAccessible, VIEWPORTS } from '../support/page-checks';
+import { portalSignIn } from '../support/portal-session';
+import { codeReader } from '../support/sign-in';
+import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+// The portal's webhooks page in Chromium at a desktop and a phone width: an endpoint added with
+// its event types and its secret shown once, a test event sent and seen in the delivery log (a
+// failure first, then the resend delivered), the secret rotated, the endpoint disabled and removed.
+// Every state passes the sideways-scroll and axe-core checks.
+
+const E2E_TIMEOUT = 180_000;
+const SELLER_EMAIL = 'hooks.owner@example.com';
+
+let database: TestDatabase;
+let smtp: TestSmtpServer;
+let server: TestServer;
+let browser: Browser;
+let sellerCookie: string;
+let receiverUrl: string;
+let receiver: http.Server;
+/** The receiver refuses the first delivery it sees, then accepts. */
+let refuseNext = true;
+
+beforeAll(async () => {
+  [database, smtp] = await Promise.all([createTestDatabase(), startTestSmtpServer()]);
+  server = await startTestServer({ databaseUrl: database.url, env: { SMTP_URL: smtp.url, SEED_DEMO: 'false', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' } });
+  sellerCookie = await portalSignIn(server.baseUrl, SELLER_EMAIL, codeReader(smtp), { registerAs: 'Hooks Ltd' });
+  receiver = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const status = refuseNext ? 503 : 204;
+      refuseNext = false;
+      res.writeHead(status).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  browser = await launchChromium();
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.stop();
+  await new Promise((resolve) => receiver?.close(resolve));
+  await database?.drop();
+});
+
+async function signedInPage(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport });
+  const [name, ...value] = sellerCookie.split('=');
+  await context.addCookies([{ name: name!, value: value.join('='), url: server.baseUrl }]);
+  return { context, page: await context.newPage() };
+}
+
+describe('the webhooks page, in Chromium', () => {
+  for (const viewport of VIEWPORTS) {
+    it(
+      `at ${viewport.width} px: add an endpoint, see its secret once, send a test event, resend a failed one, rotate, disable and remove`,
+      async () => {
+        refuseNext = true;
+        await database.db.webhookEndpoint.deleteMany({});
+        const { context, page } = await signedInPage(viewport);
+        try {
+          await page.goto(`${server.baseUrl}/portal`);
+          await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Webhooks', exact: true }).click();
+          await page.waitForURL(`${server.baseUrl}/portal/webhooks`);
+          await page.getByText('No endpoints yet.').waitFor();
+          await expectFitsAndAccessible(page, 'the webhooks page, empty');
+
+          await page.getByLabel(/^URL/).fill(receiverUrl);
+          await page.getByLabel(/^Description/).fill(`backend at ${viewport.width} px`);
+          await page.getByRole('checkbox', { name: 'license.created' }).check();
+          await page.getByRole('checkbox', { name: 'license.status_changed' }).check();
+          await page.getByRole('button', { name: 'Add endpoint' }).click();
+          const secret = page.getByTestId('webhook-secret');
+          await secret.waitFor();
+          expect(await secret.getByRole('textbox').inputValue()).toMatch(/^whsec_/);
+          await expectFitsAndAccessible(page, 'the secret shown once');
+          await page.getByRole('button', { name: 'I have stored it' }).click();
+          const card = page.getByTestId('webhook-endpoint');
+          await card.waitFor();
+          expect(await card.innerText()).toContain('license.created, license.status_changed');
+          const stored = await database.db.webhookEndpoint.findFirstOrThrow({ where: { description: `backend at ${viewport.width} px` } });
+          expect(stored.eventTypes).toEqual(['license.created', 'license.status_changed']);
+
+          await card.getByRole('button', { name: 'Send test event' }).click();
+          const delivery = card.getByTestId('webhook-delivery');
+          await delivery.filter({ hasText: 'ping' }).waitFor();
+          // The receiver refused it (503); the log says so and when it is tried again.
+          await delivery.filter({ hasText: 'HTTP 503' }).waitFor({ timeout: 15_000 });
+          await expectFitsAndAccessible(page, 'a failed delivery in the log');
+          await page.screenshot({ path: `test-results/webhooks-${viewport.width}.png`, fullPage: true });
+          await delivery.first().getByRole('button', { name: /^Resend/ }).click();
+          await page.getByText('Delivery sent again.').waitFor();
+          await delivery.filter({ hasText: 'Delivered' }).filter({ hasText: 'HTTP 204' }).waitFor({ timeout: 15_000 });
+
+          await card.getByRole('button', { name: /^Rotate secret/ }).click();
+          await card.getByRole('button', { name: 'Rotate', exact: true }).click();
+          await page.getByTestId('webhook-secret').filter({ hasText: 'New signing secret' }).waitFor();
+          await expectFitsAndAccessible(page, 'the rotated secret');
+          await page.getByRole('button', { name: 'I have stored it' }).click();
+          expect((await database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: stored.id } })).previousSecretUntil).toBeInstanceOf(Date);
+
+          await card.getByRole('button', { name: 'Disable' }).click();
+          await card.getByText('Disabled').waitFor();
+          expect((await database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: stored.id } })).enabled).toBe(false);
+          await expectFitsAndAccessible(page, 'a disabled endpoint');
+
+          await card.getByRole('button', { name: /^Remove/ }).click();
+          const confirm = card.getByRole('button', { name: 'Remove endpoint' });
+          await confirm.waitFor();
+          const box = (await confirm.boundingBox())!;
+          expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+          await confirm.click();
+          await page.getByText('No endpoints yet.').waitFor();
+          expect(await database.db.webhookEndpoint.count({ where: { id: stored.id } })).toBe(0);
+        } finally {
+          await context.close();
+        }
+      },
+      E2E_TIMEOUT,
+    );
+  }
+});
