@@ -1,11 +1,14 @@
 import { Webhook } from 'standardwebhooks';
 import { z } from 'zod';
+import type { WebhookEndpoint } from '@/generated/prisma/client';
 import type { Db } from '../../db';
 import { env } from '../../env';
 import { defineScheduledSweep } from '../../platform/jobs/job-definition';
 import { enqueueJob } from '../../platform/jobs/job-queue';
 import { logger } from '../../platform/logging/logger';
 import { NETWORK_TRANSPORT, sendWebhook, type WebhookTransport } from './send-webhook';
+import { requestEmailDelivery } from '../../mail/deliver-email';
+import { recordEndpointDisabledEmails } from './endpoint-disabled-email';
 import { signingSecrets } from './webhook-endpoints';
 
 // Delivery of recorded events to webhook endpoints (README "Webhooks and the events feed"). The
@@ -112,14 +115,22 @@ async function deliverOne(db: Db, delivery: ClaimedDelivery, now: () => Date, tr
   await db.webhookDelivery.update({ where: { id: delivery.id }, data: { ...attempt, ...(last ? { status: 'failed' } : { nextAttemptAt: retryAt }) } });
   const failingSince = endpoint.failingSince ?? finished;
   if (!endpoint.failingSince) await db.webhookEndpoint.update({ where: { id: endpoint.id }, data: { failingSince } });
-  else if (finished.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS) {
-    await db.webhookEndpoint.update({ where: { id: endpoint.id }, data: { enabled: false, disabledReason: `Disabled after failing since ${failingSince.toISOString()}: ${error}` } });
-    logger.warn({ endpointId: endpoint.id, sellerId: endpoint.sellerId }, 'webhooks: endpoint failing for five days; disabled');
-  }
+  else if (finished.getTime() - failingSince.getTime() >= DISABLE_AFTER_FAILING_MS) await disableFailingEndpoint(db, endpoint, failingSince, error);
   const fields = { deliveryId: delivery.id, endpointId: endpoint.id, type: delivery.type, attempt: delivery.attempts, status, ms: durationMs };
   if (last) logger.warn(fields, 'webhook could not be delivered; no attempt is left');
   else logger.info({ ...fields, reason: error }, 'webhook delivery failed; it will be retried');
   return last ? 'failed' : 'retry';
+}
+
+/** Five days of failures: the endpoint is disabled and the seller's members are told, in one transaction. */
+async function disableFailingEndpoint(db: Db, endpoint: WebhookEndpoint, failingSince: Date, lastError: string): Promise<void> {
+  const emails = await db.$transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const disabled = await tx.webhookEndpoint.updateMany({ where: { id: endpoint.id, enabled: true }, data: { enabled: false, disabledReason: `Disabled after failing since ${failingSince.toISOString()}: ${lastError}` } });
+    return disabled.count === 1 ? recordEndpointDisabledEmails(tx, endpoint, { failingSince, lastError }) : 0;
+  });
+  logger.warn({ endpointId: endpoint.id, sellerId: endpoint.sellerId }, 'webhooks: endpoint failing for five days; disabled');
+  if (emails > 0) await requestEmailDelivery();
 }
 
 /** Sends every due delivery, PARALLEL_SENDS at a time, at most one per endpoint at once. */
