@@ -283,6 +283,13 @@ describe('Stripe webhook: every event id is processed once', () => {
 
     await deliverOk(pastDue);
     expect((await read()).status).toBe('Active');
+    // Each move is an event for the seller's backend, by the processor; the repeat is none.
+    const license = await read();
+    const events = await database.db.event.findMany({ where: { licenseId: license.id, type: 'license.status_changed' }, orderBy: { sequence: 'asc' } });
+    expect(events.map((event) => event.data)).toEqual([
+      { LicenseId: license.id, From: 'Active', To: 'Suspended', By: 'processor' },
+      { LicenseId: license.id, From: 'Suspended', To: 'Active', By: 'processor' },
+    ]);
   });
 
   it('one event id delivered 10 times concurrently applies once, and every delivery is acknowledged', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, type Db } from '@/server/db';
 import { resetEnvForTests } from '@/server/env';
 import { recordEvent } from '@/server/events/record-event';
+import { EVENTS_KEPT_DAYS, pruneEventsJob } from '@/server/events/list-events';
 import { deliverDueWebhooks, DISABLE_AFTER_FAILING_MS, WEBHOOK_RETRY_SCHEDULE_SECONDS } from '@/server/events/webhooks/deliver-webhooks';
 import type { WebhookPost, WebhookTransport } from '@/server/events/webhooks/send-webhook';
 import { createWebhookEndpoint } from '@/server/events/webhooks/webhook-endpoints';
@@ -101,5 +102,15 @@ describe('the deliver-webhooks job', () => {
     // The slow endpoint's three went one after another (one in flight per endpoint).
     expect(mixed.posted.filter((post) => post.url.hostname === 'slow.example.com')).toHaveLength(3);
     console.log(`[webhooks] a slow endpoint (1.5 s per answer, 3 waiting) beside a fast one: the fast one answered ${answeredAt.get('fast.example.com')} ms after the run began`);
+  });
+
+  it('events are kept 30 days: the daily prune removes older ones with their deliveries', async () => {
+    const { seller, endpoint } = await sellerWithEndpoint('https://prune.example.com/in');
+    const old = await eventFor(seller.id);
+    const recent = await eventFor(seller.id);
+    await database.db.event.update({ where: { id: old.id }, data: { createdAt: new Date(Date.now() - (EVENTS_KEPT_DAYS + 1) * 86_400_000) } });
+    await pruneEventsJob.handle({}, { db, attempt: 1, lastAttempt: true });
+    expect(await database.db.event.findMany({ where: { sellerId: seller.id }, select: { id: true } })).toEqual([{ id: recent.id }]);
+    expect(await database.db.webhookDelivery.count({ where: { endpointId: endpoint.id } })).toBe(1);
   });
 });

@@ -9,6 +9,8 @@ import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-en
 import { closeDb, type Db } from '@/server/db';
 import { resetEnvForTests } from '@/server/env';
 import { recordEvent } from '@/server/events/record-event';
+import { expireClaimOf } from '@/server/checkout/claim/expire-claims';
+import { expireLicenses } from '@/server/licensing/licenses/expire-licenses';
 import { stopInvalidationListener } from '@/server/platform/invalidation/invalidation';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -25,6 +27,8 @@ let second: TestServer;
 let key: string;
 let otherKey: string;
 let offeringId: string;
+let freeOfferingId: string;
+let trialOfferingId: string;
 
 interface Received {
   webhookId: string;
@@ -106,6 +110,9 @@ beforeAll(async () => {
   offeringId = offering.id;
   await database.db.feature.create({ data: { offeringId: offering.id, key: 'render', displayName: 'Render', allowance: 3, allowancePeriodUnit: IntervalUnit.Month, accessLevel: 'Allowed' } });
   key = (await createApiKey({ db: database.db }, { sellerId: seller.id, label: 'backend' })).key;
+  const product = await createProduct(database.db, seller.id);
+  freeOfferingId = (await createOffering(database.db, product, { classification: LicenseClassification.Perpetual, priceMinor: null })).id;
+  trialOfferingId = (await createOffering(database.db, product, { classification: LicenseClassification.Trial, interval: 14, intervalUnit: IntervalUnit.Day })).id;
   const other = await createSeller(database.db);
   otherKey = (await createApiKey({ db: database.db }, { sellerId: other.id, label: 'other' })).key;
 }, 180_000);
@@ -240,6 +247,46 @@ describe('events, delivered and in the feed', () => {
   });
 });
 
+describe('checkouts, claims and terms', () => {
+  it('a paid embedded checkout sends checkout.completed with its license, seats and tenant; a cancelled one checkout.failed', async () => {
+    const opened = await api('POST', '/licensing/checkout/embedded', { OfferingId: offeringId, CorrelationId: 'tenant-paid', CustomerEmail: 'buyer@tenant-paid.example', Quantity: 2 });
+    expect(opened.status).toBe(200);
+    expect((await fetch(`${first.baseUrl}/checkout/local/${opened.body.SessionId}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+    const completed = await until(() => ofType('checkout.completed').find((entry) => entry.event.Data.SessionId === opened.body.SessionId), 'checkout.completed');
+    const license = await database.db.license.findFirstOrThrow({ where: { checkoutId: opened.body.SessionId }, include: { seats: true } });
+    expect(completed.event.Data).toEqual({
+      SessionId: opened.body.SessionId,
+      OfferingId: offeringId,
+      LicenseId: license.id,
+      SeatIds: license.seats.map((seat) => seat.id),
+      CorrelationId: 'tenant-paid',
+      AmountMinor: 2000,
+      Currency: 'usd',
+      Origin: 'embedded',
+    });
+
+    const abandoned = await api('POST', '/licensing/checkout/embedded', { OfferingId: offeringId, CorrelationId: 'tenant-gone', CustomerEmail: 'buyer@tenant-gone.example' });
+    await fetch(`${first.baseUrl}/checkout/local/${abandoned.body.SessionId}/cancel`, { method: 'POST', redirect: 'manual' });
+    const failed = await until(() => ofType('checkout.failed').find((entry) => entry.event.Data.SessionId === abandoned.body.SessionId), 'checkout.failed');
+    expect(failed.event.Data).toMatchObject({ OfferingId: offeringId, CorrelationId: 'tenant-gone', Reason: expect.any(String) });
+  });
+
+  it('an unclaimed free checkout past its seven days sends claim.expired (and checkout.failed); a trial at its end sends license.status_changed by term', async () => {
+    const claim = await api('POST', '/licensing/checkout/embedded', { OfferingId: freeOfferingId, CorrelationId: 'tenant-claim', CustomerEmail: 'person@tenant-claim.example' });
+    expect(claim.status).toBe(200);
+    await expireClaimOf({ db: database.db as unknown as Db }, claim.body.SessionId, new Date(Date.now() + 8 * 86_400_000));
+    const expired = await until(() => ofType('claim.expired').find((entry) => entry.event.Data.CorrelationId === 'tenant-claim'), 'claim.expired');
+    expect(expired.event.Data).toMatchObject({ OfferingId: freeOfferingId, ClaimId: expect.any(String) });
+    await until(() => ofType('checkout.failed').find((entry) => entry.event.Data.SessionId === claim.body.SessionId), 'the claim checkout failed');
+
+    const trial = await api('POST', '/licensing-mgmt/licenses', { RequestId: crypto.randomUUID(), OfferingId: trialOfferingId, CorrelationId: 'tenant-trial', Seats: 1 });
+    const trialId = trial.body.License.LicenseId;
+    await expireLicenses({ db: database.db as unknown as Db }, { now: new Date(Date.now() + 15 * 86_400_000) });
+    const ended = await until(() => ofType('license.status_changed').find((entry) => entry.event.LicenseId === trialId), 'the trial ended');
+    expect(ended.event.Data).toEqual({ LicenseId: trialId, From: 'Active', To: 'Expired', By: 'term' });
+  });
+});
+
 describe('delivery', () => {
   it('a receiver answering 500 gets the same event again with the same webhook-id, after the first backoff (5 s)', async () => {
     let failed = false;
@@ -280,9 +327,10 @@ describe('delivery', () => {
       Array.from({ length: 20 }, (_, i) => api('POST', '/licensing-mgmt/licenses', { RequestId: crypto.randomUUID(), OfferingId: offeringId, CorrelationId: `tenant-many-${i}`, Seats: 2 }, key, i % 2 === 0 ? first : second)),
     );
     // Each two-seat license: license.created only (a code is issued for one-seat licenses).
-    await until(() => receiver.received.length - before >= 20, '20 deliveries');
+    const many = () => receiver.received.slice(before).filter((entry) => String(entry.event.Data.CorrelationId).startsWith('tenant-many-'));
+    await until(() => many().length >= 20, '20 deliveries');
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const ids = receiver.received.slice(before).map((entry) => entry.webhookId);
+    const ids = many().map((entry) => entry.webhookId);
     expect(ids).toHaveLength(20);
     expect(new Set(ids).size).toBe(ids.length);
   });
