@@ -16,7 +16,7 @@ export function ServiceHeader() {
             Your licenses
           </Link>
           <Link href="/orders" className="text-slate-600 hover:text-slate-900">
-            Orders
+            Your orders
           </Link>
           <Link href="/portal" className="text-slate-600 hover:text-slate-900">
             Seller portal

@@ -31,6 +31,8 @@ export interface BuyerReceipt {
   /** The license it delivered, on /licenses (anchor per license); null until delivered. */
   licenseId: string | null;
   licenseHref: string | null;
+  /** Where the buyer sees the license code sold with this order again (one-seat orders); null when none was. */
+  codeHref: string | null;
 }
 
 /**
@@ -77,5 +79,6 @@ export async function getBuyerReceipt(ctx: { db: Db }, input: { checkoutId: stri
     paymentMethod: PAYMENT_METHOD_TEXT[checkout.processor],
     licenseId,
     licenseHref: licenseId ? `/licenses#license-${licenseId}` : null,
+    codeHref: licenseId && checkout.quantity === 1 ? `/licenses?session=${encodeURIComponent(checkout.id)}` : null,
   };
 }

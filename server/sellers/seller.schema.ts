@@ -62,9 +62,10 @@ export type CreateSellerInput = z.input<typeof createSellerInputSchema>;
 /** The store's own words, edited on the portal's store settings page. */
 export const STORE_NAME_MAX = 80;
 export const updateSellerProfileInputSchema = z.object({
-  storeName: z.string().trim().max(STORE_NAME_MAX).nullish(),
+  // Buyers must be able to tell stores apart, and a seller is a legal person: neither may be blank.
+  storeName: z.string().trim().min(1, 'Enter the name buyers see.').max(STORE_NAME_MAX),
   contactName: sellerName,
-  legalName: sellerName,
+  legalName: z.string().trim().min(1, 'Enter your legal name.').max(200),
 });
 export type UpdateSellerProfileInput = z.input<typeof updateSellerProfileInputSchema>;
 

@@ -75,15 +75,6 @@ async function fitsAndAccessibleInDark(page: Page, state: string) {
   }
 }
 
-async function signIn(page: Page, email: string, callbackUrl: string) {
-  await page.goto(url(`/login?callbackUrl=${encodeURIComponent(callbackUrl)}`));
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByRole('button', { name: 'Send me a code' }).click();
-  await page.getByLabel('Code').fill(await nextCode(email));
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((current) => current.pathname === callbackUrl.split('?')[0]);
-}
-
 describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width px)', (viewport) => {
   const buyer = `journey.${viewport.name}@example.com`;
   let context: BrowserContext;
@@ -103,7 +94,7 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
   });
 
   it(
-    'signed out, /orders asks for sign-in; the marketplace finds the store by name and opens its storefront',
+    'signed out, /orders asks for sign-in, and Buy asks for it then starts the checkout; the marketplace finds the store by name and opens its storefront',
     async () => {
       await page.goto(url('/orders'));
       await page.waitForURL((current) => current.pathname === '/login');
@@ -113,7 +104,20 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
       await page.waitForURL((current) => current.pathname === '/login');
       expect(new URL(page.url()).searchParams.get('callbackUrl')).toBe(`/orders/${someOrder}`);
 
-      await signIn(page, buyer, '/marketplace');
+      // Signed out, "Buy" asks for sign-in and, after it, the checkout of that offering starts by itself.
+      await page.goto(url(`/marketplace/${issuerClientId}`));
+      await page.getByRole('button', { name: 'Buy Journey Plus', exact: true }).click();
+      await page.waitForURL((current) => current.pathname === '/login');
+      expect(new URL(page.url()).searchParams.get('callbackUrl')).toMatch(new RegExp(`^/marketplace/${issuerClientId}\\?buy=[0-9a-f-]+&seats=1#offering-[0-9a-f-]+$`));
+      await page.getByLabel('E-mail address').fill(buyer);
+      await page.getByRole('button', { name: 'Send me a code' }).click();
+      await page.getByLabel('Code').fill(await nextCode(buyer));
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.waitForURL((current) => current.pathname.startsWith('/checkout/local/'));
+      await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await page.waitForURL((current) => current.pathname === '/checkout/cancelled');
+
+      await page.goto(url('/marketplace'));
       await expectFitsAndAccessible(page, 'marketplace');
       await page.getByLabel('Search stores and products').fill('journey');
       await page.getByRole('button', { name: 'Search' }).click();
@@ -191,18 +195,20 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
   it(
     'the orders list every checkout newest first with what it charged; the receipt is print-ready and links to the license and the storefront',
     async () => {
-      await page.getByRole('link', { name: 'Orders', exact: true }).click();
+      await page.getByRole('link', { name: 'Your orders', exact: true }).click();
       await page.waitForURL((current) => current.pathname === '/orders');
       const orders = page.getByTestId('order');
-      expect(await orders.count()).toBe(3);
+      // The paid one, the two cancelled checkouts (one started right after sign-in), the free one.
+      expect(await orders.count()).toBe(4);
       const ids = await orders.evaluateAll((items) => items.map((item) => item.getAttribute('data-order-id')));
       expect(ids[0]).toBe(paidOrderId);
-      expect(ids[2]).toBe(freeOrderId);
+      expect(ids[3]).toBe(freeOrderId);
       expect(await orders.nth(0).getByTestId('order-amount').innerText()).toBe('$12.00');
       expect(await orders.nth(0).getByTestId('order-status').innerText()).toBe('Paid');
       expect(await orders.nth(0).getByTestId('order-seller').innerText()).toBe(STORE);
       expect(await orders.nth(1).getByTestId('order-status').innerText()).toBe('Cancelled');
-      expect(await orders.nth(2).getByTestId('order-amount').innerText()).toBe('Free');
+      expect(await orders.nth(2).getByTestId('order-status').innerText()).toBe('Cancelled');
+      expect(await orders.nth(3).getByTestId('order-amount').innerText()).toBe('Free');
       await expectFitsAndAccessible(page, 'orders');
       await fitsAndAccessibleInDark(page, 'orders');
       await shot(page, `${viewport.name}-orders`);
@@ -221,6 +227,13 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
       expect(await page.getByRole('button', { name: 'Print this receipt' }).isVisible()).toBe(false);
       await shot(page, `${viewport.name}-receipt-print`);
       await page.emulateMedia({ media: 'screen' });
+
+      // The code sold with the order stays one click away from its receipt.
+      expect(await page.getByRole('link', { name: 'Show the license code' }).getAttribute('href')).toBe(`/licenses?session=${paidOrderId}`);
+      await page.getByRole('link', { name: 'Show the license code' }).click();
+      await page.getByTestId('license-code-box').waitFor();
+      expect(await page.getByTestId('license-code').inputValue()).toMatch(/^SVC_LIC_/);
+      await page.goBack();
 
       // Another buyer's receipt is the 404 page, like an unknown order; their result page shows no receipt.
       const other = [...paidOrders.entries()].find(([name]) => name !== viewport.name)?.[1];

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
 import { mintLicense } from '@/server/licensing/licenses/mint-license';
 import { launchChromium } from '../support/browser';
-import { expectFitsAndAccessible } from '../support/page-checks';
+import { expectFitsAndAccessible, portalLink } from '../support/page-checks';
 import { createOffering, createProduct } from '../support/factories';
 import { portalSignIn } from '../support/portal-session';
 import { codeReader } from '../support/sign-in';
@@ -79,7 +79,7 @@ describe('the portal license pages, in Chromium', () => {
         const page = await context.newPage();
         try {
           await page.goto(`${server.baseUrl}/portal`);
-          await page.getByRole('link', { name: 'Licenses', exact: true }).click();
+          await (await portalLink(page, 'Licenses')).click();
           await page.waitForURL(`${server.baseUrl}/portal/licenses`);
           expect(await page.getByTestId('seller-license-row').count()).toBe(3);
           await expectFitsAndAccessible(page, 'the license list');
@@ -139,7 +139,7 @@ describe('the portal license pages, in Chromium', () => {
           await page.screenshot({ path: `test-results/portal-license-${width}.png`, fullPage: true });
 
           // The customers: one buyer holds the three licenses; the e-mail leads back to them.
-          await page.getByRole('link', { name: 'Customers', exact: true }).click();
+          await (await portalLink(page, 'Customers')).click();
           await page.waitForURL(`${server.baseUrl}/portal/customers`);
           const customer = page.getByTestId('customer-row');
           expect(await customer.count()).toBe(1);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
-import { expectFitsAndAccessible, VIEWPORTS } from '../support/page-checks';
+import { expectFitsAndAccessible, VIEWPORTS, portalLink } from '../support/page-checks';
 import { codeReader } from '../support/sign-in';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -50,13 +50,13 @@ for (const viewport of VIEWPORTS) describe(`a seller signs up in Chromium and se
     await page.getByText('Store details saved.').waitFor();
     await expectFitsAndAccessible(page, 'store settings');
 
-    await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Overview' }).click();
+    await (await portalLink(page, 'Overview')).click();
     await page.waitForURL(`${server.baseUrl}/portal`);
     const issuerClientId = (await page.getByTestId('issuer-client-id').innerText()).trim();
     expect(issuerClientId).toMatch(new RegExp(`^onboarding-tools-${viewport.name}-ltd-[a-z0-9]{5}$`));
     await expectFitsAndAccessible(page, 'the overview of a new seller');
 
-    await page.getByRole('link', { name: 'Catalog', exact: true }).click();
+    await (await portalLink(page, 'Catalog')).click();
     await page.waitForURL(`${server.baseUrl}/portal/catalog`);
     await expect.poll(() => page.getByTestId('paid-checkout-state').innerText(), { timeout: 10_000 }).toBe('not enabled yet');
     await expectFitsAndAccessible(page, 'the catalog before checkout is enabled');
@@ -96,7 +96,7 @@ for (const viewport of VIEWPORTS) describe(`a seller signs up in Chromium and se
     await expectFitsAndAccessible(page, 'the catalog, checkout ready');
     await page.screenshot({ path: `test-results/portal-catalog-${viewport.name}.png`, fullPage: true });
 
-    await page.getByRole('link', { name: 'API keys', exact: true }).click();
+    await (await portalLink(page, 'API keys')).click();
     await page.getByLabel(/^Label/).fill('production backend');
     await page.getByRole('button', { name: 'Create key' }).click();
     const key = await page.getByTestId('new-api-key').getByLabel('API key').inputValue();
@@ -106,7 +106,7 @@ for (const viewport of VIEWPORTS) describe(`a seller signs up in Chromium and se
     await expectFitsAndAccessible(page, 'a new API key, shown once');
 
     for (const [link, heading] of [['Orders', 'Orders'], ['Customers', 'Customers']] as const) {
-      await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: link, exact: true }).click();
+      await (await portalLink(page, link)).click();
       await page.waitForURL(`${server.baseUrl}/portal/${link.toLowerCase()}`);
       await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText(), { timeout: 10_000 }).toBe(heading);
       await expectFitsAndAccessible(page, `${link} of a new seller`);

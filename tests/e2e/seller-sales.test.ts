@@ -5,7 +5,7 @@ import { LicenseClassification } from '@/server/catalog/catalog-enums';
 import { launchChromium } from '../support/browser';
 import { createOffering, createProduct } from '../support/factories';
 import { createOrder } from '../support/order-factories';
-import { expectFitsAndAccessible, VIEWPORTS } from '../support/page-checks';
+import { expectFitsAndAccessible, portalLink, VIEWPORTS } from '../support/page-checks';
 import { portalSignIn } from '../support/portal-session';
 import { codeReader } from '../support/sign-in';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
@@ -85,7 +85,7 @@ describe('the seller’s sales pages, in Chromium', () => {
           await expectFitsAndAccessible(page, 'the overview');
           await page.screenshot({ path: `test-results/seller-overview-${viewport.width}.png`, fullPage: true });
 
-          await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Orders', exact: true }).click();
+          await (await portalLink(page, 'Orders')).click();
           await page.waitForURL(`${server.baseUrl}/portal/orders`);
           const rows = page.getByTestId('order-row');
           expect(await rows.count()).toBe(25);
@@ -132,7 +132,7 @@ describe('the seller’s sales pages, in Chromium', () => {
           expect(csv).toHaveLength(3);
           expect(csv[1]).toContain(',failed.buyer@sales.example,Render Farm,Studio Pro,1,49.00,USD,failed,storefront or app,,');
 
-          await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Customers', exact: true }).click();
+          await (await portalLink(page, 'Customers')).click();
           await page.waitForURL(`${server.baseUrl}/portal/customers`);
           expect(await page.getByTestId('customers-count').innerText()).toBe(`${PAID_ORDERS + 1} customers; page 1 of 2.`);
           await page.getByLabel('Show').selectOption('active');
@@ -248,8 +248,8 @@ describe('the seller’s sales pages, in Chromium', () => {
         const { context, page } = await signedInPage(strangerCookie, viewport);
         try {
           await page.goto(`${server.baseUrl}/portal`);
+          await (await portalLink(page, 'Overview')).waitFor();
           const nav = page.getByRole('navigation', { name: 'Portal' });
-          await nav.waitFor();
           for (const name of ['Catalog', 'Orders', 'Licenses', 'Customers', 'API keys', 'Usage']) expect(await nav.getByRole('link', { name, exact: true }).count(), name).toBe(0);
           expect(await page.getByRole('link', { name: 'Register as a seller' }).count()).toBe(1);
           await expectFitsAndAccessible(page, 'the welcome');

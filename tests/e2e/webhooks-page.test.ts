@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
-import { expectFitsAndAccessible, VIEWPORTS } from '../support/page-checks';
+import { expectFitsAndAccessible, portalLink, VIEWPORTS } from '../support/page-checks';
 import { portalSignIn } from '../support/portal-session';
 import { codeReader } from '../support/sign-in';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
@@ -70,7 +70,7 @@ describe('the webhooks page, in Chromium', () => {
         const { context, page } = await signedInPage(viewport);
         try {
           await page.goto(`${server.baseUrl}/portal`);
-          await page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name: 'Webhooks', exact: true }).click();
+          await (await portalLink(page, 'Webhooks')).click();
           await page.waitForURL(`${server.baseUrl}/portal/webhooks`);
           await page.getByText('No endpoints yet.').waitFor();
           await expectFitsAndAccessible(page, 'the webhooks page, empty');

@@ -195,11 +195,14 @@ describe('classification rules (ValidationError with Details naming the Field)',
     expect((await database.db.offering.findUniqueOrThrow({ where: { id: offering.id } })).classification).toBe(LicenseClassification.Perpetual);
   });
 
-  it('a negative price, a bad currency, more decimals than the currency has and a bad feature key are refused', async () => {
+  it('a negative price, a bad or unknown currency, more decimals than the currency has and a bad feature key are refused', async () => {
     const { seller, product } = await sellerWithProduct();
     const base = { sellerId: seller.id, productId: product.id, name: 'Lifetime', classification: LicenseClassification.Perpetual };
     expect((await refusalOf(createOffering(ctx, { ...base, baseRate: -1 }))).details?.map((d) => d.Field)).toEqual(['BaseRate']);
     expect((await refusalOf(createOffering(ctx, { ...base, baseRate: 1, currency: 'dollars' }))).details?.map((d) => d.Field)).toEqual(['Currency']);
+    // Three letters are not enough: the code must be an ISO 4217 currency.
+    const unknownCurrency = await refusalOf(createOffering(ctx, { ...base, baseRate: 1, currency: 'xyz' }));
+    expect(unknownCurrency.details).toEqual([expect.objectContaining({ Field: 'Currency', Message: 'Enter an ISO 4217 currency code such as usd or eur.' })]);
     expect((await refusalOf(createOffering(ctx, { ...base, baseRate: 9.999, currency: 'usd' }))).details?.map((d) => d.Field)).toEqual(['BaseRate']);
     expect(await database.db.offering.count({ where: { productId: product.id } })).toBe(0);
 

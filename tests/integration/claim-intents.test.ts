@@ -234,10 +234,10 @@ describe('acceptClaim', () => {
     expect(tokens[0]!.usedAt).toEqual(expect.any(Date));
   });
 
-  it('without a ReturnUrl the buyer lands on /licenses; a one-seat license keeps its code for the seller result', async () => {
+  it('without a ReturnUrl the buyer lands on /licenses?session=<checkout>, where the claim\'s code is on show; a one-seat license keeps its code for the seller result', async () => {
     const claim = await openClaim({ offeringId: soloPlan.id, quantity: 1, label: 'solo' });
     const outcome = await acceptClaim({ db: database.db }, { token: claim.token, accountId: claim.account.id, accountEmail: claim.email });
-    expect(outcome).toMatchObject({ outcome: 'accepted', landingUrl: '/licenses' });
+    expect(outcome).toMatchObject({ outcome: 'accepted', landingUrl: `/licenses?session=${claim.checkoutId}` });
     const { checkout, licenses } = await stateOf(claim.checkoutId);
     expect(licenses).toHaveLength(1);
     expect(licenses[0]!.seats).toHaveLength(1);
@@ -253,7 +253,7 @@ describe('acceptClaim', () => {
     expect(licenses).toHaveLength(1);
     expect(licenses[0]!.seats).toHaveLength(3);
     for (const outcome of outcomes) {
-      expect(outcome).toEqual({ outcome: 'accepted', checkoutId: claim.checkoutId, licenseId: licenses[0]!.id, landingUrl: '/licenses' });
+      expect(outcome).toEqual({ outcome: 'accepted', checkoutId: claim.checkoutId, licenseId: licenses[0]!.id, landingUrl: `/licenses?session=${claim.checkoutId}` });
     }
     expect(checkout.status).toBe('completed');
     expect(intent.status).toBe('accepted');

@@ -120,8 +120,18 @@ describe('store name and logo', () => {
 
   it('a store name over 80 characters is refused with a human message on StoreName', async () => {
     const seller = await createSeller(database.db);
-    const refused = await refusal(updateSellerProfile(ctx(), seller.id, { storeName: 'x'.repeat(81) }));
+    const refused = await refusal(updateSellerProfile(ctx(), seller.id, { storeName: 'x'.repeat(81), legalName: 'Long Names Ltd' }));
     expect(refused.details).toEqual([{ Code: 'TooLong', Message: 'Use at most 80 characters.', Field: 'StoreName' }]);
+  });
+
+  it('a blank store name or legal name is refused naming each field, and nothing is saved', async () => {
+    const seller = await createSeller(database.db, { legalName: 'Kept Ltd' });
+    const refused = await refusal(updateSellerProfile(ctx(), seller.id, { storeName: '  ', contactName: 'Someone', legalName: '' }));
+    expect(refused.details).toEqual([
+      { Code: 'TooShort', Message: 'Enter the name buyers see.', Field: 'StoreName' },
+      { Code: 'TooShort', Message: 'Enter your legal name.', Field: 'LegalName' },
+    ]);
+    expect((await database.db.seller.findUniqueOrThrow({ where: { id: seller.id } })).legalName).toBe('Kept Ltd');
   });
 
   it('a PNG logo is served with its type, nosniff and a sandboxing CSP; SVG, unknown bytes and oversized files are refused', async () => {

@@ -46,3 +46,13 @@ export const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 900 },
   { name: 'phone', width: 390, height: 844 },
 ] as const;
+
+/**
+ * A link of the portal's menu, ready to click: on a phone the menu is behind its "Menu" button,
+ * which is opened first.
+ */
+export async function portalLink(page: Page, name: string) {
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  return page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name, exact: true });
+}

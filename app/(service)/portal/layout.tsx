@@ -1,10 +1,10 @@
-import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { headers } from 'next/headers';
 import { SignedInArea } from '@/app/trpc-provider';
-import { canReadOutbox, signInReturningTo, REQUEST_PATH_HEADER } from '@/app/core';
+import { canReadOutbox, env, signInReturningTo, REQUEST_PATH_HEADER } from '@/app/core';
 import { getPortalSeller } from '@/app/portal-session';
+import { PortalNav } from './portal-nav';
 import { SignOutButton } from './sign-out-button';
 
 export const dynamic = 'force-dynamic';
@@ -28,18 +28,13 @@ export default async function PortalLayout({ children }: { children: ReactNode }
   const links = [
     { href: '/portal', label: 'Overview' },
     ...(portal.seller ? SELLER_LINKS : []),
-    ...(canReadOutbox(await headers()) ? [{ href: '/dev/outbox', label: 'Dev outbox' }] : []),
+    // The dev outbox exists only without SMTP (development): no link to it anywhere else.
+    ...(!env().SMTP_URL && canReadOutbox(await headers()) ? [{ href: '/dev/outbox', label: 'Dev outbox' }] : []),
   ];
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 pb-4">
-        <nav aria-label="Portal" className="flex flex-wrap gap-x-4 gap-y-2">
-          {links.map((link) => (
-            <Link key={link.href} href={link.href} className="font-medium text-slate-700 hover:text-indigo-700">
-              {link.label}
-            </Link>
-          ))}
-        </nav>
+        <PortalNav links={links} />
         <div className="flex min-w-0 items-center gap-3 text-sm text-slate-600">
           <span data-testid="signed-in-as" className="min-w-0 [overflow-wrap:anywhere]">
             {portal.session.email}

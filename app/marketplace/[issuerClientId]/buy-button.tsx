@@ -3,7 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTRPC } from '@/app/trpc-provider';
 
 const buttonClass =
@@ -16,12 +16,12 @@ const MAX_SEATS = 1000;
  * code on the license page; a paid one continues on the payment processor's hosted page. A
  * seat-based offering asks how many seats first.
  */
-export function BuyButton(props: { issuerClientId: string; offeringId: string; offeringName: string; free: boolean; seatBased: boolean }) {
+export function BuyButton(props: { issuerClientId: string; offeringId: string; offeringName: string; free: boolean; seatBased: boolean; resume?: { seats: number } }) {
   const trpc = useTRPC();
   const router = useRouter();
   const errorId = useId();
   const seatsId = useId();
-  const [seats, setSeats] = useState('1');
+  const [seats, setSeats] = useState(String(props.resume?.seats ?? 1));
   const buy = useMutation(
     trpc.purchase.buy.mutationOptions({
       onSuccess: (session) => {
@@ -29,10 +29,25 @@ export function BuyButton(props: { issuerClientId: string; offeringId: string; o
         else router.push(`/licenses?session=${encodeURIComponent(session.sessionId)}`);
       },
       onError: (error) => {
-        if (error.data?.code === 'UNAUTHORIZED') router.push(`/login?callbackUrl=/marketplace/${encodeURIComponent(props.issuerClientId)}`);
+        // Signed out: sign in, then back at this offering with the purchase going on (its seats kept).
+        if (error.data?.code === 'UNAUTHORIZED') {
+          const back = `/marketplace/${encodeURIComponent(props.issuerClientId)}?${new URLSearchParams({ buy: props.offeringId, seats })}#offering-${props.offeringId}`;
+          router.push(`/login?${new URLSearchParams({ callbackUrl: back })}`);
+        }
       },
     }),
   );
+
+  // Back from sign-in with this purchase under way: it goes on once (the address forgets it first,
+  // so a reload or the back button does not buy twice).
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (!props.resume || resumed.current) return;
+    resumed.current = true;
+    window.history.replaceState(null, '', `${window.location.pathname}#offering-${props.offeringId}`);
+    buy.mutate({ issuerClientId: props.issuerClientId, offeringId: props.offeringId, ...(props.seatBased ? { quantity: props.resume.seats } : {}) });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // Back from the processor's page (the browser's back/forward cache): ready to buy again.
   const { reset } = buy;

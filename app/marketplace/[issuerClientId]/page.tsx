@@ -7,7 +7,7 @@ import { BuyButton } from './buy-button';
 
 export const dynamic = 'force-dynamic';
 
-type Props = { params: Promise<{ issuerClientId: string }> };
+type Props = { params: Promise<{ issuerClientId: string }>; searchParams?: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { issuerClientId } = await params;
@@ -15,8 +15,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: seller ? seller.displayName : 'Storefront not found' };
 }
 
-export default async function MarketplacePage({ params }: Props) {
+export default async function MarketplacePage({ params, searchParams }: Props) {
   const { issuerClientId } = await params;
+  // "Buy" while signed out comes back here after sign-in with what was being bought: it goes on.
+  const query = (await searchParams) ?? {};
+  const resumeOffering = typeof query.buy === 'string' ? query.buy : null;
+  const resumeSeats = typeof query.seats === 'string' && /^\d{1,4}$/.test(query.seats) ? Number(query.seats) : 1;
   const ctx = { db: db() };
   const seller = await findSellerProfile(ctx, issuerClientId);
   if (!seller) notFound();
@@ -100,7 +104,14 @@ export default async function MarketplacePage({ params }: Props) {
                         </Link>
                       </p>
                     ) : free || storefront.isCheckoutReady ? (
-                      <BuyButton issuerClientId={seller.issuerClientId} offeringId={offering.id} offeringName={offering.name} free={free} seatBased={seatBased} />
+                      <BuyButton
+                        issuerClientId={seller.issuerClientId}
+                        offeringId={offering.id}
+                        offeringName={offering.name}
+                        free={free}
+                        seatBased={seatBased}
+                        resume={session && resumeOffering === offering.id ? { seats: resumeSeats } : undefined}
+                      />
                     ) : (
                       <p className="mt-4 text-sm text-slate-600">Can be bought once this store takes payments.</p>
                     )}

@@ -15,6 +15,9 @@ const categorySchema = z.literal(Object.values(OfferingCategory));
 const classificationSchema = z.literal(Object.values(LicenseClassification));
 const intervalUnitSchema = z.literal(Object.values(IntervalUnit));
 
+/** ISO 4217 codes this runtime knows how to format (a code such as xyz is refused). */
+const KNOWN_CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+
 /** Largest price the database column holds (a 32-bit integer of minor units). */
 const MAX_PRICE_MINOR = 2_147_483_647;
 
@@ -55,6 +58,7 @@ const offeringFields = z.object({
     .trim()
     .toLowerCase()
     .regex(/^[a-z]{3}$/, 'Enter a three-letter currency code such as usd.')
+    .refine((code) => KNOWN_CURRENCIES.has(code.toUpperCase()), 'Enter an ISO 4217 currency code such as usd or eur.')
     .default('usd'),
   interval: z.number().int().min(1, 'The interval is at least 1.').max(1000).nullable().default(null),
   intervalUnit: intervalUnitSchema.nullable().default(null),

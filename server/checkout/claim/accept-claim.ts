@@ -82,5 +82,6 @@ async function sameAccountAlreadyAccepted(ctx: { db: Db }, checkoutId: string, a
 
 /** Spec: after the claim the buyer is sent to ReturnUrl?session_id=…; without one, to the license page. */
 function landingUrlOf(checkout: { id: string; returnUrl: string | null }): string {
-  return checkout.returnUrl ? withSessionId(checkout.returnUrl, checkout.id) : BUYER_LICENSES_PATH;
+  // Without the seller's own page: the buyer's licenses, with this claim's license code on show.
+  return checkout.returnUrl ? withSessionId(checkout.returnUrl, checkout.id) : `${BUYER_LICENSES_PATH}?session=${encodeURIComponent(checkout.id)}`;
 }

@@ -53,6 +53,11 @@ export default async function ReceiptPage({ params }: Props) {
       </section>
 
       <div className="flex flex-wrap items-center gap-x-6 gap-y-3 print:hidden">
+        {receipt.codeHref && (
+          <Link href={receipt.codeHref} className="font-medium text-indigo-700 underline hover:text-indigo-600">
+            Show the license code
+          </Link>
+        )}
         {receipt.licenseHref && (
           <Link href={receipt.licenseHref} className="font-medium text-indigo-700 underline hover:text-indigo-600">
             See the license

@@ -70,8 +70,11 @@ export default async function OrdersPage({ searchParams }: Props) {
 const COLUMNS = 'lg:grid-cols-[6.5rem_minmax(0,1.8fr)_minmax(0,1.3fr)_2.5rem_5.5rem_7rem_minmax(0,1fr)_3.5rem]';
 const COLUMN_TITLES = ['Date (UTC)', 'Customer', 'Offering', 'Seats', 'Amount', 'Status', 'Channel', 'License'];
 
+/** A free checkout waits for its claim to be accepted, not for a payment. */
+const WAITING_FOR_CLAIM = { label: 'Waiting for the claim', className: STATUS_WORDS.pending.className };
+
 function OrderRow({ order }: { order: SellerOrderRow }) {
-  const status = STATUS_WORDS[order.status];
+  const status = order.status === 'pending' && order.amountMinor === 0 ? WAITING_FOR_CLAIM : STATUS_WORDS[order.status];
   return (
     <li data-testid="order-row" className="relative rounded-lg border border-slate-200 bg-white p-4 text-sm lg:rounded-none lg:border-0 lg:bg-transparent lg:px-4 lg:py-3">
       <dl className={`grid grid-cols-[5.5rem_minmax(0,1fr)] items-baseline gap-x-3 gap-y-1 ${COLUMNS}`}>
