@@ -6,6 +6,7 @@ import 'server-only';
 export * from '../catalog/catalog-enums';
 export * from '../catalog/catalog.schemas';
 export * from '../catalog/describe-offering';
+export * from '../catalog/describe-listed-offering';
 export * from '../catalog/get-offering-detail';
 export * from '../catalog/get-storefront';
 export * from '../catalog/manage/get-seller-offering';

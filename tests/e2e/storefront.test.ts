@@ -46,6 +46,7 @@ beforeAll(async () => {
   offerings.team = (
     await createOffering(database.db, product, { name: 'Team', classification: LicenseClassification.Subscription, priceMinor: 3000, interval: 1, intervalUnit: IntervalUnit.Month, seatBased: true })
   ).id;
+  await database.db.feature.create({ data: { offeringId: offerings.team, key: 'render', displayName: 'Cloud render', allowance: 1000, allowancePeriodUnit: IntervalUnit.Month, accessLevel: 'Allowed' } });
   await createProduct(database.db, seller.id, { name: LONG_NAME }).then((long) => createOffering(database.db, long, { name: LONG_NAME }));
 });
 
@@ -102,6 +103,8 @@ for (const viewport of VIEWPORTS) {
 
         const team = offeringCard(page, 'Team');
         expect(await team.getByTestId('price').innerText()).toBe('$30.00 per seat / month');
+        // What each seat may use is on the card: the allowance with its period.
+        expect(await team.getByTestId('allowance').innerText()).toContain('1,000 per month per seat');
         await team.getByLabel('Seats').fill('3');
         await expectFitsAndAccessible(page, 'the storefront, signed in');
         await team.getByRole('button', { name: 'Buy Team' }).click();

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { LicenseClassification, getOfferingDetail, getStorefront, classificationLabel, describePrice, findSellerProfile, listStorefrontOfferingTerms, findHeldLicenses, isFreeOffering, db } from '@/app/core';
+import { LicenseClassification, describeListedOffering, describeInterval, getStorefront, classificationLabel, describePrice, findSellerProfile, listStorefrontOfferingTerms, findHeldLicenses, isFreeOffering, db } from '@/app/core';
 import { getPortalSession } from '@/app/portal-session';
 import { BuyButton } from './buy-button';
 
@@ -28,11 +28,13 @@ export default async function MarketplacePage({ params, searchParams }: Props) {
   const storefront = await getStorefront(ctx, seller.issuerClientId);
   const offerings = Object.values(storefront.offeringsByProduct).flat();
   const [details, terms, session] = await Promise.all([
-    Promise.all(offerings.map((offering) => getOfferingDetail(ctx, seller.issuerClientId, offering.id))),
+    Promise.all(offerings.map((offering) => describeListedOffering(ctx, seller.issuerClientId, offering.id))),
     listStorefrontOfferingTerms(ctx, seller.sellerId, offerings.map((offering) => offering.id)),
     getPortalSession(),
   ]);
   const featuresOf = new Map(details.map((detail) => [detail.offering.id, detail.resolvedFeatures]));
+  const allowanceOf = new Map(details.flatMap((detail) => detail.allowances.map((allowance) => [`${detail.offering.id}/${allowance.featureKey}`, allowance] as const)));
+  const count = new Intl.NumberFormat('en');
   const held = session ? await findHeldLicenses(ctx, session.accountId, [...terms.values()]) : new Map<string, string>();
   // The checkout's own rule (a BaseRate is null or 0 exactly when the price in minor units is).
   const isFree = (offering: (typeof offerings)[number]) => isFreeOffering({ classification: offering.licenseClassification, priceMinor: offering.baseRate });
@@ -89,7 +91,19 @@ export default async function MarketplacePage({ params, searchParams }: Props) {
                           {feature.serviceAccessLevel === 'Denied' ? (
                             <span className="text-slate-600"> · not included</span>
                           ) : (
-                            feature.rateLimit !== null && <span className="text-slate-600"> · up to {feature.rateLimit} per minute</span>
+                            <>
+                              {(() => {
+                                const allowance = allowanceOf.get(`${offering.id}/${feature.featureKey}`);
+                                return allowance?.allowance != null && allowance.allowancePeriodUnit !== null ? (
+                                  <span className="text-slate-600" data-testid="allowance">
+                                    {' '}
+                                    · {count.format(allowance.allowance)} per {describeInterval(1, allowance.allowancePeriodUnit)}
+                                    {seatBased ? ' per seat' : ''}
+                                  </span>
+                                ) : null;
+                              })()}
+                              {feature.rateLimit !== null && <span className="text-slate-600"> · up to {feature.rateLimit} per minute</span>}
+                            </>
                           )}
                         </li>
                       ))}
