@@ -19,7 +19,10 @@ type Props = { searchParams: Promise<{ q?: string | string[]; page?: string | st
 export default async function MarketplacePage({ searchParams }: Props) {
   const params = await searchParams;
   const requested = Number.parseInt(firstSearchParam(params.page) ?? '1', 10);
-  const result = await listStorefronts({ db: db() }, { query: firstSearchParam(params.q), page: requested });
+  const asked = firstSearchParam(params.q)?.trim() ?? '';
+  const result = await listStorefronts({ db: db() }, { query: asked, page: requested });
+  // A longer search (typed into the address) is cut, and the page says so rather than drop it silently.
+  const shortened = asked.length > STOREFRONT_SEARCH_MAX;
 
   return (
     <>
@@ -57,6 +60,7 @@ export default async function MarketplacePage({ searchParams }: Props) {
             {result.query
               ? `${result.total} ${result.total === 1 ? 'store matches' : 'stores match'} “${result.query}”.`
               : `${result.total} ${result.total === 1 ? 'store' : 'stores'}.`}{' '}
+            {shortened && <span data-testid="search-shortened">Only the first {STOREFRONT_SEARCH_MAX} characters of your search were used. </span>}
             {result.query && (
               <Link href="/marketplace" className="text-indigo-700 underline hover:text-indigo-600">
                 Show all stores

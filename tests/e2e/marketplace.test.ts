@@ -47,6 +47,13 @@ describe('hosted storefront /marketplace/{issuerClientId} in Chromium', () => {
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Skip to content');
   });
 
+  it('a search longer than 80 characters is cut, and the page says so', async () => {
+    await page.goto(`${server.baseUrl}/marketplace?q=${'demo'.repeat(30)}`);
+    expect(await page.getByTestId('search-shortened').innerText()).toContain('Only the first 80 characters of your search were used.');
+    await page.goto(`${server.baseUrl}/marketplace?q=demo`);
+    expect(await page.getByTestId('search-shortened').count()).toBe(0);
+  });
+
   it('an unknown seller shows a not-found page', async () => {
     const response = await page.goto(`${server.baseUrl}/marketplace/nobody-here`);
     expect(response?.status()).toBe(404);
