@@ -41,15 +41,20 @@ export function EmailCodeSignIn(props: {
     const collected = props.collectExtra?.(form) ?? {};
     const problem = props.validate?.(collected);
     if (problem) return setError(problem);
+    const email = String(form.get('email') ?? '').trim();
+    // The server's own limit, said in words before anything is sent (RFC 5321: 254 characters).
+    if (email.length > EMAIL_MAX) return setError(`An e-mail address has at most ${EMAIL_MAX} characters; this one has ${email.length.toLocaleString('en')}.`);
     try {
-      const email = String(form.get('email') ?? '');
       const result = await requestCode.mutateAsync({ email });
       setExtra(collected);
       setContinuationToken(result.continuationToken);
       setSentTo(result.sentTo);
       setStep('code');
     } catch (caught) {
-      setError((caught as Error).message || 'The code could not be sent.');
+      // A refused field says which rule it broke (Details), not the validator's raw text.
+      const details = (caught as { data?: { apiCode?: string; details?: { Message?: string }[] | null } }).data;
+      const refused = details?.apiCode === 'ValidationError' ? (details.details?.[0]?.Message ?? 'Enter a valid e-mail address.') : null;
+      setError(refused ?? ((caught as Error).message || 'The code could not be sent.'));
     }
   }
 
@@ -108,3 +113,5 @@ export function EmailCodeSignIn(props: {
 }
 
 export const fieldClass = input;
+
+const EMAIL_MAX = 254;

@@ -54,6 +54,14 @@ describe('hosted storefront /marketplace/{issuerClientId} in Chromium', () => {
     expect(await page.getByTestId('search-shortened').count()).toBe(0);
   });
 
+  it('sign-in with a 10,000-character e-mail address says what is wrong, and sends nothing', async () => {
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByLabel('E-mail address').fill(`${'x'.repeat(9988)}@example.com`);
+    await page.getByRole('button', { name: 'Send me a code' }).click();
+    expect(await page.getByRole('alert').innerText()).toContain('An e-mail address has at most 254 characters; this one has 10,000.');
+    expect(await database.db.email.count()).toBe(0);
+  });
+
   it('an unknown seller shows a not-found page', async () => {
     const response = await page.goto(`${server.baseUrl}/marketplace/nobody-here`);
     expect(response?.status()).toBe(404);
