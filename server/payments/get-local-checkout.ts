@@ -15,6 +15,12 @@ export interface LocalCheckoutView {
   sellerName: string;
   offering: OfferingView;
   quantity: number;
+  /** Sold per seat: the price reads "per seat" and the quantity is the seats. */
+  seatBased: boolean;
+  /** The address the checkout was opened for (the buyer's), when known. */
+  customerEmail: string | null;
+  /** The seller's storefront logo, when it has one. */
+  logoPath: string | null;
   /** The offering's price for `quantity` seats, as an offering view (so it renders like any price). */
   total: OfferingView;
   error: string | null;
@@ -55,12 +61,16 @@ export async function getLocalCheckout(ctx: { db: Db }, input: { checkoutId: str
   const checkout = await findLocalCheckout(ctx, input.checkoutId);
   const offering = toOfferingView(checkout.offering, checkout.seller.issuerClientId);
   const totalMinor = checkout.offering.priceMinor === null ? null : checkout.offering.priceMinor * checkout.quantity;
+  const logo = await ctx.db.sellerLogo.findUnique({ where: { sellerId: checkout.sellerId }, select: { sellerId: true } });
   return {
     id: checkout.id,
     status: checkout.status,
     sellerName: storefrontName(checkout.seller),
     offering,
     quantity: checkout.quantity,
+    seatBased: checkout.offering.seatBased,
+    customerEmail: checkout.customerEmail,
+    logoPath: logo ? `/marketplace/${encodeURIComponent(checkout.seller.issuerClientId)}/logo` : null,
     total: { ...offering, baseRate: toBaseRate(totalMinor, checkout.offering.currency) },
     error: checkout.status === 'failed' ? checkout.error : null,
     successUrl: localCheckoutReturnUrl(checkout, 'success'),

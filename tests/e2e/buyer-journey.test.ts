@@ -169,7 +169,8 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
       await page.waitForURL((current) => current.pathname.startsWith('/checkout/local/'));
       paidOrderId = new URL(page.url()).pathname.split('/')[3]!;
       await expectFitsAndAccessible(page, 'local processor page');
-      await page.getByRole('button', { name: 'Pay', exact: true }).click();
+      // The button says what is paid.
+      await page.getByRole('button', { name: 'Pay $12.00 / month', exact: true }).click();
       await page.waitForURL((current) => current.pathname === '/checkout/complete');
 
       expect(await page.getByTestId('checkout-complete').getAttribute('data-state')).toBe('completed');

@@ -36,9 +36,15 @@ export default async function LocalCheckoutPage({ params, searchParams }: Props)
 
   return (
     <div className={`mx-auto space-y-6 ${ui === 'mobile' ? 'max-w-sm' : 'max-w-lg'}`} data-testid="local-checkout">
-      <header className="space-y-1">
-        <p className="text-sm uppercase tracking-wide text-slate-500">Checkout · local test processor</p>
-        <h1 className="text-2xl font-bold tracking-tight">Pay {checkout.sellerName}</h1>
+      <header className="flex items-center gap-4">
+        {checkout.logoPath && (
+          // eslint-disable-next-line @next/next/no-img-element -- the seller's own logo, served by us
+          <img src={checkout.logoPath} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded border border-slate-200 object-contain" />
+        )}
+        <div className="min-w-0 space-y-1">
+          <p className="text-sm uppercase tracking-wide text-slate-600">Checkout · local test processor</p>
+          <h1 className="text-2xl font-bold tracking-tight [overflow-wrap:anywhere]">Pay {checkout.sellerName}</h1>
+        </div>
       </header>
 
       <section aria-labelledby="order-summary" className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
@@ -48,9 +54,10 @@ export default async function LocalCheckoutPage({ params, searchParams }: Props)
         <dl className="divide-y divide-slate-100 text-sm">
           <SummaryRow term="Seller" value={checkout.sellerName} />
           <SummaryRow term="Offering" value={`${checkout.offering.name} (${classificationLabel(checkout.offering.licenseClassification)})`} />
-          <SummaryRow term="Price" value={describePrice(checkout.offering)} testId="checkout-price" />
-          <SummaryRow term="Quantity" value={String(checkout.quantity)} />
+          <SummaryRow term="Price" value={describePrice(checkout.offering, { perSeat: checkout.seatBased })} testId="checkout-price" />
+          <SummaryRow term={checkout.seatBased ? 'Seats' : 'Quantity'} value={String(checkout.quantity)} />
           <SummaryRow term="Total" value={describePrice(checkout.total)} strong testId="checkout-total" />
+          {checkout.customerEmail && <SummaryRow term="Buyer" value={checkout.customerEmail} testId="checkout-buyer" />}
         </dl>
       </section>
 
@@ -59,15 +66,16 @@ export default async function LocalCheckoutPage({ params, searchParams }: Props)
           <p className="text-sm text-slate-600">
             This is the service’s built-in test processor: paying here charges no card and issues the license at once.
           </p>
-          <div className={`flex gap-3 ${ui === 'mobile' ? 'flex-col' : 'flex-col sm:flex-row-reverse'}`}>
-            <form method="post" action={action('pay')} className="flex-1">
-              <button type="submit" className={buttonPrimary}>
-                Pay
-              </button>
-            </form>
+          {/* Cancel then Pay, in the page as on screen, so the tab order follows what the eye sees. */}
+          <div className={`flex gap-3 ${ui === 'mobile' ? 'flex-col' : 'flex-col sm:flex-row'}`}>
             <form method="post" action={action('cancel')} className="flex-1">
               <button type="submit" className={buttonSecondary}>
                 Cancel
+              </button>
+            </form>
+            <form method="post" action={action('pay')} className="flex-1">
+              <button type="submit" className={buttonPrimary} data-testid="pay">
+                Pay {describePrice(checkout.total)}
               </button>
             </form>
           </div>
