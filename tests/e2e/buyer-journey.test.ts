@@ -271,6 +271,8 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
       await shot(page, `${viewport.name}-licenses-new-code`);
       await license.getByRole('button', { name: 'I have stored it' }).click();
       await license.getByTestId('license-code-row').filter({ hasText: 'Code 2' }).waitFor();
+      // In place of the old one: the code sold with the license is revoked by the new one.
+      await license.getByTestId('license-code-row').filter({ hasText: 'Seat 1' }).getByTestId('license-code-status').filter({ hasText: 'Revoked' }).waitFor();
 
       await license.getByRole('button', { name: /^Revoke Code 2/ }).click();
       const confirm = license.getByRole('group', { name: /^Confirm revoking/ });

@@ -159,6 +159,19 @@ describe('issueLicenseCodeByBuyer: a new code for a seat, from the license page'
     await expect(generateLicenseAuthorization(ctx, { requestId: crypto.randomUUID(), licenseId: mine.licenseId, principal: old })).rejects.toMatchObject({ code: 'CredentialRevoked' });
   });
 
+  it('a new code replaces the seat’s live one: the old code is revoked in the same step and refused at its next check', async () => {
+    const me = await account();
+    const mine = await licenseFor(me.id, 'Replaced Code Pro');
+    const seat = await database.db.seat.findFirstOrThrow({ where: { licenseId: mine.licenseId } });
+    const issued = await issueLicenseCodeByBuyer(ctx, { seatId: seat.id, label: 'reinstalled', buyerAccountId: me.id });
+    expect(issued.replacedCodeIds).toEqual([mine.codeId]);
+    expect((await database.db.licenseCode.findUniqueOrThrow({ where: { id: mine.codeId } })).revokedAt).toBeInstanceOf(Date);
+    expect((await database.db.licenseCode.findUniqueOrThrow({ where: { id: issued.codeId } })).revokedAt).toBeNull();
+    const old = await verifyRuntimeToken(ctx, `Bearer ${decodeLicenseCode(mine.code)}`);
+    await expect(generateLicenseAuthorization(ctx, { requestId: crypto.randomUUID(), licenseId: mine.licenseId, principal: old })).rejects.toMatchObject({ code: 'CredentialRevoked' });
+    expect(await database.db.event.count({ where: { licenseId: mine.licenseId, type: 'license_code.revoked' } })).toBe(1);
+  });
+
   it('without a label the code is named after its place; another buyer’s seat is NotFound; a retired seat is SeatRetired', async () => {
     const me = await account();
     const someoneElse = await account();

@@ -8,14 +8,15 @@ import { buttonSecondary } from '@/app/components/buttons';
 import { ShownOnceSecret } from '@/app/components/shown-once-secret';
 
 /**
- * A new license code for one live seat (a lost code, or one revoked): shown once, here; dismissing
- * it re-reads the page, where the new code is listed by its label.
+ * A new license code for one live seat, in place of its current one (a lost code, one leaked, one
+ * revoked): shown once, here. The page is re-read at once, so the seat lists the new code (and the
+ * old one as revoked) under the box.
  */
 export function NewCodeButton({ seatId, seatName, offeringName }: { seatId: string; seatName: string; offeringName: string }) {
   const trpc = useTRPC();
   const router = useRouter();
   const [refreshing, startRefresh] = useTransition();
-  const issue = useMutation(trpc.licenses.issueCode.mutationOptions());
+  const issue = useMutation(trpc.licenses.issueCode.mutationOptions({ onSuccess: () => startRefresh(() => router.refresh()) }));
   if (issue.data) {
     return (
       <ShownOnceSecret
@@ -24,13 +25,10 @@ export function NewCodeButton({ seatId, seatName, offeringName }: { seatId: stri
         value={issue.data.code}
         testId="new-license-code-box"
         valueTestId="new-license-code"
-        onDismiss={() => {
-          // The secret leaves the page with the dismissal; the refresh lists the new code by its label.
-          issue.reset();
-          startRefresh(() => router.refresh());
-        }}
+        onDismiss={() => issue.reset()}
       >
-        Enter it in the app in place of the old one. Treat it like a password: anyone who has it can use this seat.
+        Enter it in the app in place of the old one: the seat’s previous code is revoked and stops working at the app’s next check. Treat it like a
+        password: anyone who has it can use this seat.
       </ShownOnceSecret>
     );
   }

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import type { Db } from '../../db';
 import { DomainError } from '../../errors';
+import { recordEvent } from '../../events/record-event';
+import { publishInvalidation } from '../../platform/invalidation/invalidation';
+import { LICENSE_CODE_TOPIC } from '../licensing-topics';
+import { forgetSealedCopy } from './revoke-license-code-by-buyer';
 import { issueCodeForLiveSeat } from './issue-seat-code';
 
 export const issueBuyerCodeInputSchema = z.object({
@@ -15,21 +19,37 @@ export interface IssuedBuyerCode {
   label: string;
   /** The license code, shown once. */
   code: string;
+  /** The seat's codes this one replaced (now revoked). */
+  replacedCodeIds: string[];
 }
 
 /**
- * The buyer issues a new license code for a live seat of their own license from the license page
- * (a lost code, or one they revoked): shown once, the same per-seat limit as the seller's
+ * The buyer replaces the license code of a live seat of their own license from the license page
+ * (a lost code, one leaked, one revoked): the new code is shown once, and the seat's other live
+ * codes are revoked in the same transaction, so "in place of the old one" is what happens (the app
+ * with the old code is refused at its next check). The same per-seat limit as the seller's
  * (`seatCodes`). Another buyer's seat, or an unknown one, is NotFound.
  */
-export async function issueLicenseCodeByBuyer(ctx: { db: Db }, input: IssueBuyerCodeInput & { buyerAccountId: string }): Promise<IssuedBuyerCode> {
+export async function issueLicenseCodeByBuyer(ctx: { db: Db; now?: Date }, input: IssueBuyerCodeInput & { buyerAccountId: string }): Promise<IssuedBuyerCode> {
   const { seatId, label } = issueBuyerCodeInputSchema.parse(input);
   const seat = await ctx.db.seat.findFirst({
     where: { id: seatId, license: { buyerAccountId: input.buyerAccountId } },
-    include: { license: { select: { id: true, status: true } } },
+    include: { license: { select: { id: true, status: true, sellerId: true, checkoutId: true } } },
   });
   if (!seat) throw new DomainError('NotFound', 'No seat with that id on your licenses.');
   const finalLabel = label || `Code ${(await ctx.db.licenseCode.count({ where: { seatId: seat.id } })) + 1}`;
-  const issued = await issueCodeForLiveSeat(ctx, { seat, license: seat.license, label: finalLabel });
-  return { codeId: issued.credentialId, seatId: seat.id, label: finalLabel, code: issued.code };
+  const now = ctx.now ?? new Date();
+  const issued = await ctx.db.$transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const replaced = await tx.licenseCode.findMany({ where: { seatId: seat.id, revokedAt: null }, select: { id: true, label: true } });
+    const fresh = await issueCodeForLiveSeat({ db: tx }, { seat, license: seat.license, label: finalLabel });
+    await tx.licenseCode.updateMany({ where: { id: { in: replaced.map((code) => code.id) }, revokedAt: null }, data: { revokedAt: now } });
+    for (const code of replaced) {
+      if (seat.license.checkoutId) await forgetSealedCopy({ db: tx }, { checkoutId: seat.license.checkoutId, codeId: code.id });
+      await publishInvalidation({ db: tx }, LICENSE_CODE_TOPIC, code.id);
+      await recordEvent(tx, { sellerId: seat.license.sellerId, type: 'license_code.revoked', licenseId: seat.license.id, data: { LicenseId: seat.license.id, SeatId: seat.id, CodeId: code.id, Label: code.label } });
+    }
+    return { ...fresh, replacedCodeIds: replaced.map((code) => code.id) };
+  });
+  return { codeId: issued.credentialId, seatId: seat.id, label: finalLabel, code: issued.code, replacedCodeIds: issued.replacedCodeIds };
 }
