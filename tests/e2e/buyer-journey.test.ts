@@ -199,17 +199,17 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
       await page.getByRole('link', { name: 'Your orders', exact: true }).click();
       await page.waitForURL((current) => current.pathname === '/orders');
       const orders = page.getByTestId('order');
-      // The paid one, the two cancelled checkouts (one started right after sign-in), the free one.
+      // Newest first: the paid one, a cancelled checkout, the free one, the checkout started right after sign-in (cancelled).
       expect(await orders.count()).toBe(4);
       const ids = await orders.evaluateAll((items) => items.map((item) => item.getAttribute('data-order-id')));
       expect(ids[0]).toBe(paidOrderId);
-      expect(ids[3]).toBe(freeOrderId);
+      expect(ids[2]).toBe(freeOrderId);
       expect(await orders.nth(0).getByTestId('order-amount').innerText()).toBe('$12.00');
       expect(await orders.nth(0).getByTestId('order-status').innerText()).toBe('Paid');
       expect(await orders.nth(0).getByTestId('order-seller').innerText()).toBe(STORE);
       expect(await orders.nth(1).getByTestId('order-status').innerText()).toBe('Cancelled');
-      expect(await orders.nth(2).getByTestId('order-status').innerText()).toBe('Cancelled');
-      expect(await orders.nth(3).getByTestId('order-amount').innerText()).toBe('Free');
+      expect(await orders.nth(2).getByTestId('order-amount').innerText()).toBe('Free');
+      expect(await orders.nth(3).getByTestId('order-status').innerText()).toBe('Cancelled');
       await expectFitsAndAccessible(page, 'orders');
       await fitsAndAccessibleInDark(page, 'orders');
       await shot(page, `${viewport.name}-orders`);

@@ -57,7 +57,8 @@ const offeringFields = z.object({
     .string()
     .trim()
     .toLowerCase()
-    .regex(/^[a-z]{3}$/, 'Enter a three-letter currency code such as usd.')
+    // abort: a code that is not three letters is told that, once.
+    .regex(/^[a-z]{3}$/, { message: 'Enter a three-letter currency code such as usd.', abort: true })
     .refine((code) => KNOWN_CURRENCIES.has(code.toUpperCase()), 'Enter an ISO 4217 currency code such as usd or eur.')
     .default('usd'),
   interval: z.number().int().min(1, 'The interval is at least 1.').max(1000).nullable().default(null),
