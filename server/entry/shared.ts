@@ -15,4 +15,5 @@ export type { AppRouter } from '../trpc/app-router';
 export { adoptCorrelationId, CORRELATION_HEADER } from '../http/correlation';
 export { contentSecurityPolicy, formRedirectsOutward, newNonce, NONCE_HEADER, pageSecurityHeaders, REQUEST_PATH_HEADER } from '../security/page-headers';
 export * from '../catalog/describe-offering';
+export { changeIssuerClientIdInputSchema } from '../sellers/seller.schema';
 export type { OfferingView } from '../catalog/catalog.schemas';

@@ -209,6 +209,12 @@ for (const viewport of VIEWPORTS) {
         await page.getByRole('button', { name: 'Yes, change it' }).click();
         await page.getByText('"checkout" is a reserved word; choose another storefront id.').waitFor();
         await expectFitsAndAccessible(page, 'a refused storefront id');
+        // Edited, the id's old refusal goes; a malformed id is told so before any confirmation.
+        await page.getByLabel('Storefront id', { exact: true }).fill('Not Valid!');
+        expect(await page.getByText('"checkout" is a reserved word').count()).toBe(0);
+        await page.getByRole('button', { name: 'Change storefront id' }).click();
+        await page.getByText('Use lower-case letters, digits and inner hyphens only.').waitFor();
+        expect(await page.getByRole('alertdialog').count()).toBe(0);
         await context.close();
       },
       E2E_TIMEOUT,

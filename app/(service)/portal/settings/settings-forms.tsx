@@ -2,6 +2,7 @@
 
 import { useActionState, useId, useState, type ReactNode } from 'react';
 import { buttonSecondary } from '@/app/components/buttons';
+import { changeIssuerClientIdInputSchema } from '@/server/entry/shared';
 import { saveLogo, saveStoreProfile, saveStorefrontId, type SettingsFormState } from './actions';
 
 const INITIAL: SettingsFormState = { saved: null, error: null, fieldErrors: {} };
@@ -103,7 +104,18 @@ export function StorefrontIdForm(props: { issuerClientId: string; formerIds: str
   const [state, action, pending] = useActionState(saveStorefrontId, INITIAL);
   const [value, setValue] = useState(props.issuerClientId);
   const [confirming, setConfirming] = useState(false);
+  // The id's own rules are checked before the confirmation asks anything; the server's answer is
+  // shown only for the id it was given, so it goes stale the moment the id is edited.
+  const [localError, setLocalError] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState<string | null>(null);
   const changed = value.trim() !== props.issuerClientId;
+  const shownError = localError ?? (submitted === value.trim() ? state.fieldErrors.IssuerClientId : undefined);
+  const askToConfirm = () => {
+    const checked = changeIssuerClientIdInputSchema.safeParse({ issuerClientId: value.trim() });
+    if (!checked.success) return setLocalError(checked.error.issues[0]?.message ?? 'Enter a valid storefront id.');
+    setLocalError(null);
+    setConfirming(true);
+  };
   return (
     <Card title="Storefront address">
       <p className="text-sm text-slate-600">
@@ -112,8 +124,15 @@ export function StorefrontIdForm(props: { issuerClientId: string; formerIds: str
         {props.changesLeft > 0 ? ` You can change it ${props.changesLeft} more time${props.changesLeft === 1 ? '' : 's'}.` : ' It cannot be changed again.'}
       </p>
       {props.formerIds.length > 0 && <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">Former ids, still yours: {props.formerIds.join(', ')}</p>}
-      <form action={action} className="space-y-4" onSubmit={() => setConfirming(false)}>
-        <Field name="issuerClientId" label="Storefront id" hint="3 to 40 lower-case letters, digits and inner hyphens." error={state.fieldErrors.IssuerClientId}>
+      <form
+        action={action}
+        className="space-y-4"
+        onSubmit={() => {
+          setConfirming(false);
+          setSubmitted(value.trim());
+        }}
+      >
+        <Field name="issuerClientId" label="Storefront id" hint="3 to 40 lower-case letters, digits and inner hyphens." error={shownError}>
           {({ id, describedBy }) => (
             <input
               id={id}
@@ -122,6 +141,7 @@ export function StorefrontIdForm(props: { issuerClientId: string; formerIds: str
               onChange={(event) => {
                 setValue(event.target.value);
                 setConfirming(false);
+                setLocalError(null);
               }}
               maxLength={40}
               autoCapitalize="none"
@@ -147,7 +167,7 @@ export function StorefrontIdForm(props: { issuerClientId: string; formerIds: str
           </div>
         ) : (
           <div className="flex flex-wrap items-center gap-3">
-            <button type="button" className={primary} disabled={!changed || props.changesLeft <= 0} onClick={() => setConfirming(true)}>
+            <button type="button" className={primary} disabled={!changed || props.changesLeft <= 0} onClick={askToConfirm}>
               Change storefront id
             </button>
             <Outcome state={state} />
