@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { buttonDanger, buttonSecondary } from './buttons';
+import { useOneConfirmation } from './one-confirmation';
 
 /**
  * A Revoke button (or another destructive action's) with a confirmation step: focus moves to the confirming button, Escape or
@@ -30,6 +31,7 @@ export function ConfirmRevoke(props: {
   useEffect(() => {
     if (confirming) confirmRef.current?.focus();
   }, [confirming]);
+  useOneConfirmation(confirming, () => setConfirming(false));
 
   function cancel() {
     setConfirming(false);

@@ -114,7 +114,11 @@ describe('the webhooks page, in Chromium', () => {
           expect((await database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: stored.id } })).enabled).toBe(false);
           await expectFitsAndAccessible(page, 'a disabled endpoint');
 
+          // One confirmation at a time: asking to remove closes the rotation's question.
+          await card.getByRole('button', { name: /^Rotate secret/ }).click();
+          await card.getByRole('group', { name: /^Confirm: rotate secret/ }).waitFor();
           await card.getByRole('button', { name: /^Remove/ }).click();
+          expect(await card.getByRole('group', { name: /^Confirm: rotate secret/ }).count()).toBe(0);
           const confirm = card.getByRole('button', { name: 'Remove endpoint' });
           await confirm.waitFor();
           const box = (await confirm.boundingBox())!;

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { buttonDanger } from '@/app/components/buttons';
+import { useOneConfirmation } from '@/app/components/one-confirmation';
 import { buttonSecondary } from './form-kit';
 
 /**
@@ -46,6 +47,7 @@ export function ConfirmAction(props: {
 }) {
   const [confirming, setConfirming] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  useOneConfirmation(confirming, () => setConfirming(false));
 
   function cancel() {
     setConfirming(false);

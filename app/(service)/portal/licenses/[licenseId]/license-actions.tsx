@@ -1,8 +1,9 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useOneConfirmation } from '@/app/components/one-confirmation';
 import { useRouter } from 'next/navigation';
-import { useState, useTransition, type FormEvent } from 'react';
+import { useRef, useState, useTransition, type FormEvent } from 'react';
 import { useTRPC } from '@/app/trpc-provider';
 import { buttonDanger, buttonSecondary } from '@/app/components/buttons';
 import { ConfirmRevoke } from '@/app/components/confirm-revoke';
@@ -85,9 +86,11 @@ export function RevokeSellerCode({ licenseId, codeId, label }: { licenseId: stri
 /** A button that asks before it acts, saying what will happen. */
 function Confirmed(props: { label: string; question: string; confirmText: string; danger?: boolean; busy: boolean; error: string | null; onConfirm: () => void; onCancel: () => void }) {
   const [asking, setAsking] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  useOneConfirmation(asking, () => setAsking(false));
   if (!asking) {
     return (
-      <button type="button" className={buttonSecondary} onClick={() => setAsking(true)}>
+      <button ref={buttonRef} type="button" className={buttonSecondary} onClick={() => setAsking(true)}>
         {props.label}
       </button>
     );
@@ -106,6 +109,8 @@ function Confirmed(props: { label: string; question: string; confirmText: string
           onClick={() => {
             setAsking(false);
             props.onCancel();
+            // Focus goes back to the button that asked, not to the top of the page.
+            requestAnimationFrame(() => buttonRef.current?.focus());
           }}
         >
           Cancel

@@ -1,0 +1,22 @@
+'use client';
+
+import { useEffect, useRef } from 'react';
+
+// One confirmation open at a time on a page: opening one closes the one open before it, so there is
+// never a second "Cancel" on screen that could belong to either. Shared by every confirming control.
+let closeOpenConfirmation: (() => void) | null = null;
+
+/** While `open`, this confirmation is the page's one; another opening closes it with `close`. */
+export function useOneConfirmation(open: boolean, close: () => void): void {
+  const latestClose = useRef(close);
+  latestClose.current = close;
+  useEffect(() => {
+    if (!open) return;
+    const mine = () => latestClose.current();
+    closeOpenConfirmation?.();
+    closeOpenConfirmation = mine;
+    return () => {
+      if (closeOpenConfirmation === mine) closeOpenConfirmation = null;
+    };
+  }, [open]);
+}
