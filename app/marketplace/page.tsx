@@ -111,6 +111,10 @@ function StorefrontTile({ storefront }: { storefront: StorefrontCard }) {
         <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">{storefront.productNames.join(' · ')}</p>
         <p className="text-xs text-slate-600">
           {storefront.listedOfferings} {storefront.listedOfferings === 1 ? 'offering' : 'offerings'}
+          {/* Two stores may share a name: the address tells them apart. */}
+          <span className="block font-mono [overflow-wrap:anywhere]" data-testid="storefront-address">
+            /marketplace/{storefront.issuerClientId}
+          </span>
         </p>
       </div>
     </article>

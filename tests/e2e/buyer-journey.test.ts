@@ -125,6 +125,7 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
       const tile = page.getByTestId('storefront').filter({ hasText: STORE });
       await tile.waitFor();
       expect(await tile.innerText()).toContain('JT');
+      expect(await tile.getByTestId('storefront-address').innerText()).toBe(`/marketplace/${issuerClientId}`);
       await expectFitsAndAccessible(page, 'marketplace search');
       await fitsAndAccessibleInDark(page, 'marketplace search');
       await shot(page, `${viewport.name}-marketplace`);
