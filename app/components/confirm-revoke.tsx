@@ -18,6 +18,8 @@ export function ConfirmRevoke(props: {
   error: string | null;
   onConfirm: () => void;
   onCancel?: () => void;
+  /** The action went through and the control stays on the page (a rotation): the question closes. */
+  done?: boolean;
   /** The first button's word ("Revoke" unless said), and what it says while busy and on failure. */
   action?: string;
   busyText?: string;
@@ -32,6 +34,9 @@ export function ConfirmRevoke(props: {
     if (confirming) confirmRef.current?.focus();
   }, [confirming]);
   useOneConfirmation(confirming, () => setConfirming(false));
+  useEffect(() => {
+    if (props.done) setConfirming(false);
+  }, [props.done]);
 
   function cancel() {
     setConfirming(false);

@@ -118,7 +118,7 @@ describe('the webhooks page, in Chromium', () => {
           await card.getByRole('button', { name: /^Rotate secret/ }).click();
           await card.getByRole('group', { name: /^Confirm: rotate secret/ }).waitFor();
           await card.getByRole('button', { name: /^Remove/ }).click();
-          expect(await card.getByRole('group', { name: /^Confirm: rotate secret/ }).count()).toBe(0);
+          await card.getByRole('group', { name: /^Confirm: rotate secret/ }).waitFor({ state: 'detached' });
           const confirm = card.getByRole('button', { name: 'Remove endpoint' });
           await confirm.waitFor();
           const box = (await confirm.boundingBox())!;

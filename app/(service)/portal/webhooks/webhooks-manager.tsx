@@ -208,6 +208,7 @@ function EndpointCard({ endpoint, onSecret }: { endpoint: Endpoint; onSecret: (s
             busyText="Rotating…"
             failure="Could not rotate"
             busy={rotate.isPending}
+            done={rotate.isSuccess}
             error={rotate.error?.message ?? null}
             onConfirm={() => rotate.mutate({ endpointId: endpoint.id })}
             onCancel={() => rotate.reset()}
