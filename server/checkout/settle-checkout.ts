@@ -5,6 +5,7 @@ import { findOrCreateAccountByEmail } from '../identity/accounts';
 import { mintLicense } from '../licensing/licenses/mint-license';
 import { requestEmailDelivery } from '../mail/deliver-email';
 import { recordLicenseDeliveryEmail } from '../mail/license-delivery-mail';
+import { assignInvoiceNumber } from '../orders/invoice-number';
 import { recordCheckoutCompleted, recordCheckoutFailed } from './checkout-events';
 import { CREDENTIAL_SEAL_PURPOSE } from './get-checkout-result';
 
@@ -57,6 +58,7 @@ export async function settleCheckoutWithin(
     processorSubscriptionId: refs.processorSubscriptionId,
   });
   if (refs.processorStateAt) await tx.license.update({ where: { id: minted.licenseId }, data: { processorStateAt: refs.processorStateAt } });
+  await assignInvoiceNumber(tx, checkout);
   await recordCheckoutCompleted(tx, checkout, minted);
   await tx.checkout.update({
     where: { id: checkout.id },

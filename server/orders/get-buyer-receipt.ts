@@ -1,4 +1,6 @@
 import type { PaymentProcessor } from '@/generated/prisma/client';
+import { formatMinorAmount } from '../catalog/money';
+import { formatInvoiceNumber } from './invoice-number';
 import { LicenseClassification } from '../catalog/catalog-enums';
 import { classificationLabel, describeInterval } from '../catalog/describe-offering';
 import { storefrontName } from '../catalog/seller-profile';
@@ -33,6 +35,12 @@ export interface BuyerReceipt {
   licenseHref: string | null;
   /** Where the buyer sees the license code sold with this order again (one-seat orders); null when none was. */
   codeHref: string | null;
+  /** The seller's invoice number of a paid order (INV-000042); null for a free or unpaid one. */
+  invoiceNumber: string | null;
+  /** Whom the order was billed to: the buyer's e-mail. */
+  billedTo: string | null;
+  /** The tax charged, in the order's currency: no tax is collected, so 0. */
+  taxText: string;
 }
 
 /**
@@ -52,6 +60,9 @@ export async function getBuyerReceipt(ctx: { db: Db }, input: { checkoutId: stri
       seller: { select: { issuerClientId: true, storeName: true, contactName: true, legalName: true } },
       offering: { select: { name: true, classification: true, interval: true, intervalUnit: true, seatBased: true, product: { select: { name: true } } } },
       license: { select: { id: true, buyerAccountId: true } },
+      invoiceNumber: true,
+      customerEmail: true,
+      buyer: { select: { email: true } },
     },
   });
   if (!checkout) throw notFound;
@@ -80,5 +91,8 @@ export async function getBuyerReceipt(ctx: { db: Db }, input: { checkoutId: stri
     licenseId,
     licenseHref: licenseId ? `/licenses#license-${licenseId}` : null,
     codeHref: licenseId && checkout.quantity === 1 ? `/licenses?session=${encodeURIComponent(checkout.id)}` : null,
+    invoiceNumber: checkout.invoiceNumber === null ? null : formatInvoiceNumber(checkout.invoiceNumber),
+    billedTo: checkout.buyer?.email ?? checkout.customerEmail,
+    taxText: formatMinorAmount(0, checkout.currency),
   };
 }

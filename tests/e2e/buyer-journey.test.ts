@@ -220,6 +220,11 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
       const receipt = page.getByTestId('receipt');
       expect(await receipt.getByTestId('receipt-order-number').innerText()).toBe(paidOrderId);
       expect(await receipt.getByTestId('receipt-status').innerText()).toBe('Paid');
+      // An invoice: the seller's number, whom it was billed to, and the tax line (none is collected).
+      const invoiceNumber = (await database.db.checkout.findUniqueOrThrow({ where: { id: paidOrderId } })).invoiceNumber!;
+      expect(await receipt.getByTestId('receipt-invoice-number').innerText()).toBe(`INV-${String(invoiceNumber).padStart(6, '0')}`);
+      expect(await receipt.getByTestId('receipt-billed-to').innerText()).toBe(buyer);
+      expect(await receipt.getByTestId('receipt-tax').innerText()).toBe('$0.00');
       expect(await page.getByRole('link', { name: 'See the license' }).getAttribute('href')).toBe(`/licenses#license-${paidLicenseId}`);
       expect(await page.getByRole('link', { name: `Back to ${STORE}'s storefront` }).getAttribute('href')).toBe(`/marketplace/${issuerClientId}`);
       await expectFitsAndAccessible(page, 'receipt');

@@ -118,6 +118,31 @@ describe('orders: the buyer’s checkouts', () => {
     expect(receipt.paidAt).toBeInstanceOf(Date);
   });
 
+  it('a paid order has the seller’s next invoice number (per seller, in the order paid), billed-to and a tax line; a free or unpaid one has no invoice', async () => {
+    const me = await account();
+    const store = await storeWith({ storeName: 'Invoice Store' });
+    const other = await storeWith({ storeName: 'Other Store' });
+    await allowRepeatPurchases(database.db);
+    const first = await buy(me, store);
+    const elsewhere = await buy(me, other);
+    const second = await buy(me, store);
+    const unpaid = await buy(me, store, { outcome: 'pending' });
+    const receipt = (checkoutId: string) => getBuyerReceipt(ctx, { checkoutId, buyerAccountId: me.id });
+    expect(await receipt(first)).toMatchObject({ invoiceNumber: 'INV-000001', billedTo: me.email, taxText: '$0.00' });
+    expect((await receipt(second)).invoiceNumber).toBe('INV-000002');
+    expect((await receipt(elsewhere)).invoiceNumber).toBe('INV-000001');
+    expect((await receipt(unpaid)).invoiceNumber).toBeNull();
+
+    const free = await storeWith({ priceMinor: 0 });
+    // A free checkout completes at once (no payment step).
+    const freeOrder = await buy(me, free, { outcome: 'pending' });
+    expect((await database.db.checkout.findUniqueOrThrow({ where: { id: freeOrder } })).status).toBe('completed');
+    expect((await receipt(freeOrder)).invoiceNumber).toBeNull();
+    // Paying the same checkout again (a repeated webhook) takes no second number.
+    await payLocalCheckout(ctx, { checkoutId: first }).catch(() => undefined);
+    expect((await database.db.sellerInvoiceCounter.findUniqueOrThrow({ where: { sellerId: store.seller.id } })).last).toBe(2);
+  });
+
   it('amounts come from the checkout, not from the offering’s current price', async () => {
     const me = await account();
     const store = await storeWith({ seatBased: true, priceMinor: 1000 });
