@@ -304,6 +304,9 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
       await page.waitForURL((current) => current.pathname === `/licenses/${paidLicenseId}/billing`);
       expect(await page.getByTestId('billing-price').innerText()).toBe('$12.00 per month');
       expect(await page.getByTestId('billing-seats').innerText()).toBe('1');
+      expect(await page.getByTestId('billing-next-charge').innerText()).toMatch(/^\$12\.00 on /);
+      expect(await page.getByTestId('billing-payment-method').innerText()).toBe('Local test processor (no card is charged)');
+      expect(await page.getByTestId('billing-charges').getByRole('link', { name: /^Purchase, invoice INV-\d{6}$/ }).getAttribute('href')).toBe(`/orders/${paidOrderId}`);
       await expectFitsAndAccessible(page, 'billing');
 
       await page.getByRole('button', { name: 'Cancel subscription' }).click();

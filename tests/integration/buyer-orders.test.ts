@@ -198,6 +198,10 @@ describe('billing of a subscription sold through the local processor', () => {
     // January 31 + 1 month is February 28, + 2 months March 31.
     expect(billing.currentPeriod).toEqual({ start: new Date('2026-02-28T10:00:00Z'), end: new Date('2026-03-31T10:00:00Z') });
     expect(billing.renewsAt).toEqual(new Date('2026-03-31T10:00:00Z'));
+    // The next charge is the period's price for the live seats; the purchase is listed with its invoice and receipt.
+    expect(billing.nextCharge).toEqual({ amountText: '$27.00', on: new Date('2026-03-31T10:00:00Z') });
+    expect(billing.paymentMethod).toBe('Local test processor (no card is charged)');
+    expect(billing.charges).toEqual([expect.objectContaining({ kind: 'purchase', label: expect.stringMatching(/^Purchase, invoice INV-\d{6}$/), amountText: '$18.00', href: `/orders/${license.checkoutId}` })]);
     const [listed] = await listBuyerLicenses(ctx, { buyerAccountId: me.id });
     expect(listed!.billing).toBe('local-page');
   });

@@ -1,4 +1,5 @@
 import type { LicenseStatus, Prisma } from '@/generated/prisma/client';
+import { formatInvoiceNumber } from '../../orders/invoice-number';
 import { describeInterval } from '../../catalog/describe-offering';
 import { storefrontName } from '../../catalog/seller-profile';
 import type { Db } from '../../db';
@@ -30,6 +31,11 @@ export interface SubscriptionBillingView {
   cancelAtPeriodEnd: boolean;
   /** It has ended (final status, or past its end): nothing to change any more. */
   ended: boolean;
+  /** What the next renewal charges and when; null once cancelled or ended. */
+  nextCharge: { amountText: string; on: Date } | null;
+  paymentMethod: string;
+  /** What was charged for this license, newest first: the purchase (its receipt and invoice number) and seats added since. */
+  charges: { kind: 'purchase' | 'seats'; label: string; amountText: string; at: Date; href: string | null }[];
 }
 
 export const billedLicenseSelect = {
@@ -42,7 +48,7 @@ export const billedLicenseSelect = {
   cancelAtPeriodEnd: true,
   seller: { select: { storeName: true, contactName: true, legalName: true, stripeAccountId: true } },
   offering: { select: { name: true, interval: true, intervalUnit: true, seatBased: true, product: { select: { name: true } } } },
-  checkout: { select: { processor: true, processorCustomerId: true, amountMinor: true, currency: true, quantity: true } },
+  checkout: { select: { id: true, processor: true, processorCustomerId: true, amountMinor: true, currency: true, quantity: true, invoiceNumber: true, completedAt: true, createdAt: true } },
 } as const satisfies Prisma.LicenseSelect;
 
 export type BilledLicense = Prisma.LicenseGetPayload<{ select: typeof billedLicenseSelect }>;
@@ -70,13 +76,31 @@ export function subscriptionEnded(license: Pick<BilledLicense, 'status' | 'termE
 export async function getSubscriptionBilling(ctx: { db: Db; now?: Date }, input: { licenseId: string; buyerAccountId: string }): Promise<SubscriptionBillingView> {
   const now = ctx.now ?? new Date();
   const license = await findLocallyBilledLicense(ctx, input);
-  const liveSeats = await ctx.db.seat.count({ where: { licenseId: license.id, retiredAt: null } });
+  const [liveSeats, seatCharges] = await Promise.all([
+    ctx.db.seat.count({ where: { licenseId: license.id, retiredAt: null } }),
+    ctx.db.seatCharge.findMany({ where: { licenseId: license.id }, orderBy: { createdAt: 'desc' }, take: 50 }),
+  ]);
   const { checkout, offering } = license;
   const amountMinor = Number(checkout.amountMinor);
   const perSeatMinor = Math.round(amountMinor / Math.max(1, checkout.quantity));
   const periodMinor = offering.seatBased ? perSeatMinor * liveSeats : amountMinor;
   const ended = subscriptionEnded(license, now);
   const currentPeriod = currentPeriodOf(license, now);
+  const renewsAt = license.cancelAtPeriodEnd || ended ? null : currentPeriod.end;
+  const purchase = {
+    kind: 'purchase' as const,
+    label: checkout.invoiceNumber === null ? 'Purchase' : `Purchase, invoice ${formatInvoiceNumber(checkout.invoiceNumber)}`,
+    amountText: formatOrderAmount(amountMinor, checkout.currency),
+    at: checkout.completedAt ?? checkout.createdAt,
+    href: `/orders/${encodeURIComponent(checkout.id)}`,
+  };
+  const added = seatCharges.map((charge) => ({
+    kind: 'seats' as const,
+    label: `${charge.seats} ${charge.seats === 1 ? 'seat' : 'seats'} added (for the rest of the period)`,
+    amountText: formatOrderAmount(charge.amountMinor, charge.currency),
+    at: charge.createdAt,
+    href: null,
+  }));
   return {
     licenseId: license.id,
     offeringName: offering.name,
@@ -89,9 +113,12 @@ export async function getSubscriptionBilling(ctx: { db: Db; now?: Date }, input:
     perSeatText: formatOrderAmount(perSeatMinor, checkout.currency),
     pricePerPeriodText: formatOrderAmount(periodMinor, checkout.currency),
     currentPeriod,
-    renewsAt: license.cancelAtPeriodEnd || ended ? null : currentPeriod.end,
+    renewsAt,
     endsAt: license.cancelAtPeriodEnd ? license.termEnd : null,
     cancelAtPeriodEnd: license.cancelAtPeriodEnd,
     ended,
+    nextCharge: renewsAt ? { amountText: formatOrderAmount(periodMinor, checkout.currency), on: renewsAt } : null,
+    paymentMethod: 'Local test processor (no card is charged)',
+    charges: [...added, purchase].sort((a, b) => b.at.getTime() - a.at.getTime()),
   };
 }

@@ -47,6 +47,8 @@ export default async function SubscriptionBillingPage({ params }: Props) {
       billing.ended ? 'Ended' : billing.renewsAt ? day(billing.renewsAt) : billing.endsAt ? `${day(billing.endsAt)} (cancelled, will not renew)` : '—',
       'billing-renewal',
     ],
+    ...(billing.nextCharge ? ([['Next charge', `${billing.nextCharge.amountText} on ${day(billing.nextCharge.on)}`, 'billing-next-charge']] as Fact[]) : []),
+    ['Payment method', billing.paymentMethod, 'billing-payment-method'],
     ['Status', billing.status, 'billing-status'],
   ];
 
@@ -68,6 +70,29 @@ export default async function SubscriptionBillingPage({ params }: Props) {
           Subscription details
         </h2>
         <FactList facts={rows} />
+      </section>
+
+      <section aria-labelledby="billing-charges" className="space-y-2">
+        <h2 id="billing-charges" className="text-lg font-semibold">
+          Charges
+        </h2>
+        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-sm" data-testid="billing-charges">
+          {billing.charges.map((charge) => (
+            <li key={`${charge.kind}-${charge.at.toISOString()}`} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 p-3">
+              <span className="min-w-0 [overflow-wrap:anywhere]">
+                {charge.href ? (
+                  <Link href={charge.href} className="text-indigo-700 underline hover:text-indigo-600">
+                    {charge.label}
+                  </Link>
+                ) : (
+                  charge.label
+                )}
+                <span className="block text-xs text-slate-600">{day(charge.at)}</span>
+              </span>
+              <span className="font-medium">{charge.amountText}</span>
+            </li>
+          ))}
+        </ul>
       </section>
 
       {billing.ended ? (
