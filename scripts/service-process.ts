@@ -12,7 +12,8 @@ export interface ServiceProcess {
   exited: Promise<number | null>;
 }
 
-async function freePort(): Promise<number> {
+/** A port free on 127.0.0.1 right now (the tests' servers and receivers take one). */
+export async function freePort(): Promise<number> {
   const probe = net.createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
   const { port } = probe.address() as net.AddressInfo;

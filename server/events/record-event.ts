@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import type { EventData, EventType } from './event-types';
-import { nextSequence } from './event-sequence';
+import { takeSellerNumber } from '../sellers/seller-counter';
 import { signalDeliveries } from './webhooks/delivery-topic';
 
 // The outbox of domain events. An event is recorded by the transaction of the change it tells of
@@ -19,7 +19,7 @@ export interface RecordedEvent {
  * commit (delivery-signal.ts); the minute's run of deliver-webhooks sends whatever a lost signal left.
  */
 export async function recordEvent<T extends EventType>(tx: Db, event: { sellerId: string; type: T; licenseId?: string | null; data: EventData[T] }): Promise<RecordedEvent> {
-  const sequence = await nextSequence(tx, event.sellerId);
+  const sequence = await takeSellerNumber(tx, 'events', event.sellerId);
   const recorded = await tx.event.create({
     data: { sellerId: event.sellerId, sequence, type: event.type, licenseId: event.licenseId ?? null, data: event.data },
     select: { id: true, sequence: true },

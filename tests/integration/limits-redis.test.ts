@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import net from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetEnvForTests } from '@/server/env';
@@ -8,6 +7,7 @@ import { limitRulesVersion } from '@/server/platform/limits/limit-rules';
 import { createLimiterSet, type LimiterSet } from '@/server/platform/limits/limiter-set';
 import { closeLimits, configureLimitsForTests, consumeLimit, limitRule, limitsStoreStatus } from '@/server/platform/limits/limits';
 import { tcpRelay } from '../support/tcp-relay';
+import { freePort } from '../support/test-server';
 
 // Two instances of the service sharing one Redis: instance A is this process's limits module
 // (reaching Redis through a TCP relay the test can cut), instance B a second, separately built
@@ -26,14 +26,6 @@ async function until(condition: () => boolean, what: string, timeoutMs = 15_000)
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-}
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 describe.skipIf(!REDIS_URL)('rate limits shared through Redis (runs when REDIS_URL is set)', () => {

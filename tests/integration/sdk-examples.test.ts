@@ -1,7 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +10,7 @@ import { resetEnvForTests } from '@/server/env';
 import { codeReader } from '../support/sign-in';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { freePort, startTestServer, type TestServer } from '../support/test-server';
 
 // The runnable examples (examples/*) against a started service, as their READMEs run them: the
 // client library built to sdk/dist (npm run build builds it), each example a process of its own.
@@ -54,14 +53,6 @@ function run(script: string, env: Record<string, string>) {
     return pattern.exec(output)!;
   };
   return { child, exited, waitFor, output: () => output };
-}
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 describe('examples', () => {

@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../../db';
 import { DomainError } from '../../errors';
-import { recordEvent } from '../../events/record-event';
-import { publishInvalidation } from '../../platform/invalidation/invalidation';
-import { LICENSE_CODE_TOPIC } from '../licensing-topics';
-import { forgetSealedCopy } from './revoke-license-code-by-buyer';
+import { revokeCodesWithin } from './revoke-codes';
 import { issueCodeForLiveSeat } from './issue-seat-code';
 
 export const issueBuyerCodeInputSchema = z.object({
@@ -41,14 +38,9 @@ export async function issueLicenseCodeByBuyer(ctx: { db: Db; now?: Date }, input
   const now = ctx.now ?? new Date();
   const issued = await ctx.db.$transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    const replaced = await tx.licenseCode.findMany({ where: { seatId: seat.id, revokedAt: null }, select: { id: true, label: true } });
+    const replaced = await tx.licenseCode.findMany({ where: { seatId: seat.id, revokedAt: null }, select: { id: true, seatId: true, label: true } });
     const fresh = await issueCodeForLiveSeat({ db: tx }, { seat, license: seat.license, label: finalLabel });
-    await tx.licenseCode.updateMany({ where: { id: { in: replaced.map((code) => code.id) }, revokedAt: null }, data: { revokedAt: now } });
-    for (const code of replaced) {
-      if (seat.license.checkoutId) await forgetSealedCopy({ db: tx }, { checkoutId: seat.license.checkoutId, codeId: code.id });
-      await publishInvalidation({ db: tx }, LICENSE_CODE_TOPIC, code.id);
-      await recordEvent(tx, { sellerId: seat.license.sellerId, type: 'license_code.revoked', licenseId: seat.license.id, data: { LicenseId: seat.license.id, SeatId: seat.id, CodeId: code.id, Label: code.label } });
-    }
+    await revokeCodesWithin(tx, { license: seat.license, codes: replaced, now });
     return { ...fresh, replacedCodeIds: replaced.map((code) => code.id) };
   });
   return { codeId: issued.credentialId, seatId: seat.id, label: finalLabel, code: issued.code, replacedCodeIds: issued.replacedCodeIds };

@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../../db';
-import { licenseCodeIdOfSealedCredential } from '../../checkout/get-checkout-result';
 import { DomainError } from '../../errors';
-import { publishInvalidation } from '../../platform/invalidation/invalidation';
-import { LICENSE_CODE_TOPIC } from '../licensing-topics';
-import { recordEvent } from '../../events/record-event';
+import { revokeCodesWithin } from './revoke-codes';
 
 export const revokeLicenseCodeInputSchema = z.object({ codeId: z.string().min(1).max(100) });
 export type RevokeLicenseCodeInput = z.infer<typeof revokeLicenseCodeInputSchema>;
@@ -27,29 +24,9 @@ export async function revokeLicenseCodeByBuyer(
   const owned = { id: input.codeId, license: { buyerAccountId: input.buyerAccountId } };
   const code = await ctx.db.licenseCode.findFirst({ where: owned, select: { id: true, seatId: true, label: true, licenseId: true, license: { select: { checkoutId: true, sellerId: true } } } });
   if (!code) throw new DomainError('NotFound', 'No license code with that id on your licenses.');
-  await ctx.db.$transaction(async (tx) => {
-    const revoked = await tx.licenseCode.updateMany({ where: { id: code.id, revokedAt: null }, data: { revokedAt: ctx.now ?? new Date() } });
-    if (revoked.count === 1) {
-      await recordEvent(tx as unknown as Db, { sellerId: code.license.sellerId, type: 'license_code.revoked', licenseId: code.licenseId, data: { LicenseId: code.licenseId, SeatId: code.seatId, CodeId: code.id, Label: code.label } });
-    }
-  });
-  if (code.license.checkoutId) await forgetSealedCopy(ctx, { checkoutId: code.license.checkoutId, codeId: code.id });
-  // Published on a repeated revoke too: cheap, and it covers a first publish that was lost.
-  await publishInvalidation(ctx, LICENSE_CODE_TOPIC, code.id);
+  await ctx.db.$transaction((tx) =>
+    revokeCodesWithin(tx as unknown as Db, { license: { id: code.licenseId, sellerId: code.license.sellerId, checkoutId: code.license.checkoutId }, codes: [code], now: ctx.now ?? new Date() }),
+  );
   const revoked = await ctx.db.licenseCode.findUniqueOrThrow({ where: { id: code.id }, select: { id: true, revokedAt: true } });
   return { id: revoked.id, revokedAt: revoked.revokedAt! };
-}
-
-/**
- * The checkout that sold the license keeps its code sealed so that its buyer can read the result
- * again (GET /purchase/checkout/{id}); once that code is revoked the copy has no use left, so it is
- * deleted (the result then carries EncodedCredential null). Only when the copy is this very code:
- * revoking a code issued later leaves the sale's code readable.
- */
-export async function forgetSealedCopy(ctx: { db: Db }, input: { checkoutId: string; codeId: string }): Promise<void> {
-  const checkout = await ctx.db.checkout.findUnique({ where: { id: input.checkoutId }, select: { credentialCiphertext: true } });
-  const sealed = checkout?.credentialCiphertext;
-  if (!sealed || licenseCodeIdOfSealedCredential(sealed) !== input.codeId) return;
-  // Compared with the value read: a concurrent change of the copy is not overwritten.
-  await ctx.db.checkout.updateMany({ where: { id: input.checkoutId, credentialCiphertext: sealed }, data: { credentialCiphertext: null } });
 }

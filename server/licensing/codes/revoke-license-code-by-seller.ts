@@ -1,12 +1,9 @@
 import type { Db } from '../../db';
 import { DomainError } from '../../errors';
-import { publishInvalidation } from '../../platform/invalidation/invalidation';
 import { lockedSellerLicense } from '../licenses/locked-seller-license';
 import { runOnce } from '../management-request';
-import { forgetSealedCopy } from './revoke-license-code-by-buyer';
+import { revokeCodesWithin } from './revoke-codes';
 import type { RevokedCode } from '../management-writes.schema';
-import { LICENSE_CODE_TOPIC } from '../licensing-topics';
-import { recordEvent } from '../../events/record-event';
 
 /**
  * POST /licensing-mgmt/licenses/{licenseId}/codes/{codeId}/revoke: the code is refused
@@ -19,12 +16,7 @@ export async function revokeLicenseCodeBySeller(ctx: { db: Db; now?: Date }, inp
     const code = await tx.licenseCode.findFirst({ where: { id: input.codeId, licenseId: license.id } });
     if (!code) throw new DomainError('NotFound', 'No license code with that id on this license.');
     const revokedAt = code.revokedAt ?? ctx.now ?? new Date();
-    if (!code.revokedAt) {
-      await tx.licenseCode.update({ where: { id: code.id }, data: { revokedAt } });
-      await recordEvent(tx, { sellerId: license.sellerId, type: 'license_code.revoked', licenseId: license.id, data: { LicenseId: license.id, SeatId: code.seatId, CodeId: code.id, Label: code.label } });
-    }
-    if (license.checkoutId) await forgetSealedCopy({ db: tx }, { checkoutId: license.checkoutId, codeId: code.id });
-    await publishInvalidation({ db: tx }, LICENSE_CODE_TOPIC, code.id);
+    await revokeCodesWithin(tx, { license, codes: [code], now: revokedAt });
     return { codeId: code.id, seatId: code.seatId, revokedUtc: revokedAt.toISOString() };
   });
 }

@@ -1,0 +1,41 @@
+import { licenseCodeIdOfSealedCredential } from '../../checkout/get-checkout-result';
+import type { Db } from '../../db';
+import { recordEvent } from '../../events/record-event';
+import { publishInvalidation } from '../../platform/invalidation/invalidation';
+import { LICENSE_CODE_TOPIC } from '../licensing-topics';
+
+/**
+ * Revokes license codes of one license inside `tx`: the seller's revoke, the buyer's, and a code
+ * replaced by a new one. Each code still live is revoked at `now` and told to the seller's backend
+ * (license_code.revoked); revoking twice keeps the first time and tells nothing. For every code the
+ * sale's sealed copy is forgotten when it is this code, and every instance drops it from its cache at
+ * commit, on a repeated revoke too (cheap, and it covers a first notice that was lost).
+ */
+export async function revokeCodesWithin(
+  tx: Db,
+  input: { license: { id: string; sellerId: string; checkoutId: string | null }; codes: { id: string; seatId: string; label: string | null }[]; now: Date },
+): Promise<void> {
+  const { license } = input;
+  for (const code of input.codes) {
+    const revoked = await tx.licenseCode.updateMany({ where: { id: code.id, revokedAt: null }, data: { revokedAt: input.now } });
+    if (revoked.count === 1) {
+      await recordEvent(tx, { sellerId: license.sellerId, type: 'license_code.revoked', licenseId: license.id, data: { LicenseId: license.id, SeatId: code.seatId, CodeId: code.id, Label: code.label } });
+    }
+    if (license.checkoutId) await forgetSealedCopy({ db: tx }, { checkoutId: license.checkoutId, codeId: code.id });
+    await publishInvalidation({ db: tx }, LICENSE_CODE_TOPIC, code.id);
+  }
+}
+
+/**
+ * The checkout that sold the license keeps its code sealed so that its buyer can read the result
+ * again (GET /purchase/checkout/{id}); once that code is revoked the copy has no use left, so it is
+ * deleted (the result then carries EncodedCredential null). Only when the copy is this very code:
+ * revoking a code issued later leaves the sale's code readable.
+ */
+export async function forgetSealedCopy(ctx: { db: Db }, input: { checkoutId: string; codeId: string }): Promise<void> {
+  const checkout = await ctx.db.checkout.findUnique({ where: { id: input.checkoutId }, select: { credentialCiphertext: true } });
+  const sealed = checkout?.credentialCiphertext;
+  if (!sealed || licenseCodeIdOfSealedCredential(sealed) !== input.codeId) return;
+  // Compared with the value read: a concurrent change of the copy is not overwritten.
+  await ctx.db.checkout.updateMany({ where: { id: input.checkoutId, credentialCiphertext: sealed }, data: { credentialCiphertext: null } });
+}

@@ -1,0 +1,20 @@
+import { Prisma } from '@/generated/prisma/client';
+import type { Db } from '../db';
+
+// A seller's gapless numbers (its events, its invoices): each counter row is taken in the
+// transaction that uses the number and stays locked until its commit, so a seller's numbers follow
+// the commit order and a rolled-back transaction gives its number back.
+const COUNTERS = {
+  events: Prisma.raw('"SellerEventCounter"'),
+  invoices: Prisma.raw('"SellerInvoiceCounter"'),
+} as const;
+
+/** The seller's next number of `counter` (1 for the first), inside `tx`. */
+export async function takeSellerNumber(tx: Db, counter: keyof typeof COUNTERS, sellerId: string): Promise<bigint> {
+  const table = COUNTERS[counter];
+  const [taken] = await tx.$queryRaw<{ last: bigint }[]>`
+    INSERT INTO ${table} ("sellerId", "last") VALUES (${sellerId}, 1)
+    ON CONFLICT ("sellerId") DO UPDATE SET "last" = ${table}."last" + 1
+    RETURNING "last"::bigint AS "last"`;
+  return taken!.last;
+}
