@@ -5,6 +5,8 @@ import { EmailLayout, mutedParagraphStyle, paragraphStyle } from './layout';
 export interface SignInCodeEmailProps {
   code: string;
   expiresInMinutes: number;
+  /** A guest checkout: what the code confirms the purchase of. */
+  purchase?: { offeringName: string; storeName: string };
 }
 
 const codeStyle: CSSProperties = {
@@ -20,11 +22,18 @@ const codeStyle: CSSProperties = {
   padding: '8px 16px',
 };
 
-export function SignInCodeEmail({ code, expiresInMinutes }: SignInCodeEmailProps) {
+export function SignInCodeEmail({ code, expiresInMinutes, purchase }: SignInCodeEmailProps) {
   const minutes = expiresInMinutes === 1 ? '1 minute' : `${expiresInMinutes} minutes`;
   return (
-    <EmailLayout preview={`Your sign-in code is ${code}`} heading="Your sign-in code">
-      <Text style={paragraphStyle}>Your sign-in code is {code}. Enter it where you asked to sign in.</Text>
+    <EmailLayout preview={purchase ? `Your code to buy ${purchase.offeringName} is ${code}` : `Your sign-in code is ${code}`} heading={purchase ? 'Confirm your e-mail address' : 'Your sign-in code'}>
+      {purchase ? (
+        <Text style={paragraphStyle}>
+          Your code to buy {purchase.offeringName} from {purchase.storeName} is {code}. Enter it on the storefront: it confirms this address,
+          and your license and receipt are kept under it (an account is made for it if there is none).
+        </Text>
+      ) : (
+        <Text style={paragraphStyle}>Your sign-in code is {code}. Enter it where you asked to sign in.</Text>
+      )}
       {/* The code alone, large and easy to copy; kept as one run of digits for screen readers. */}
       <Text style={codeStyle}>{code}</Text>
       <Text style={paragraphStyle}>It expires in {minutes} and can be used once.</Text>

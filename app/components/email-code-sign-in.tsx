@@ -1,10 +1,10 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
-import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTRPC } from '@/app/trpc-provider';
+import { useEmailCode } from './use-email-code';
 
 const input = 'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base shadow-sm focus:border-indigo-500';
 const button = 'w-full rounded-md bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-500 disabled:opacity-60';
@@ -26,48 +26,23 @@ export function EmailCodeSignIn(props: {
 }) {
   const trpc = useTRPC();
   const router = useRouter();
-  const [step, setStep] = useState<'email' | 'code'>('email');
-  const [continuationToken, setContinuationToken] = useState('');
-  const [sentTo, setSentTo] = useState('');
-  const [extra, setExtra] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [signingIn, setSigningIn] = useState(false);
   const requestCode = useMutation(trpc.auth.requestSignInCode.mutationOptions());
+  const { step, sentTo, error, setError, pending, sendCode, redeemCode, startOver } = useEmailCode();
+  const [extra, setExtra] = useState<Record<string, string>>({});
 
   async function onEmail(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setError(null);
     const form = new FormData(event.currentTarget);
     const collected = props.collectExtra?.(form) ?? {};
     const problem = props.validate?.(collected);
     if (problem) return setError(problem);
-    const email = String(form.get('email') ?? '').trim();
-    // The server's own limit, said in words before anything is sent (RFC 5321: 254 characters).
-    if (email.length > EMAIL_MAX) return setError(`An e-mail address has at most ${EMAIL_MAX} characters; this one has ${email.length.toLocaleString('en')}.`);
-    try {
-      const result = await requestCode.mutateAsync({ email });
-      setExtra(collected);
-      setContinuationToken(result.continuationToken);
-      setSentTo(result.sentTo);
-      setStep('code');
-    } catch (caught) {
-      // A refused field says which rule it broke (Details), not the validator's raw text.
-      const details = (caught as { data?: { apiCode?: string; details?: { Message?: string }[] | null } }).data;
-      const refused = details?.apiCode === 'ValidationError' ? (details.details?.[0]?.Message ?? 'Enter a valid e-mail address.') : null;
-      setError(refused ?? ((caught as Error).message || 'The code could not be sent.'));
-    }
+    setExtra(collected);
+    await sendCode(String(form.get('email') ?? '').trim(), (email) => requestCode.mutateAsync({ email }));
   }
 
   async function onCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setError(null);
-    setSigningIn(true);
-    const code = String(new FormData(event.currentTarget).get('code') ?? '');
-    const result = await signIn('email-code', { redirect: false, continuationToken, code, ...extra });
-    setSigningIn(false);
-    if (!result || result.error) {
-      return setError(result?.error && result.error !== 'CredentialsSignin' ? result.error : 'That code is not correct.');
-    }
+    if (!(await redeemCode(String(new FormData(event.currentTarget).get('code') ?? ''), extra))) return;
     router.push(props.callbackUrl);
     router.refresh();
   }
@@ -90,8 +65,8 @@ export function EmailCodeSignIn(props: {
             E-mail address
             <input name="email" type="email" autoComplete="email" required defaultValue={props.defaultEmail} className={input} />
           </label>
-          <button type="submit" className={button} disabled={requestCode.isPending}>
-            {requestCode.isPending ? 'Sending…' : 'Send me a code'}
+          <button type="submit" className={button} disabled={pending === 'sending'}>
+            {pending === 'sending' ? 'Sending…' : 'Send me a code'}
           </button>
       </form>
       {step === 'code' && (
@@ -100,10 +75,10 @@ export function EmailCodeSignIn(props: {
             Code
             <input name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required autoFocus className={input} />
           </label>
-          <button type="submit" className={button} disabled={signingIn}>
-            {signingIn ? 'Signing in…' : props.submitLabel}
+          <button type="submit" className={button} disabled={pending === 'verifying'}>
+            {pending === 'verifying' ? 'Signing in…' : props.submitLabel}
           </button>
-          <button type="button" className="block w-full text-center text-sm text-indigo-700 underline" onClick={() => setStep('email')}>
+          <button type="button" className="block w-full text-center text-sm text-indigo-700 underline" onClick={startOver}>
             Use a different address or send a new code
           </button>
         </form>
@@ -113,5 +88,3 @@ export function EmailCodeSignIn(props: {
 }
 
 export const fieldClass = input;
-
-const EMAIL_MAX = 254;

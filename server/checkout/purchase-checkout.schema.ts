@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddressSchema } from '../identity/accounts';
 
 /** README "Embedded checkout": seats bought on one checkout. */
 export const MAX_SEATS_PER_CHECKOUT = 1000;
@@ -57,6 +58,12 @@ export type PurchaseCheckoutInput = z.infer<typeof purchaseCheckoutSchema>;
 export const storefrontPurchaseSchema = purchaseCheckoutSchema.pick({ issuerClientId: true, offeringId: true }).extend({
   quantity: z.number().int('Seats are a whole number.').min(1).max(MAX_SEATS_PER_CHECKOUT).optional(),
 });
+
+/**
+ * A guest checkout's first step on the storefront: the offering and the e-mail address the code
+ * goes to. The code proves the address; the account is made for it when the code is redeemed.
+ */
+export const guestCheckoutCodeSchema = storefrontPurchaseSchema.pick({ issuerClientId: true, offeringId: true }).extend({ email: emailAddressSchema });
 
 export const checkoutSessionSchema = z.object({
   sessionId: z.string(),

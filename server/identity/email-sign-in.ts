@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Account } from '@/generated/prisma/client';
 import { matchesSecretHmac, randomToken, secretHmacHex, sha256Hex } from '../crypto/secrets';
 import type { Db } from '../db';
-import { sendSignInCodeEmail } from '../mail/sign-in-code-mail';
+import { sendSignInCodeEmail, type SignInCodePurchase } from '../mail/sign-in-code-mail';
 import { findOrCreateAccountByEmail, normalizeEmail } from './accounts';
 import { SIGN_IN_CODE_MAX_ATTEMPTS, SIGN_IN_CODE_SECONDS } from './identity-config';
 import { OAuthError } from './oauth-error';
@@ -56,7 +56,7 @@ export async function startEmailSignIn(
 /** Step 2 (`challenge`, or a resend): a fresh code is e-mailed; the continuation token rotates. */
 export async function sendSignInCode(
   ctx: Ctx,
-  input: { continuationToken: string; clientId: string },
+  input: { continuationToken: string; clientId: string; purchase?: SignInCodePurchase },
 ): Promise<{ continuationToken: string; email: string; codeLength: number }> {
   const row = await findByContinuationToken(ctx, input.continuationToken, input.clientId);
   // A new code does not renew the sign-in's tries: one whose tries are spent must start again.
@@ -74,7 +74,7 @@ export async function sendSignInCode(
     },
   });
   // Recorded (or the database error answers 503): the delivery job sends it, retrying SMTP as needed.
-  await sendSignInCodeEmail(ctx, { to: row.email, code, expiresInMinutes: SIGN_IN_CODE_SECONDS / 60 });
+  await sendSignInCodeEmail(ctx, { to: row.email, code, expiresInMinutes: SIGN_IN_CODE_SECONDS / 60, purchase: input.purchase });
   return { continuationToken, email: row.email, codeLength: code.length };
 }
 

@@ -82,6 +82,7 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
   let freeOrderId: string;
   let paidOrderId: string;
   let paidLicenseId: string;
+  let shownCode: string;
 
   beforeAll(async () => {
     context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
@@ -94,7 +95,7 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
   });
 
   it(
-    'signed out, /orders asks for sign-in, and Buy asks for it then starts the checkout; the marketplace finds the store by name and opens its storefront',
+    'signed out, /orders asks for sign-in; Buy is a guest checkout (an e-mail address, its code, then the checkout, the account made for it); the marketplace finds the store by name',
     async () => {
       await page.goto(url('/orders'));
       await page.waitForURL((current) => current.pathname === '/login');
@@ -104,16 +105,27 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
       await page.waitForURL((current) => current.pathname === '/login');
       expect(new URL(page.url()).searchParams.get('callbackUrl')).toBe(`/orders/${someOrder}`);
 
-      // Signed out, "Buy" asks for sign-in and, after it, the checkout of that offering starts by itself.
+      // Signed out, "Buy" opens the guest checkout at the offering: an e-mail address, the code e-mailed
+      // to it (naming the purchase), and the checkout starts. The account is made only once the code
+      // proves the address.
       await page.goto(url(`/marketplace/${issuerClientId}`));
       await page.getByRole('button', { name: 'Buy Journey Plus', exact: true }).click();
-      await page.waitForURL((current) => current.pathname === '/login');
-      expect(new URL(page.url()).searchParams.get('callbackUrl')).toMatch(new RegExp(`^/marketplace/${issuerClientId}\\?buy=[0-9a-f-]+&seats=1#offering-[0-9a-f-]+$`));
-      await page.getByLabel('E-mail address').fill(buyer);
-      await page.getByRole('button', { name: 'Send me a code' }).click();
-      await page.getByLabel('Code').fill(await nextCode(buyer));
-      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      const guest = page.getByTestId('guest-checkout');
+      await guest.getByLabel('E-mail address').fill(buyer);
+      await expectFitsAndAccessible(page, 'guest checkout: the address');
+      await guest.getByRole('button', { name: 'Send me a code' }).click();
+      await guest.getByLabel('Code').waitFor();
+      expect(await guest.innerText()).toMatch(/We e-mailed a 6-digit code to j\*+@example\.com/);
+      expect(await database.db.account.count({ where: { email: buyer } })).toBe(0);
+      await expectFitsAndAccessible(page, 'guest checkout: the code');
+      await fitsAndAccessibleInDark(page, 'guest checkout: the code');
+      await shot(page, `${viewport.name}-guest-checkout`);
+      const codeMail = await smtp.waitForMail((candidate) => candidate.to.includes(buyer) && candidate.subject === 'Your code to buy Journey Plus');
+      expect(codeMail.text).toContain(`Your code to buy Journey Plus from ${STORE} is`);
+      await guest.getByLabel('Code').fill(await nextCode(buyer));
+      await guest.getByRole('button', { name: 'Confirm and go to payment', exact: true }).click();
       await page.waitForURL((current) => current.pathname.startsWith('/checkout/local/'));
+      expect(await database.db.account.count({ where: { email: buyer } })).toBe(1);
       await page.getByRole('button', { name: 'Cancel', exact: true }).click();
       await page.waitForURL((current) => current.pathname === '/checkout/cancelled');
 
@@ -239,7 +251,8 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
       expect(await page.getByRole('link', { name: 'Show the license code' }).getAttribute('href')).toBe(`/licenses?session=${paidOrderId}`);
       await page.getByRole('link', { name: 'Show the license code' }).click();
       await page.getByTestId('license-code-box').waitFor();
-      expect(await page.getByTestId('license-code').inputValue()).toMatch(/^SVC_LIC_/);
+      shownCode = await page.getByTestId('license-code').inputValue();
+      expect(shownCode).toMatch(/^SVC_LIC_/);
       await page.goBack();
 
       // Another buyer's receipt is the 404 page, like an unknown order; their result page shows no receipt.
@@ -258,6 +271,31 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
         expect(response?.status()).toBe(404);
         expect(await page.locator('main').innerText()).toContain('Page not found');
         await expectFitsAndAccessible(page, 'another buyer’s receipt');
+      }
+    },
+    E2E_TIMEOUT,
+  );
+
+  it(
+    'a day later in a new browser, the e-mailed receipt link leads through sign-in to the receipt, and from it to the same license code',
+    async () => {
+      const later = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
+      try {
+        const fresh = await later.newPage();
+        fresh.setDefaultTimeout(30_000);
+        await fresh.goto(url(`/orders/${paidOrderId}`));
+        await fresh.waitForURL((current) => current.pathname === '/login');
+        await fresh.getByLabel('E-mail address').fill(buyer);
+        await fresh.getByRole('button', { name: 'Send me a code' }).click();
+        await fresh.getByLabel('Code').fill(await nextCode(buyer));
+        await fresh.getByRole('button', { name: 'Sign in', exact: true }).click();
+        await fresh.waitForURL((current) => current.pathname === `/orders/${paidOrderId}`);
+        await fresh.getByRole('link', { name: 'Show the license code' }).click();
+        await fresh.getByTestId('license-code-box').waitFor();
+        expect(await fresh.getByTestId('license-code').inputValue()).toBe(shownCode);
+        await expectFitsAndAccessible(fresh, 'the license code from the receipt, in a new browser');
+      } finally {
+        await later.close();
       }
     },
     E2E_TIMEOUT,

@@ -53,19 +53,20 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
 
 describe('buying on the storefront with the local processor, in Chromium', () => {
   it(
-    'a signed-out Buy asks for sign-in; signed in, Buy → hosted page → Pay → complete page, license, e-mail, license page',
+    'a link that starts a purchase opens the guest checkout for it signed out; the code signs in, then hosted page → Pay → complete page, license, e-mail, license page',
     async () => {
-      // Signed out: Buy sends the buyer to sign in, back to the storefront afterwards.
-      await page.goto(url('/marketplace/demo'));
-      await page.getByRole('button', { name: 'Buy Pro Monthly', exact: true }).click();
-      await page.waitForURL((current) => current.pathname === '/login');
-      // The purchase is remembered across sign-in: back at the offering, the checkout starts by itself.
-      expect(new URL(page.url()).searchParams.get('callbackUrl')).toMatch(/^\/marketplace\/demo\?buy=[0-9a-f-]+&seats=1#offering-[0-9a-f-]+$/);
-
-      await page.getByLabel('E-mail address').fill(BUYER);
-      await page.getByRole('button', { name: 'Send me a code' }).click();
-      await page.getByLabel('Code').fill(await nextCode(BUYER));
-      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      // Signed out, a link with the purchase in it (`?buy=`) opens the guest checkout of that offering
+      // with its address field focused; the address forgets the purchase at once.
+      const proMonthly = await database.db.offering.findFirstOrThrow({ where: { name: 'Pro Monthly', seller: { issuerClientId: 'demo' } } });
+      await page.goto(url(`/marketplace/demo?buy=${proMonthly.id}&seats=1`));
+      const guest = page.getByTestId('guest-checkout');
+      await guest.waitFor();
+      expect(await guest.getByLabel('E-mail address').evaluate((input) => input === document.activeElement)).toBe(true);
+      expect(new URL(page.url()).search).toBe('');
+      await guest.getByLabel('E-mail address').fill(BUYER);
+      await guest.getByRole('button', { name: 'Send me a code' }).click();
+      await guest.getByLabel('Code').fill(await nextCode(BUYER));
+      await guest.getByRole('button', { name: 'Confirm and go to payment', exact: true }).click();
       await page.waitForURL((current) => current.pathname.startsWith('/checkout/local/'));
       const checkoutId = new URL(page.url()).pathname.split('/')[3]!;
       const hostedText = await page.locator('main').innerText();

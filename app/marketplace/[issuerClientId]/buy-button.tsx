@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTRPC } from '@/app/trpc-provider';
+import { GuestCheckout } from './guest-checkout';
 
 const buttonClass =
   'w-full rounded-md bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-500 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 aria-disabled:cursor-wait aria-disabled:opacity-60';
@@ -14,14 +15,27 @@ const MAX_SEATS = 1000;
 /**
  * Buys one offering as the signed-in buyer: a free one completes at once and shows its license
  * code on the license page; a paid one continues on the payment processor's hosted page. A
- * seat-based offering asks how many seats first.
+ * seat-based offering asks how many seats first. Signed out, the guest checkout asks for an e-mail
+ * address and its code first (the account is made for it), then buys the same way.
  */
-export function BuyButton(props: { issuerClientId: string; offeringId: string; offeringName: string; free: boolean; seatBased: boolean; resume?: { seats: number } }) {
+export function BuyButton(props: {
+  issuerClientId: string;
+  offeringId: string;
+  offeringName: string;
+  free: boolean;
+  seatBased: boolean;
+  signedIn: boolean;
+  /** `?buy=<offeringId>&seats=<n>`: this purchase is under way (a link, or back from elsewhere). */
+  resume?: { seats: number };
+}) {
   const trpc = useTRPC();
   const router = useRouter();
   const errorId = useId();
   const seatsId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const [seats, setSeats] = useState(String(props.resume?.seats ?? 1));
+  const [signedIn, setSignedIn] = useState(props.signedIn);
+  const [asGuest, setAsGuest] = useState(false);
   const buy = useMutation(
     trpc.purchase.buy.mutationOptions({
       onSuccess: (session) => {
@@ -29,23 +43,33 @@ export function BuyButton(props: { issuerClientId: string; offeringId: string; o
         else router.push(`/licenses?session=${encodeURIComponent(session.sessionId)}`);
       },
       onError: (error) => {
-        // Signed out: sign in, then back at this offering with the purchase going on (its seats kept).
+        // The session ended since the page was drawn: the guest checkout asks for the address.
         if (error.data?.code === 'UNAUTHORIZED') {
-          const back = `/marketplace/${encodeURIComponent(props.issuerClientId)}?${new URLSearchParams({ buy: props.offeringId, seats })}#offering-${props.offeringId}`;
-          router.push(`/login?${new URLSearchParams({ callbackUrl: back })}`);
+          setSignedIn(false);
+          setAsGuest(true);
         }
       },
     }),
   );
 
-  // Back from sign-in with this purchase under way: it goes on once (the address forgets it first,
-  // so a reload or the back button does not buy twice).
+  function purchase(seatCount: number) {
+    buy.mutate({ issuerClientId: props.issuerClientId, offeringId: props.offeringId, ...(props.seatBased ? { quantity: seatCount } : {}) });
+  }
+
+  function start(seatCount: number) {
+    if (signedIn) purchase(seatCount);
+    else setAsGuest(true);
+  }
+
+  // A purchase under way when the page opened goes on once (the address forgets it first, so a
+  // reload or the back button does not buy twice): signed in it starts, signed out the guest
+  // checkout opens.
   const resumed = useRef(false);
   useEffect(() => {
     if (!props.resume || resumed.current) return;
     resumed.current = true;
     window.history.replaceState(null, '', `${window.location.pathname}#offering-${props.offeringId}`);
-    buy.mutate({ issuerClientId: props.issuerClientId, offeringId: props.offeringId, ...(props.seatBased ? { quantity: props.resume.seats } : {}) });
+    start(props.resume.seats);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -62,7 +86,7 @@ export function BuyButton(props: { issuerClientId: string; offeringId: string; o
   const seatCount = Number(seats);
   const seatsValid = !props.seatBased || (Number.isInteger(seatCount) && seatCount >= 1 && seatCount <= MAX_SEATS);
   // Stays busy after success too: the browser is on its way to the next page.
-  const busy = buy.isPending || buy.isSuccess || (buy.isError && buy.error.data?.code === 'UNAUTHORIZED');
+  const busy = buy.isPending || buy.isSuccess;
   const label = props.free ? 'Get it free' : 'Buy';
   const failed = buy.isError && buy.error.data?.code !== 'UNAUTHORIZED';
   const alreadyLicensed = failed && buy.error.data?.apiCode === 'AlreadyLicensed';
@@ -96,6 +120,7 @@ export function BuyButton(props: { issuerClientId: string; offeringId: string; o
         </div>
       )}
       <button
+        ref={buttonRef}
         type="button"
         className={buttonClass}
         aria-label={props.free ? `${label}: ${props.offeringName}` : `${label} ${props.offeringName}`}
@@ -103,13 +128,31 @@ export function BuyButton(props: { issuerClientId: string; offeringId: string; o
         // aria-disabled rather than disabled: the button keeps keyboard focus while it works.
         aria-disabled={busy || !seatsValid}
         aria-busy={busy}
+        aria-expanded={signedIn ? undefined : asGuest}
         onClick={() => {
           if (busy || !seatsValid) return;
-          buy.mutate({ issuerClientId: props.issuerClientId, offeringId: props.offeringId, ...(props.seatBased ? { quantity: seatCount } : {}) });
+          start(seatCount);
         }}
       >
         {busy ? (props.free ? 'Getting your license…' : 'Starting checkout…') : label}
       </button>
+      {asGuest && !signedIn && (
+        <GuestCheckout
+          issuerClientId={props.issuerClientId}
+          offeringId={props.offeringId}
+          offeringName={props.offeringName}
+          free={props.free}
+          onSignedIn={() => {
+            setSignedIn(true);
+            setAsGuest(false);
+            purchase(seatCount);
+          }}
+          onCancel={() => {
+            setAsGuest(false);
+            buttonRef.current?.focus();
+          }}
+        />
+      )}
       {failed && (
         <p id={errorId} role="alert" className="text-sm text-red-700">
           {alreadyLicensed ? (

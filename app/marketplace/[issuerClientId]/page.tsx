@@ -124,7 +124,8 @@ export default async function MarketplacePage({ params, searchParams }: Props) {
                         offeringName={offering.name}
                         free={free}
                         seatBased={seatBased}
-                        resume={session && resumeOffering === offering.id ? { seats: resumeSeats } : undefined}
+                        signedIn={session !== null}
+                        resume={resumeOffering === offering.id ? { seats: resumeSeats } : undefined}
                       />
                     ) : (
                       <p className="mt-4 text-sm text-slate-600">Can be bought once this store takes payments.</p>
