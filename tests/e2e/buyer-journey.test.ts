@@ -199,7 +199,7 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
       paidLicenseId = license.id;
       paidOrders.set(viewport.name, paidOrderId);
       paidLicenses.set(viewport.name, paidLicenseId);
-      const mail = await smtp.waitForMail((candidate) => candidate.to.includes(buyer) && candidate.subject.includes('Journey Plus'));
+      const mail = await smtp.waitForMail((candidate) => candidate.to.includes(buyer) && candidate.subject.startsWith('Your Journey Plus license'));
       expect(mail.html).toContain(`${server.baseUrl}/orders/${paidOrderId}`);
       expect(mail.html).toContain(`${server.baseUrl}/licenses#license-${paidLicenseId}`);
     },

@@ -91,7 +91,7 @@ describe('buying on the storefront with the local processor, in Chromium', () =>
       expect(checkout.license).not.toBeNull();
       expect(checkout.license!.buyerAccountId).toBe(checkout.buyerAccountId);
 
-      const delivery = await smtp.waitForMail((mail) => mail.to.includes(BUYER) && mail.subject.includes('Pro Monthly'));
+      const delivery = await smtp.waitForMail((mail) => mail.to.includes(BUYER) && mail.subject.startsWith('Your Pro Monthly license'));
       expect(delivery.subject).toBe('Your Pro Monthly license from Demo Studio Team');
       expect(delivery.html).toContain(`${server.baseUrl}/licenses`);
 

@@ -1,10 +1,13 @@
 import type { ReceivedMail, TestSmtpServer } from './smtp';
 
-/** Reads sign-in codes from the test SMTP server, each message once. */
+/** A sign-in code's e-mail: the portal's and the app's, or a guest checkout's that names the purchase. */
+const CODE_SUBJECT = /^(Your sign-in code$|Your code to buy )/;
+
+/** Reads sign-in codes from the test SMTP server, each message once (other e-mails to the address are passed over). */
 export function codeReader(smtp: TestSmtpServer) {
   const used = new Set<ReceivedMail>();
   return async function nextCode(email: string): Promise<string> {
-    const mail = await smtp.waitForMail((candidate) => candidate.to.includes(email) && !used.has(candidate));
+    const mail = await smtp.waitForMail((candidate) => candidate.to.includes(email) && CODE_SUBJECT.test(candidate.subject) && !used.has(candidate));
     used.add(mail);
     const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
     if (!code) throw new Error(`No code in the e-mail to ${email}: ${mail.text}`);
