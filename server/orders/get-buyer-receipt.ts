@@ -68,8 +68,6 @@ export async function getBuyerReceipt(ctx: { db: Db }, input: { checkoutId: stri
   if (!checkout) throw notFound;
   const state = orderStateOf(checkout);
   const { offering } = checkout;
-  // A license moved to someone else is not the buyer's to open any more.
-  const licenseId = checkout.license && checkout.license.buyerAccountId === input.buyerAccountId ? checkout.license.id : null;
   return {
     orderNumber: checkout.id,
     sellerName: storefrontName(checkout.seller),
@@ -88,11 +86,26 @@ export async function getBuyerReceipt(ctx: { db: Db }, input: { checkoutId: stri
     stateText: ORDER_STATE_TEXT[state],
     processor: checkout.processor,
     paymentMethod: PAYMENT_METHOD_TEXT[checkout.processor],
-    licenseId,
-    licenseHref: licenseId ? `/licenses#license-${licenseId}` : null,
-    codeHref: licenseId && checkout.quantity === 1 ? `/licenses?session=${encodeURIComponent(checkout.id)}` : null,
+    ...licenseLinksOf(checkout, input.buyerAccountId),
     invoiceNumber: checkout.invoiceNumber === null ? null : formatInvoiceNumber(checkout.invoiceNumber),
     billedTo: checkout.buyer?.email ?? checkout.customerEmail,
     taxText: formatMinorAmount(0, checkout.currency),
+  };
+}
+
+/**
+ * Where an order's buyer finds what it sold: the license and, for a one-seat order, its code (the
+ * license page shows it again, or issues a new one where it cannot). A license moved to someone
+ * else is not the buyer's to open any more.
+ */
+export function licenseLinksOf(
+  checkout: { id: string; quantity: number; license: { id: string; buyerAccountId: string | null } | null },
+  buyerAccountId: string,
+): { licenseId: string | null; licenseHref: string | null; codeHref: string | null } {
+  const licenseId = checkout.license && checkout.license.buyerAccountId === buyerAccountId ? checkout.license.id : null;
+  return {
+    licenseId,
+    licenseHref: licenseId ? `/licenses#license-${licenseId}` : null,
+    codeHref: licenseId && checkout.quantity === 1 ? `/licenses?session=${encodeURIComponent(checkout.id)}` : null,
   };
 }

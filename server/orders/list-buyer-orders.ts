@@ -1,6 +1,7 @@
 import { storefrontName } from '../catalog/seller-profile';
 import type { Db } from '../db';
 import { clampedPage } from '../paging';
+import { licenseLinksOf } from './get-buyer-receipt';
 import { formatOrderAmount, ORDER_FIELDS, ORDER_STATE_TEXT, orderStateOf, type OrderState } from './order-terms';
 
 export const ORDERS_PAGE_SIZE = 25;
@@ -16,6 +17,9 @@ export interface BuyerOrderView {
   createdAt: Date;
   state: OrderState;
   stateText: string;
+  /** The license page's anchor and, for a one-seat order, where its code is shown (see licenseLinksOf). */
+  licenseHref: string | null;
+  codeHref: string | null;
 }
 
 export interface BuyerOrdersPage {
@@ -43,6 +47,7 @@ export async function listBuyerOrders(ctx: { db: Db }, input: { buyerAccountId: 
       ...ORDER_FIELDS,
       seller: { select: { storeName: true, contactName: true, legalName: true } },
       offering: { select: { name: true, product: { select: { name: true } } } },
+      license: { select: { id: true, buyerAccountId: true } },
     },
   });
   const orders = rows.map((row) => {
@@ -57,6 +62,7 @@ export async function listBuyerOrders(ctx: { db: Db }, input: { buyerAccountId: 
       createdAt: row.createdAt,
       state,
       stateText: ORDER_STATE_TEXT[state],
+      ...licenseLinksOf(row, input.buyerAccountId),
     };
   });
   return { orders, page, pageCount, total };

@@ -223,6 +223,10 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
       expect(await orders.nth(1).getByTestId('order-status').innerText()).toBe('Cancelled');
       expect(await orders.nth(2).getByTestId('order-amount').innerText()).toBe('Free');
       expect(await orders.nth(3).getByTestId('order-status').innerText()).toBe('Cancelled');
+      // What an order sold is one click away from the list: its license code; a cancelled order sold nothing.
+      expect(await orders.nth(0).getByRole('link', { name: 'Show the license code of Journey Plus' }).getAttribute('href')).toBe(`/licenses?session=${paidOrderId}`);
+      expect(await orders.nth(2).getByRole('link', { name: 'Show the license code of Journey Free' }).getAttribute('href')).toBe(`/licenses?session=${freeOrderId}`);
+      expect(await orders.nth(1).getByRole('link', { name: /license/ }).count()).toBe(0);
       await expectFitsAndAccessible(page, 'orders');
       await fitsAndAccessibleInDark(page, 'orders');
       await shot(page, `${viewport.name}-orders`);

@@ -94,7 +94,17 @@ describe('orders: the buyer’s checkouts', () => {
 
     const listed = await listBuyerOrders(ctx, { buyerAccountId: me.id });
     expect(listed.orders.map((order) => order.id)).toEqual([mine]);
-    expect(listed.orders[0]).toMatchObject({ sellerName: 'Orders Store', offeringName: 'Orders Pro', amountText: '$12.50', state: 'paid', stateText: 'Paid' });
+    const soldLicense = await database.db.license.findUniqueOrThrow({ where: { checkoutId: mine } });
+    // The list leads to what the order sold: the license and the one-seat order's code.
+    expect(listed.orders[0]).toMatchObject({
+      sellerName: 'Orders Store',
+      offeringName: 'Orders Pro',
+      amountText: '$12.50',
+      state: 'paid',
+      stateText: 'Paid',
+      licenseHref: `/licenses#license-${soldLicense.id}`,
+      codeHref: `/licenses?session=${mine}`,
+    });
     expect((await listBuyerOrders(ctx, { buyerAccountId: other.id })).orders.map((order) => order.id)).toEqual([theirs]);
 
     await expect(getBuyerReceipt(ctx, { checkoutId: theirs, buyerAccountId: me.id })).rejects.toMatchObject({ code: 'NotFound' });

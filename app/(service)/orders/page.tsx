@@ -81,6 +81,13 @@ function OrderRow({ order }: { order: BuyerOrderView }) {
           {order.productName} · from <span data-testid="order-seller">{order.sellerName}</span>
           {order.quantity > 1 && ` · ${order.quantity} seats`}
         </p>
+        {(order.codeHref ?? order.licenseHref) && (
+          <p className="text-sm">
+            <Link href={(order.codeHref ?? order.licenseHref)!} className="text-indigo-700 underline hover:text-indigo-600" aria-label={`${order.codeHref ? 'Show the license code' : 'See the license'} of ${order.offeringName}`}>
+              {order.codeHref ? 'Show the license code' : 'See the license'}
+            </Link>
+          </p>
+        )}
       </div>
       <dl className="grid grid-cols-3 gap-x-5 gap-y-1 text-sm">
         <div>
