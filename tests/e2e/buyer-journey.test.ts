@@ -231,7 +231,7 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
       await fitsAndAccessibleInDark(page, 'orders');
       await shot(page, `${viewport.name}-orders`);
 
-      await orders.nth(0).getByRole('link', { name: 'Journey Plus' }).click();
+      await orders.nth(0).getByRole('link', { name: 'Journey Plus', exact: true }).click();
       await page.waitForURL((current) => current.pathname === `/orders/${paidOrderId}`);
       const receipt = page.getByTestId('receipt');
       expect(await receipt.getByTestId('receipt-order-number').innerText()).toBe(paidOrderId);

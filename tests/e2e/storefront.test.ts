@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
@@ -20,6 +21,25 @@ import { startTestServer, type TestServer } from '../support/test-server';
 // store settings page. At 1280 and 390 px, with no sideways scroll and no axe-core violation.
 
 const E2E_TIMEOUT = 180_000;
+/** A one-colour PNG of the given size. */
+function solidPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x4f)]);
+  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}
+
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63000100000500010d0a2db40000000049454e44ae426082', 'hex');
 const LONG_NAME = 'Supercalifragilistic'.repeat(10);
 
@@ -86,7 +106,24 @@ for (const viewport of VIEWPORTS) {
         await expectFitsAndAccessible(page, 'the storefront, signed out');
         fs.mkdirSync('test-results', { recursive: true });
         await page.screenshot({ path: `test-results/storefront-${viewport.name}.png`, fullPage: true });
+
+        // A wordmark (4:1) keeps its shape in the header, neither cropped nor squeezed into a square.
         await context.close();
+
+        // A wordmark (4:1) keeps its shape in the header, neither cropped nor squeezed into a square.
+        await setSellerLogo({ db: database.db }, store.id, solidPng(160, 40));
+        const wide = await browser.newContext({ viewport });
+        try {
+          const widePage = await wide.newPage();
+          await widePage.goto(`${server.baseUrl}/marketplace/${store.issuerClientId}`);
+          const logo = widePage.locator('header img');
+          await logo.evaluate((image: HTMLImageElement) => image.decode());
+          expect(await logo.boundingBox()).toMatchObject({ width: 160, height: 40 });
+          expect(await logo.evaluate((image) => getComputedStyle(image).objectFit)).toBe('contain');
+        } finally {
+          await wide.close();
+          await setSellerLogo({ db: database.db }, store.id, PNG);
+        }
       },
       E2E_TIMEOUT,
     );

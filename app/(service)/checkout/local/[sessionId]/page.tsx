@@ -39,7 +39,7 @@ export default async function LocalCheckoutPage({ params, searchParams }: Props)
       <header className="flex items-center gap-4">
         {checkout.logoPath && (
           // eslint-disable-next-line @next/next/no-img-element -- the seller's own logo, served by us
-          <img src={checkout.logoPath} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded border border-slate-200 object-contain" />
+          <img src={checkout.logoPath} alt="" height={48} className="h-12 w-auto min-w-12 max-w-40 shrink-0 rounded object-contain object-left" />
         )}
         <div className="min-w-0 space-y-1">
           <p className="text-sm uppercase tracking-wide text-slate-600">Checkout · local test processor</p>
