@@ -63,6 +63,7 @@ export const {
   listStorefronts,
   listUsageLedger,
   portalSessionOf,
+  logoPathOf,
   readSellerLogo,
   removeSellerLogo,
   sellerCustomersCsv,

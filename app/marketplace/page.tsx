@@ -93,9 +93,9 @@ function StorefrontTile({ storefront }: { storefront: StorefrontCard }) {
       data-issuer-client-id={storefront.issuerClientId}
       className="relative flex h-full items-start gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm focus-within:ring-2 focus-within:ring-indigo-600 hover:border-indigo-300"
     >
-      {storefront.hasLogo ? (
+      {storefront.logoPath ? (
         // The logo is the seller's own upload, served by the storefront's logo route.
-        <img src={`${path}/logo`} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded-md object-contain" />
+        <img src={storefront.logoPath} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded-md object-contain" />
       ) : (
         <span aria-hidden="true" className="flex h-12 w-12 shrink-0 items-center justify-center rounded-md bg-indigo-100 text-lg font-semibold text-indigo-800">
           {storefront.initials}

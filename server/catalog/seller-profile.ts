@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import { findSellerByIssuerClientId } from '../sellers/find-seller-by-issuer-client-id';
+import { logoPathOf } from '../sellers/seller-logo';
 
 /** Spec rule 7: a seller is named by its contact name, else its legal name, else this phrase (claim page and e-mails). */
 export function sellerDisplayName(seller: { contactName: string | null; legalName: string | null }): string {
@@ -18,20 +19,21 @@ export interface SellerProfile {
   current: boolean;
   displayName: string;
   checkoutReady: boolean;
-  hasLogo: boolean;
+  /** The logo's versioned address (logoPathOf), or null without a logo. */
+  logoPath: string | null;
 }
 
 export async function findSellerProfile(ctx: { db: Db }, issuerClientId: string): Promise<SellerProfile | null> {
   const found = await findSellerByIssuerClientId(ctx, issuerClientId);
   if (!found) return null;
   const { seller, current } = found;
-  const logo = await ctx.db.sellerLogo.findUnique({ where: { sellerId: seller.id }, select: { sellerId: true } });
+  const logo = await ctx.db.sellerLogo.findUnique({ where: { sellerId: seller.id }, select: { updatedAt: true } });
   return {
     sellerId: seller.id,
     issuerClientId: seller.issuerClientId,
     current,
     displayName: storefrontName(seller),
     checkoutReady: seller.checkoutReady,
-    hasLogo: logo !== null,
+    logoPath: logoPathOf(seller.issuerClientId, logo),
   };
 }

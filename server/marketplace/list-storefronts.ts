@@ -4,6 +4,7 @@ import { listedOfferingWhere } from '../catalog/listed-offerings';
 import { storefrontName } from '../catalog/seller-profile';
 import type { Db } from '../db';
 import { clampedPage } from '../paging';
+import { logoPathOf } from '../sellers/seller-logo';
 import { containingPattern } from '../sql/like-pattern';
 
 export const STOREFRONTS_PAGE_SIZE = 24;
@@ -15,7 +16,8 @@ export interface StorefrontCard {
   name: string;
   /** Up to two letters for the badge shown when the seller has no logo. */
   initials: string;
-  hasLogo: boolean;
+  /** The logo's versioned address (logoPathOf), or null without a logo. */
+  logoPath: string | null;
   listedOfferings: number;
   /** Names of the products with a listed offering, at most three. */
   productNames: string[];
@@ -71,7 +73,7 @@ export async function listStorefronts(ctx: { db: Db }, input: { query?: string; 
       storeName: true,
       contactName: true,
       legalName: true,
-      logo: { select: { sellerId: true } },
+      logo: { select: { updatedAt: true } },
       offerings: { where: listedOfferingWhere, select: { product: { select: { name: true } } }, orderBy: { createdAt: 'asc' } },
     },
   });
@@ -85,7 +87,7 @@ export async function listStorefronts(ctx: { db: Db }, input: { query?: string; 
         issuerClientId: seller.issuerClientId,
         name,
         initials: initialsOf(name),
-        hasLogo: seller.logo !== null,
+        logoPath: logoPathOf(seller.issuerClientId, seller.logo),
         listedOfferings: seller.offerings.length,
         productNames: [...new Set(seller.offerings.map((offering) => offering.product.name))].slice(0, 3),
       },

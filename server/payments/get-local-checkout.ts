@@ -7,6 +7,7 @@ import { storefrontName } from '../catalog/seller-profile';
 import type { Db } from '../db';
 import { env } from '../env';
 import { DomainError } from '../errors';
+import { logoPathOf } from '../sellers/seller-logo';
 
 /** What the local processor's hosted page shows. No buyer data, no credential: the URL is the only key. */
 export interface LocalCheckoutView {
@@ -61,7 +62,7 @@ export async function getLocalCheckout(ctx: { db: Db }, input: { checkoutId: str
   const checkout = await findLocalCheckout(ctx, input.checkoutId);
   const offering = toOfferingView(checkout.offering, checkout.seller.issuerClientId);
   const totalMinor = checkout.offering.priceMinor === null ? null : checkout.offering.priceMinor * checkout.quantity;
-  const logo = await ctx.db.sellerLogo.findUnique({ where: { sellerId: checkout.sellerId }, select: { sellerId: true } });
+  const logo = await ctx.db.sellerLogo.findUnique({ where: { sellerId: checkout.sellerId }, select: { updatedAt: true } });
   return {
     id: checkout.id,
     status: checkout.status,
@@ -70,7 +71,7 @@ export async function getLocalCheckout(ctx: { db: Db }, input: { checkoutId: str
     quantity: checkout.quantity,
     seatBased: checkout.offering.seatBased,
     customerEmail: checkout.customerEmail,
-    logoPath: logo ? `/marketplace/${encodeURIComponent(checkout.seller.issuerClientId)}/logo` : null,
+    logoPath: logoPathOf(checkout.seller.issuerClientId, logo),
     total: { ...offering, baseRate: toBaseRate(totalMinor, checkout.offering.currency) },
     error: checkout.status === 'failed' ? checkout.error : null,
     successUrl: localCheckoutReturnUrl(checkout, 'success'),

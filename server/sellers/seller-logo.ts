@@ -25,6 +25,15 @@ export async function setSellerLogo(ctx: { db: Db }, sellerId: string, bytes: Ui
   await ctx.db.sellerLogo.upsert({ where: { sellerId }, create: { sellerId, ...data }, update: data });
 }
 
+/**
+ * Where pages load a store's logo: the address names the upload (its time), so a browser may keep
+ * it for good and a new logo is a new address, seen at once everywhere (the route answers an
+ * address with a version as immutable).
+ */
+export function logoPathOf(issuerClientId: string, logo: { updatedAt: Date } | null): string | null {
+  return logo ? `/marketplace/${encodeURIComponent(issuerClientId)}/logo?v=${logo.updatedAt.getTime().toString(36)}` : null;
+}
+
 export async function removeSellerLogo(ctx: { db: Db }, sellerId: string): Promise<void> {
   await ctx.db.sellerLogo.deleteMany({ where: { sellerId } });
 }

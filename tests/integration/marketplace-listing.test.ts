@@ -46,7 +46,7 @@ describe('the marketplace lists storefronts', () => {
       [zeta.issuerClientId, `Zeta ${tag}`],
     ]);
     expect(result.total).toBe(3);
-    expect(result.storefronts[2]).toMatchObject({ initials: 'Z' + tag[0]!.toUpperCase(), hasLogo: false, listedOfferings: 1, productNames: ['Some product'] });
+    expect(result.storefronts[2]).toMatchObject({ initials: 'Z' + tag[0]!.toUpperCase(), logoPath: null, listedOfferings: 1, productNames: ['Some product'] });
   });
 
   it('a search matches product names too, treats % and _ literally, and a seller with a logo says so', async () => {
@@ -54,7 +54,7 @@ describe('the marketplace lists storefronts', () => {
     const seller = await store({ storeName: 'Plain store' }, { productName: `Render ${tag} Suite` });
     await database.db.sellerLogo.create({ data: { sellerId: seller.id, contentType: 'image/png', bytes: Buffer.from([137, 80, 78, 71]) } });
     const found = await listStorefronts(ctx, { query: `render ${tag}` });
-    expect(found.storefronts).toEqual([expect.objectContaining({ issuerClientId: seller.issuerClientId, hasLogo: true })]);
+    expect(found.storefronts).toEqual([expect.objectContaining({ issuerClientId: seller.issuerClientId, logoPath: expect.stringMatching(new RegExp(`^/marketplace/${seller.issuerClientId}/logo\\?v=[0-9a-z]+$`)) })]);
     expect((await listStorefronts(ctx, { query: `%${tag}` })).total).toBe(0);
     expect((await listStorefronts(ctx, { query: `Render_${tag}` })).total).toBe(0);
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '@/server/errors';
 import { changeIssuerClientId } from '@/server/sellers/change-issuer-client-id';
 import { createSeller as createSellerService } from '@/server/sellers/create-seller';
-import { setSellerLogo } from '@/server/sellers/seller-logo';
+import { logoPathOf, setSellerLogo } from '@/server/sellers/seller-logo';
 import { updateSellerProfile } from '@/server/sellers/update-seller-profile';
 import { MAX_FORMER_ISSUER_CLIENT_IDS } from '@/server/sellers/seller.schema';
 import { createOffering, createProduct, createSeller } from '../support/factories';
@@ -143,13 +143,23 @@ describe('store name and logo', () => {
     expect(logo.headers.get('x-content-type-options')).toBe('nosniff');
     expect(logo.headers.get('content-security-policy')).toContain('sandbox');
     expect(Buffer.from(await logo.arrayBuffer()).equals(PNG)).toBe(true);
+    expect(logo.headers.get('cache-control')).toBe('public, max-age=300');
+
+    // The address pages use names the upload: kept for good, and a new upload is a new address.
+    const stored = await database.db.sellerLogo.findUniqueOrThrow({ where: { sellerId: seller.id } });
+    const versioned = logoPathOf(seller.issuerClientId, stored)!;
+    expect((await fetch(`${server.baseUrl}${versioned}`)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    await setSellerLogo(ctx(), seller.id, PNG);
+    const replaced = logoPathOf(seller.issuerClientId, await database.db.sellerLogo.findUniqueOrThrow({ where: { sellerId: seller.id } }))!;
+    expect(replaced).not.toBe(versioned);
+    expect((await fetch(`${server.baseUrl}${versioned}`)).headers.get('cache-control')).toBe('public, max-age=300');
 
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     expect((await refusal(setSellerLogo(ctx(), seller.id, svg))).details?.[0]).toMatchObject({ Field: 'Logo' });
     const huge = Buffer.concat([PNG, Buffer.alloc(300 * 1024)]);
     expect((await refusal(setSellerLogo(ctx(), seller.id, huge))).details?.[0]?.Message).toContain('256 KB');
-    const stored = await database.db.sellerLogo.findUniqueOrThrow({ where: { sellerId: seller.id } });
-    expect(Buffer.from(stored.bytes).equals(PNG)).toBe(true);
+    const kept = await database.db.sellerLogo.findUniqueOrThrow({ where: { sellerId: seller.id } });
+    expect(Buffer.from(kept.bytes).equals(PNG)).toBe(true);
   });
 
   it('a store without a logo answers 404 on its logo address', async () => {

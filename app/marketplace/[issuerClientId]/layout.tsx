@@ -21,10 +21,10 @@ export default async function StorefrontLayout({ children, params }: { children:
       <header className="border-b border-slate-200 bg-white">
         <nav className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-6 gap-y-3 px-4 py-4 sm:px-6" aria-label="Store">
           <Link href={storefrontPath} className="flex min-w-0 items-center gap-3" data-testid="store-home">
-            {seller.hasLogo ? (
+            {seller.logoPath ? (
               // A wordmark keeps its shape: the height is fixed, the width follows it up to 10rem.
               // eslint-disable-next-line @next/next/no-img-element -- the seller's own image, served by us, sized here
-              <img src={`${storefrontPath}/logo`} alt="" height={40} className="h-10 w-auto min-w-10 max-w-40 shrink-0 rounded object-contain object-left" />
+              <img src={seller.logoPath} alt="" height={40} className="h-10 w-auto min-w-10 max-w-40 shrink-0 rounded object-contain object-left" />
             ) : (
               <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded bg-indigo-100 font-semibold text-indigo-800">
                 {seller.displayName.slice(0, 1).toUpperCase()}

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { db, findSellerMemberships, LOGO_MAX_BYTES, MAX_FORMER_ISSUER_CLIENT_IDS } from '@/app/core';
+import { db, findSellerMemberships, LOGO_MAX_BYTES, logoPathOf, MAX_FORMER_ISSUER_CLIENT_IDS } from '@/app/core';
 import { getPortalSession } from '@/app/portal-session';
 import { LogoForm, StoreProfileForm, StorefrontIdForm } from './settings-forms';
 
@@ -45,7 +45,7 @@ export default async function StoreSettingsPage({ searchParams }: Props) {
       </div>
 
       <StoreProfileForm storeName={seller.storeName ?? ''} contactName={seller.contactName ?? ''} legalName={seller.legalName ?? ''} />
-      <LogoForm hasLogo={logo !== null} logoSrc={logo ? `/marketplace/${seller.issuerClientId}/logo?v=${logo.updatedAt.getTime()}` : null} maxKb={LOGO_MAX_BYTES / 1024} />
+      <LogoForm hasLogo={logo !== null} logoSrc={logoPathOf(seller.issuerClientId, logo)} maxKb={LOGO_MAX_BYTES / 1024} />
       <StorefrontIdForm issuerClientId={seller.issuerClientId} formerIds={formerIds.map((former) => former.issuerClientId)} changesLeft={MAX_FORMER_ISSUER_CLIENT_IDS - formerIds.length} />
     </section>
   );

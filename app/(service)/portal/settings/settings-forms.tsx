@@ -78,10 +78,10 @@ export function LogoForm(props: { hasLogo: boolean; logoSrc: string | null; maxK
     <Card title="Logo">
       {props.logoSrc && (
         // eslint-disable-next-line @next/next/no-img-element -- the seller's own image, served by us
-        <img src={props.logoSrc} alt="Your current logo" width={64} height={64} className="h-16 w-16 rounded border border-slate-200 object-contain" />
+        <img src={props.logoSrc} alt="Your current logo" height={64} className="h-16 w-auto min-w-16 max-w-64 rounded border border-slate-200 object-contain" />
       )}
       <form action={action} className="space-y-4">
-        <Field name="logo" label="Image file" hint={`PNG, JPEG or WebP, at most ${props.maxKb} KB; shown square beside your store name.`} error={state.fieldErrors.Logo}>
+        <Field name="logo" label="Image file" hint={`PNG, JPEG or WebP, at most ${props.maxKb} KB; shown 40 px high beside your store name (a wide wordmark keeps its shape, up to four times as wide).`} error={state.fieldErrors.Logo}>
           {({ id, describedBy }) => <input id={id} name="logo" type="file" accept="image/png,image/jpeg,image/webp" aria-describedby={describedBy} className="mt-1 block w-full min-w-0 text-sm" />}
         </Field>
         <div className="flex flex-wrap items-center gap-3">

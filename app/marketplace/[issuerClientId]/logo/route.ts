@@ -7,10 +7,12 @@ export async function GET(request: Request, { params }: { params: Promise<{ issu
   const found = await findSellerByIssuerClientId(ctx, issuerClientId);
   const logo = found && (await readSellerLogo(ctx, found.seller.id));
   if (!logo) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
-  const etag = `"${logo.updatedAt.getTime().toString(36)}"`;
+  const version = logo.updatedAt.getTime().toString(36);
+  const etag = `"${version}"`;
   const headers = {
     'content-type': logo.contentType,
-    'cache-control': 'public, max-age=300',
+    // Pages ask for the versioned address (logoPathOf), which a new upload changes: kept for good.
+    'cache-control': new URL(request.url).searchParams.get('v') === version ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
     etag,
     'x-content-type-options': 'nosniff',
     'content-security-policy': "default-src 'none'; sandbox",
