@@ -25,6 +25,9 @@ function detailCode(issue: z.core.$ZodIssue): string {
       return 'InvalidFormat';
     case 'invalid_value':
       return 'InvalidValue';
+    case 'custom':
+      // A schema's own rule may name its Code (`params: { detailCode: 'Duplicate' }`), as a service's refusal does.
+      return typeof issue.params?.detailCode === 'string' ? issue.params.detailCode : 'Invalid';
     default:
       return 'Invalid';
   }

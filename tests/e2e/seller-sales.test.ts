@@ -218,7 +218,7 @@ describe('the seller’s sales pages, in Chromium', () => {
           await page.goto(`${server.baseUrl}/portal`);
           const checklist = page.getByTestId('setup-checklist');
           for (const [step, href] of [
-            ['Add a product and an offering', '/portal/catalog'],
+            ['Add a product and an offering', '/portal/catalog/new'],
             ['List an offering in your storefront', '/portal/catalog'],
             ['Enable paid checkout', '/portal/catalog'],
             ['Create an API key for your backend', '/portal/api-keys'],

@@ -117,7 +117,7 @@ function Figure({ label, testId, href, children }: { label: string; testId: stri
 }
 
 const SETUP_STEPS: { key: keyof SellerSetup | 'catalog'; label: string; href: string; done: (setup: SellerSetup) => boolean }[] = [
-  { key: 'catalog', label: 'Add a product and an offering', href: '/portal/catalog', done: (setup) => setup.hasProduct && setup.hasOffering },
+  { key: 'catalog', label: 'Add a product and an offering', href: '/portal/catalog/new', done: (setup) => setup.hasProduct && setup.hasOffering },
   { key: 'hasListedOffering', label: 'List an offering in your storefront', href: '/portal/catalog', done: (setup) => setup.hasListedOffering },
   { key: 'paidCheckoutReady', label: 'Enable paid checkout', href: '/portal/catalog', done: (setup) => setup.paidCheckoutReady },
   { key: 'hasApiKey', label: 'Create an API key for your backend', href: '/portal/api-keys', done: (setup) => setup.hasApiKey },

@@ -24,6 +24,18 @@ const MAX_PRICE_MINOR = 2_147_483_647;
 /** Feature keys as apps name them in code and in license authorizations. */
 export const FEATURE_KEY_PATTERN = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 
+/** A feature key made from a display name ("Export PDF" → "export-pdf"); '' when no letter or digit is left. */
+export function featureKeyFromName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/^[^a-z0-9]+/, '')
+    .slice(0, 64)
+    .replace(/[._-]+$/, '');
+}
+
 // ---------- products ----------
 
 const productFields = z.object({
@@ -70,7 +82,7 @@ const offeringFields = z.object({
 });
 
 /** What the classification rules read (an edit may leave the switches out). */
-type OfferingTerms = Pick<z.output<typeof offeringFields>, 'classification' | 'baseRate' | 'currency' | 'interval' | 'intervalUnit'>;
+export type OfferingTerms = Pick<z.output<typeof offeringFields>, 'classification' | 'baseRate' | 'currency' | 'interval' | 'intervalUnit'>;
 
 /**
  * Classification rules (spec: 0 trial, 1 subscription, 2 perpetual): a subscription bills every
@@ -142,7 +154,7 @@ const featureFields = z.object({
 type FeatureFields = z.output<typeof featureFields>;
 
 /** An allowance is counted per period, so the two come together. */
-function featureRules(value: FeatureFields, ctx: z.RefinementCtx): void {
+function featureRules(value: Pick<FeatureFields, 'allowance' | 'allowancePeriodUnit'>, ctx: z.RefinementCtx): void {
   if (value.allowance !== null && value.allowancePeriodUnit === null) {
     ctx.addIssue({ code: 'custom', path: ['allowancePeriodUnit'], message: 'An allowance needs a period.' });
   }
@@ -155,6 +167,82 @@ function featureRules(value: FeatureFields, ctx: z.RefinementCtx): void {
 export const upsertFeatureSchema = featureFields.superRefine(featureRules);
 export const deleteFeatureSchema = z.object({ featureId: entityId });
 
+// ---------- selling an app in one step ----------
+
+// The portal's "Sell an app": one product, one offering and its features, created together
+// (start-selling-app.ts). Each part is the detailed screens' own shape and rules; what is added is
+// only what the one-step form asks differently: how buyers pay, as one choice.
+
+/** How buyers pay for the app: nothing, once, every period, or nothing for a trial's length. */
+export const APP_BILLING = ['free', 'once', 'recurring', 'trial'] as const;
+export type AppBilling = (typeof APP_BILLING)[number];
+
+type AppOfferingChoice = Pick<z.output<typeof offeringFields>, 'baseRate' | 'currency' | 'interval' | 'intervalUnit'> & { billing: AppBilling };
+
+/**
+ * The offering terms a billing choice stands for. What the choice has no use for (a price of a free
+ * app, the interval of a one-time sale) is left out, so the form may keep it while the seller switches.
+ */
+export function appOfferingTerms(choice: AppOfferingChoice): OfferingTerms {
+  const { baseRate, currency, interval, intervalUnit } = choice;
+  switch (choice.billing) {
+    case 'free':
+      return { classification: LicenseClassification.Perpetual, baseRate: null, currency, interval: null, intervalUnit: null };
+    case 'once':
+      return { classification: LicenseClassification.Perpetual, baseRate, currency, interval: null, intervalUnit: null };
+    case 'recurring':
+      return { classification: LicenseClassification.Subscription, baseRate, currency, interval, intervalUnit };
+    case 'trial':
+      return { classification: LicenseClassification.Trial, baseRate: null, currency, interval, intervalUnit };
+  }
+}
+
+const appOfferingSchema = offeringFields
+  .omit({ classification: true })
+  .extend({ billing: z.enum(APP_BILLING) })
+  .superRefine((value, ctx) => {
+    const terms = appOfferingTerms(value);
+    // A paid choice without a price would be a free offering the seller did not ask for.
+    if ((value.billing === 'once' || value.billing === 'recurring') && !(terms.baseRate !== null && terms.baseRate > 0)) {
+      ctx.addIssue({ code: 'custom', path: ['baseRate'], message: 'Enter a price above 0, or choose Free.' });
+    }
+    offeringRules(terms, ctx);
+  });
+
+/** Features added in the same step; more can be added on the offering's page. */
+export const MAX_APP_FEATURES = 50;
+
+const appFeatureSchema = featureFields
+  .omit({ offeringId: true })
+  // An unlimited feature has no period to count in: the form's period is dropped with no allowance.
+  .transform((feature) => (feature.allowance === null ? { ...feature, allowancePeriodUnit: null } : feature))
+  .superRefine(featureRules);
+
+const appFeaturesSchema = z
+  .array(appFeatureSchema)
+  .max(MAX_APP_FEATURES)
+  .superRefine((features, ctx) => {
+    // One feature per key (the database's unique key of an offering's features), told on the later row.
+    const firstWithKey = new Map<string, number>();
+    features.forEach((feature, index) => {
+      const first = firstWithKey.get(feature.key);
+      if (first === undefined) firstWithKey.set(feature.key, index);
+      else
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'key'],
+          message: `Feature ${first + 1} already has the key “${feature.key}”. Give each feature its own key.`,
+          params: { detailCode: 'Duplicate' },
+        });
+    });
+  });
+
+export const startSellingAppSchema = z.object({
+  product: createProductSchema,
+  offering: appOfferingSchema,
+  features: appFeaturesSchema.default([]),
+});
+
 // ---------- types ----------
 
 export type CreateProductInput = z.input<typeof createProductSchema>;
@@ -165,6 +253,7 @@ export type SetOfferingListedInput = z.input<typeof setOfferingListedSchema>;
 export type SetOfferingRepeatPurchaseInput = z.input<typeof setOfferingRepeatPurchaseSchema>;
 export type UpsertFeatureInput = z.input<typeof upsertFeatureSchema>;
 export type DeleteFeatureInput = z.input<typeof deleteFeatureSchema>;
+export type StartSellingAppInput = z.input<typeof startSellingAppSchema>;
 
 /** Every service call names the seller it acts for; the portal takes it from the session. */
 export type SellerScoped<T = object> = T & { sellerId: string };

@@ -6,24 +6,26 @@ import { DomainError } from '../../errors';
 // A check before the write, not an index: two simultaneous saves of one name may both pass, which
 // costs a rename, not a wrong sale.
 
-function nameTaken(what: string, name: string): DomainError {
+// `field` names the name as the caller's request does: `Name`, or `Product.Name` where the product
+// is one part of a larger request (start-selling-app.ts).
+function nameTaken(what: string, name: string, field = 'Name'): DomainError {
   return new DomainError('ValidationError', 'One or more fields failed validation.', {
-    details: [{ Code: 'Duplicate', Field: 'Name', Message: `${what} is already called “${name}”. Give this one a different name.` }],
+    details: [{ Code: 'Duplicate', Field: field, Message: `${what} is already called “${name}”. Give this one a different name.` }],
   });
 }
 
-export async function assertProductNameFree(ctx: { db: Db }, input: { sellerId: string; name: string; exceptProductId?: string }): Promise<void> {
+export async function assertProductNameFree(ctx: { db: Db }, input: { sellerId: string; name: string; exceptProductId?: string; field?: string }): Promise<void> {
   const clash = await ctx.db.product.findFirst({
     where: { sellerId: input.sellerId, name: { equals: input.name, mode: 'insensitive' }, ...(input.exceptProductId ? { id: { not: input.exceptProductId } } : {}) },
     select: { id: true },
   });
-  if (clash) throw nameTaken('Another of your products', input.name);
+  if (clash) throw nameTaken('Another of your products', input.name, input.field);
 }
 
-export async function assertOfferingNameFree(ctx: { db: Db }, input: { productId: string; name: string; exceptOfferingId?: string }): Promise<void> {
+export async function assertOfferingNameFree(ctx: { db: Db }, input: { productId: string; name: string; exceptOfferingId?: string; field?: string }): Promise<void> {
   const clash = await ctx.db.offering.findFirst({
     where: { productId: input.productId, name: { equals: input.name, mode: 'insensitive' }, ...(input.exceptOfferingId ? { id: { not: input.exceptOfferingId } } : {}) },
     select: { id: true },
   });
-  if (clash) throw nameTaken('Another offering of this product', input.name);
+  if (clash) throw nameTaken('Another offering of this product', input.name, input.field);
 }

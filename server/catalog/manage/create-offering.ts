@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { Db } from '../../db';
 import { publishCatalogChange } from '../catalog-cache';
 import { toMinorUnits } from '../money';
@@ -8,18 +9,28 @@ import { findOwnProductOrThrow, findSellerOrThrow } from './seller-scope';
 
 /** Adds an offering to one of the seller's products. Classification rules: see the schema. */
 export async function createOffering(ctx: { db: Db }, input: SellerScoped<CreateOfferingInput>): Promise<SellerOffering> {
-  const { productId, baseRate, ...fields } = createOfferingSchema.parse(input);
+  const fields = createOfferingSchema.parse(input);
   const seller = await findSellerOrThrow(ctx, input.sellerId);
-  await findOwnProductOrThrow(ctx, seller.id, productId);
+  await findOwnProductOrThrow(ctx, seller.id, fields.productId);
+  const offering = await insertOffering(ctx, seller.id, fields);
+  await publishCatalogChange(ctx, seller.issuerClientId);
+  return toSellerOffering(offering);
+}
+
+/**
+ * The one writer of a new offering: the name rule, then the row with its price in minor units.
+ * The caller has checked that the product is the seller's. `ctx.db` may be a transaction's client
+ * (an offering created with its product in one step); the caller publishes the change after commit.
+ */
+export async function insertOffering(ctx: { db: Db }, sellerId: string, input: z.output<typeof createOfferingSchema>) {
+  const { productId, baseRate, ...fields } = input;
   await assertOfferingNameFree(ctx, { productId, name: fields.name });
-  const offering = await ctx.db.offering.create({
+  return ctx.db.offering.create({
     data: {
       ...fields,
       productId,
-      sellerId: seller.id,
+      sellerId,
       priceMinor: baseRate === null ? null : toMinorUnits(baseRate, fields.currency),
     },
   });
-  await publishCatalogChange(ctx, seller.issuerClientId);
-  return toSellerOffering(offering);
 }

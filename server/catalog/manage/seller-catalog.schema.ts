@@ -105,3 +105,17 @@ export function toSellerProduct(product: Product & { offerings?: (Offering & { f
     offerings: (product.offerings ?? []).map(toSellerOffering),
   });
 }
+
+/** The currency a new offering starts in: the one most of the seller's offerings use (the latest on a tie), else usd. */
+export function preferredCurrency(catalog: Pick<SellerCatalog, 'products'>): string {
+  const uses = new Map<string, number>();
+  for (const offering of catalog.products.flatMap((product) => product.offerings)) {
+    uses.set(offering.currency, (uses.get(offering.currency) ?? 0) + 1);
+  }
+  let preferred = 'usd';
+  let most = 0;
+  for (const [currency, count] of uses) {
+    if (count >= most) [preferred, most] = [currency, count];
+  }
+  return preferred;
+}

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { Db } from '../../db';
 import { publishCatalogChange } from '../catalog-cache';
 import { upsertFeatureSchema, type SellerScoped, type UpsertFeatureInput } from './catalog-edit.schema';
@@ -6,14 +7,23 @@ import { findOwnOfferingOrThrow, findSellerOrThrow } from './seller-scope';
 
 /** Creates the offering's feature with this key, or replaces every field of the existing one. */
 export async function upsertFeature(ctx: { db: Db }, input: SellerScoped<UpsertFeatureInput>): Promise<SellerFeature> {
-  const { offeringId, key, ...fields } = upsertFeatureSchema.parse(input);
+  const fields = upsertFeatureSchema.parse(input);
   const seller = await findSellerOrThrow(ctx, input.sellerId);
-  await findOwnOfferingOrThrow(ctx, seller.id, offeringId);
-  const feature = await ctx.db.feature.upsert({
+  await findOwnOfferingOrThrow(ctx, seller.id, fields.offeringId);
+  const feature = await writeFeature(ctx, fields);
+  await publishCatalogChange(ctx, seller.issuerClientId);
+  return toSellerFeature(feature);
+}
+
+/**
+ * The one writer of a feature row, by offering and key. The caller has checked that the offering
+ * is the seller's; `ctx.db` may be a transaction's client, and the caller publishes after commit.
+ */
+export function writeFeature(ctx: { db: Db }, input: z.output<typeof upsertFeatureSchema>) {
+  const { offeringId, key, ...fields } = input;
+  return ctx.db.feature.upsert({
     where: { offeringId_key: { offeringId, key } },
     create: { ...fields, offeringId, key },
     update: fields,
   });
-  await publishCatalogChange(ctx, seller.issuerClientId);
-  return toSellerFeature(feature);
 }

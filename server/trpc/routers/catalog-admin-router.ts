@@ -4,6 +4,7 @@ import {
   deleteFeatureSchema,
   setOfferingListedSchema,
   setOfferingRepeatPurchaseSchema,
+  startSellingAppSchema,
   updateOfferingSchema,
   updateProductSchema,
   upsertFeatureSchema,
@@ -15,6 +16,7 @@ import { listSellerCatalog } from '../../catalog/manage/list-seller-catalog';
 import { markCheckoutReady } from '../../payments/mark-checkout-ready';
 import { setOfferingListed } from '../../catalog/manage/set-offering-listed';
 import { setOfferingRepeatPurchase } from '../../catalog/manage/set-offering-repeat-purchase';
+import { startSellingApp } from '../../catalog/manage/start-selling-app';
 import { updateOffering } from '../../catalog/manage/update-offering';
 import { updateProduct } from '../../catalog/manage/update-product';
 import { upsertFeature } from '../../catalog/manage/upsert-feature';
@@ -49,6 +51,9 @@ export const catalogAdminRouter = createTrpcRouter({
   deleteFeature: sellerProcedure
     .input(deleteFeatureSchema)
     .mutation(({ ctx, input }) => deleteFeature(ctx, { ...input, sellerId: ctx.seller.id })),
+  startSellingApp: sellerProcedure
+    .input(startSellingAppSchema)
+    .mutation(({ ctx, input }) => startSellingApp(ctx, { ...input, sellerId: ctx.seller.id })),
   markCheckoutReady: sellerProcedure.mutation(({ ctx }) => markCheckoutReady(ctx, { sellerId: ctx.seller.id })),
   paymentSetup: sellerProcedure.query(({ ctx }) => describePaymentSetup(ctx, { sellerId: ctx.seller.id })),
   startStripeOnboarding: sellerProcedure.mutation(({ ctx }) => startStripeOnboarding(ctx, { sellerId: ctx.seller.id, email: ctx.session.email })),

@@ -4,7 +4,7 @@
 import '@/server/entry/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
-import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { get, useForm, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { ValidationDetail } from '@/server/entry/shared';
 
@@ -45,7 +45,9 @@ export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(sch
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyForm<T extends FieldValues> = UseFormReturn<T, any, any>;
 
-const camel = (field: string) => (field ? field[0]!.toLowerCase() + field.slice(1) : field);
+const camelSegment = (segment: string) => (segment ? segment[0]!.toLowerCase() + segment.slice(1) : segment);
+/** A Detail's Field as the form names it: `Name` → `name`, `Features.0.Key` → `features.0.key`. */
+const camel = (field: string) => field.split('.').map(camelSegment).join('.');
 
 /**
  * Puts a server refusal on the form: each detail on its field (the first one focused), anything
@@ -68,7 +70,9 @@ export function showServerRefusal<T extends FieldValues>(form: AnyForm<T>, error
 export function FormErrors<T extends FieldValues>({ form, idPrefix, labels }: { form: AnyForm<T>; idPrefix: string; labels: Record<string, string> }) {
   const { errors } = form.formState;
   const general = errors.root?.server?.message;
-  const fields = Object.keys(labels).filter((name) => typeof (errors as Record<string, { message?: unknown } | undefined>)[name]?.message === 'string');
+  // Names may be paths into nested values (`product.name`, `features.0.key`).
+  const messageAt = (name: string): unknown => (get(errors, name) as { message?: unknown } | undefined)?.message;
+  const fields = Object.keys(labels).filter((name) => typeof messageAt(name) === 'string');
   if (!general && fields.length === 0) return null;
   return (
     <div role="alert" className="space-y-1 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
@@ -80,7 +84,7 @@ export function FormErrors<T extends FieldValues>({ form, idPrefix, labels }: { 
             {fields.map((name) => (
               <li key={name}>
                 <a className="underline" href={`#${idPrefix}-${name}`}>
-                  {labels[name]}: {String((errors as Record<string, { message?: unknown }>)[name]!.message)}
+                  {labels[name]}: {String(messageAt(name))}
                 </a>
               </li>
             ))}
@@ -148,14 +152,40 @@ function FieldShell({ id, label, className, hint, message, children }: { id: str
 }
 
 export function TextField<T extends FieldValues>(
-  props: FieldProps<T> & { kind?: ValueKind; type?: 'text' | 'number'; step?: string; min?: number; inputMode?: 'decimal' | 'numeric'; readOnly?: boolean },
+  props: FieldProps<T> & {
+    kind?: ValueKind;
+    type?: 'text' | 'number';
+    step?: string;
+    min?: number;
+    inputMode?: 'decimal' | 'numeric';
+    readOnly?: boolean;
+    /** Text shown inside the box before the value, such as a currency code (say it in the hint too). */
+    prefix?: string;
+    placeholder?: string;
+    /** Called with the text after each change (after the form has taken it). */
+    onValueChange?: (text: string) => void;
+  },
 ) {
-  const { form, name, label, hint, className, kind = 'text', type = 'text', step, min, inputMode, readOnly } = props;
+  const { form, name, label, hint, className, kind = 'text', type = 'text', step, min, inputMode, readOnly, prefix, placeholder, onValueChange } = props;
   const { id, message, a11y } = useFieldParts(props);
   const setValueAs = VALUE_OF[kind];
+  const registered = form.register(name, {
+    ...(setValueAs ? { setValueAs } : {}),
+    ...(onValueChange ? { onChange: (event: { target: { value: string } }) => onValueChange(event.target.value) } : {}),
+  });
+  const input = <input {...a11y} {...registered} type={type} step={step} min={min} inputMode={inputMode} readOnly={readOnly} placeholder={placeholder} className={prefix ? `${inputClass} pl-14` : inputClass} />;
   return (
     <FieldShell id={id} label={label} className={className} hint={hint} message={message}>
-      <input {...a11y} {...form.register(name, setValueAs ? { setValueAs } : {})} type={type} step={step} min={min} inputMode={inputMode} readOnly={readOnly} className={inputClass} />
+      {prefix ? (
+        <div className="relative min-w-0">
+          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-0 flex w-12 items-center justify-center border-r border-slate-300 text-sm font-medium text-slate-600">
+            {prefix}
+          </span>
+          {input}
+        </div>
+      ) : (
+        input
+      )}
     </FieldShell>
   );
 }
@@ -184,6 +214,33 @@ export function SelectField<T extends FieldValues>(props: FieldProps<T> & { kind
         ))}
       </select>
     </FieldShell>
+  );
+}
+
+/** One choice of a few, as radio buttons in a group named by `label`. */
+export function RadioField<T extends FieldValues>(
+  props: FieldProps<T> & { options: { value: string; label: string }[]; onValueChange?: (value: string) => void },
+) {
+  const { form, name, label, hint, className, options, onValueChange } = props;
+  const { id, message } = useFieldParts(props);
+  const describedBy = [hint ? `${id}-hint` : null, message ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  const registered = form.register(name, onValueChange ? { onChange: (event: { target: { value: string } }) => onValueChange(event.target.value) } : {});
+  return (
+    <fieldset id={id} aria-describedby={describedBy} className={`flex min-w-0 flex-col gap-2 ${className ?? ''}`}>
+      <legend className="mb-1 text-sm font-medium text-slate-700">{label}</legend>
+      <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className="flex min-w-0 cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 has-[:checked]:border-indigo-600 has-[:checked]:bg-indigo-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-300"
+          >
+            <input {...registered} type="radio" value={option.value} aria-invalid={message ? true : undefined} className="h-4 w-4 shrink-0 accent-indigo-600" />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      <FieldNotes id={id} hint={hint} message={message} />
+    </fieldset>
   );
 }
 

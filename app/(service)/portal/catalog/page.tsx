@@ -5,6 +5,7 @@ import { offeringCounts, platformLabel, statusLabel } from './catalog-labels';
 import { CheckoutReadinessPanel } from './checkout-readiness-panel';
 import { currentSellerId } from './current-seller';
 import { Disclosure } from './disclosure';
+import { buttonPrimary } from './form-kit';
 import { NotASeller } from './not-a-seller';
 import { NewProductForm } from './product-form';
 
@@ -29,6 +30,18 @@ export default async function CatalogPage() {
         </p>
       </header>
 
+      <section aria-labelledby="sell-app-heading" className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-indigo-200 bg-indigo-50 p-5">
+        <div className="min-w-0 space-y-1">
+          <h2 id="sell-app-heading" className="text-lg font-semibold">
+            Sell an app in one step
+          </h2>
+          <p className="text-sm text-slate-700">One app, one price, its features with their allowances: the product, its offering and its features, created together.</p>
+        </div>
+        <Link href="/portal/catalog/new" className={buttonPrimary}>
+          Sell an app
+        </Link>
+      </section>
+
       <CheckoutReadinessPanel isCheckoutReady={isCheckoutReady} />
 
       <section aria-labelledby="products-heading" className="space-y-4">
@@ -37,7 +50,11 @@ export default async function CatalogPage() {
         </h2>
         {products.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
-            You have no products yet. Add your first product, then add offerings to it.
+            You have no products yet.{' '}
+            <Link href="/portal/catalog/new" className="font-medium text-indigo-700 underline">
+              Sell your first app
+            </Link>{' '}
+            in one step, or add a product below, then its offerings.
           </p>
         ) : (
           <ul className="space-y-3">

@@ -1,0 +1,35 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { db, listSellerCatalog } from '@/app/core';
+import { preferredCurrency } from '@/server/entry/shared';
+import { Breadcrumbs } from '../breadcrumbs';
+import { currentSellerId } from '../current-seller';
+import { NotASeller } from '../not-a-seller';
+import { SellAppForm } from '../sell-app-form';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Sell an app' };
+
+/** The common case in one step: one app, one price, its features (the detailed pages do the rest). */
+export default async function SellAppPage() {
+  const sellerId = await currentSellerId();
+  if (!sellerId) return <NotASeller />;
+  const catalog = await listSellerCatalog({ db: db() }, sellerId);
+  return (
+    <div className="space-y-6">
+      <Breadcrumbs trail={[{ href: '/portal/catalog', label: 'Catalog' }]} current="Sell an app" />
+      <header className="space-y-2">
+        <h1 className="text-3xl font-bold tracking-tight">Sell an app</h1>
+        <p className="max-w-2xl text-slate-600">
+          Name the app, set its price and list what buyers get: the product, its offering and its features are created together. For several prices of one
+          app or the finer settings, use the{' '}
+          <Link href="/portal/catalog" className="text-indigo-700 underline">
+            detailed catalog pages
+          </Link>
+          .
+        </p>
+      </header>
+      <SellAppForm currency={preferredCurrency(catalog)} isCheckoutReady={catalog.isCheckoutReady} />
+    </div>
+  );
+}

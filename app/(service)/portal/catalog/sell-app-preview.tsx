@@ -1,0 +1,115 @@
+'use client';
+
+import { useId } from 'react';
+import { useWatch } from 'react-hook-form';
+import { LicenseClassification, appOfferingTerms, classificationLabel, describeInterval, describePrice, type AppBilling, type OfferingView, type StartSellingAppInput } from '@/server/entry/shared';
+import type { SellAppForm } from './sell-app-features';
+
+// What buyers will see, as the storefront card shows an offering (app/marketplace/[issuerClientId]):
+// the price line from the same describePrice, and each feature with its allowance per period.
+
+const count = new Intl.NumberFormat('en');
+const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+interface Preview {
+  productName: string;
+  offeringName: string;
+  badge: string;
+  price: string;
+  paid: boolean;
+  features: { name: string; allowance: string | null }[];
+}
+
+function previewOf(values: StartSellingAppInput): Preview {
+  const { product, offering, features = [] } = values;
+  const billing = (offering?.billing ?? 'free') as AppBilling;
+  const terms = appOfferingTerms({
+    billing,
+    baseRate: numberOrNull(offering?.baseRate),
+    currency: (offering?.currency ?? '').trim().toLowerCase(),
+    interval: numberOrNull(offering?.interval),
+    intervalUnit: numberOrNull(offering?.intervalUnit) as Parameters<typeof appOfferingTerms>[0]['intervalUnit'],
+  });
+  const paid = terms.classification !== LicenseClassification.Trial && terms.baseRate !== null && terms.baseRate > 0;
+  const perSeat = Boolean(offering?.seatBased);
+  const view: OfferingView = {
+    id: '',
+    productId: '',
+    clientId: '',
+    name: offering?.name ?? '',
+    description: null,
+    status: 1,
+    licenseClassification: terms.classification,
+    category: 0,
+    baseRate: terms.baseRate,
+    currency: terms.currency,
+    interval: terms.interval,
+    intervalUnit: terms.intervalUnit,
+  };
+  let price: string;
+  if ((billing === 'once' || billing === 'recurring') && !paid) price = 'Enter a price';
+  else {
+    try {
+      price = describePrice(view, { perSeat: perSeat && paid });
+    } catch {
+      // A currency code the browser cannot format yet (half typed): the amount and the letters.
+      price = `${terms.baseRate} ${terms.currency.toUpperCase()}`;
+    }
+  }
+  return {
+    productName: product?.name?.trim() || 'Your app',
+    offeringName: offering?.name?.trim() || 'Standard',
+    badge: classificationLabel(terms.classification),
+    price,
+    paid,
+    features: features
+      .filter((feature) => feature?.displayName?.trim())
+      .map((feature) => {
+        const allowance = numberOrNull(feature.allowance);
+        const unit = numberOrNull(feature.allowancePeriodUnit);
+        // A figure the form refuses (negative, a fraction) is not shown as if buyers would see it.
+        const valid = allowance !== null && Number.isInteger(allowance) && allowance >= 0;
+        return {
+          name: feature.displayName!.trim(),
+          allowance: valid && unit !== null ? `${count.format(allowance)} per ${describeInterval(1, unit)}${perSeat ? ' per seat' : ''}` : null,
+        };
+      }),
+  };
+}
+
+export function SellAppPreview({ form, isCheckoutReady }: { form: SellAppForm; isCheckoutReady: boolean }) {
+  const headingId = useId();
+  // While typing, any part may still be missing: every read below is optional.
+  const values = useWatch({ control: form.control }) as StartSellingAppInput;
+  const preview = previewOf(values);
+  const listed = Boolean(values.offering?.listed);
+  return (
+    <section aria-labelledby={headingId} data-testid="sell-app-preview" className="space-y-3 rounded-lg border border-indigo-200 bg-indigo-50 p-5">
+      <h2 id={headingId} className="text-lg font-semibold">
+        What buyers will see
+      </h2>
+      <div className="space-y-2 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+        <p className="text-sm font-medium text-slate-600 [overflow-wrap:anywhere]">{preview.productName}</p>
+        <div className="flex items-start justify-between gap-3">
+          <p className="min-w-0 text-lg font-semibold [overflow-wrap:anywhere]">{preview.offeringName}</p>
+          <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{preview.badge}</span>
+        </div>
+        <p className="text-xl font-bold" data-testid="preview-price">
+          {preview.price}
+        </p>
+        {preview.features.length > 0 && (
+          <ul className="space-y-1 text-sm text-slate-700" aria-label="Features in the preview">
+            {preview.features.map((feature, index) => (
+              <li key={index} data-testid="preview-feature" className="[overflow-wrap:anywhere]">
+                <span className="font-medium">{feature.name}</span>
+                {feature.allowance && <span className="text-slate-600"> · {feature.allowance}</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <p className="text-sm text-slate-700">{listed ? 'Listed on your storefront as soon as it is created.' : 'Not on your storefront until you list it.'}</p>
+      {preview.paid && !isCheckoutReady && <p className="text-sm text-amber-800">Buyers can pay once paid checkout is enabled on the catalog page.</p>}
+    </section>
+  );
+}

@@ -1,0 +1,276 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
+import { launchChromium } from '../support/browser';
+import { createProduct } from '../support/factories';
+import { axeViolations, expectFitsAndAccessible, VIEWPORTS } from '../support/page-checks';
+import { portalSignIn } from '../support/portal-session';
+import { codeReader } from '../support/sign-in';
+import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+// "Sell an app" in Chromium at a desktop and a phone width: a seller goes from the catalog to the
+// one-step form, fills "Render Studio, 9.00 a month per seat, feature Renders with 1,000 a month",
+// sees what buyers will see, creates it (one request, however often the button is pressed), lands
+// on the new offering's page, and the storefront shows the offering with its allowance. Refusals
+// are shown on their fields: the browser's own check first, then the server's.
+
+const E2E_TIMEOUT = 120_000;
+const SELLER_EMAIL = 'catalog.wizard@example.com';
+const FORM = 'Sell an app';
+
+let database: TestDatabase;
+let smtp: TestSmtpServer;
+let server: TestServer;
+let browser: Browser;
+let sessionCookie: { name: string; value: string };
+let seller: { id: string; issuerClientId: string };
+
+beforeAll(async () => {
+  [database, smtp] = await Promise.all([createTestDatabase(), startTestSmtpServer()]);
+  server = await startTestServer({ databaseUrl: database.url, env: { SMTP_URL: smtp.url, SEED_DEMO: 'false' } });
+  const cookie = await portalSignIn(server.baseUrl, SELLER_EMAIL, codeReader(smtp), { registerAs: 'Wizard Works Ltd' });
+  const [name, ...value] = cookie.split('=');
+  sessionCookie = { name: name!, value: value.join('=') };
+  ({ seller } = await database.db.sellerMember.findFirstOrThrow({ where: { account: { email: SELLER_EMAIL } }, include: { seller: true } }));
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await smtp?.stop();
+  await database?.drop();
+});
+
+// Each test starts from an empty catalog (the products' offerings and features go with them).
+beforeEach(async () => {
+  await database.db.product.deleteMany({ where: { sellerId: seller.id } });
+});
+
+async function signedInPage(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport });
+  await context.addCookies([{ ...sessionCookie, url: server.baseUrl }]);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
+
+/** Waits until React has hydrated the page's controls, so a click is never a native form submit. */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const control = document.querySelector('main button, main form');
+    return !control || Object.keys(control).some((key) => key.startsWith('__reactProps'));
+  });
+}
+
+/** The error text a control shows: the element its aria-describedby names for the error. */
+async function errorOf(control: ReturnType<Page['locator']>): Promise<string> {
+  await poll(() => control.getAttribute('aria-invalid')).toBe('true');
+  const errorId = (await control.getAttribute('aria-describedby'))!.split(' ').find((id) => id.endsWith('-error'))!;
+  return control.page().locator(`[id="${errorId}"]`).innerText();
+}
+
+async function catalogCounts() {
+  const [products, offerings, features] = await Promise.all([
+    database.db.product.count({ where: { sellerId: seller.id } }),
+    database.db.offering.count({ where: { sellerId: seller.id } }),
+    database.db.feature.count({ where: { offering: { sellerId: seller.id } } }),
+  ]);
+  return { products, offerings, features };
+}
+
+describe('selling an app in one step, in Chromium', () => {
+  for (const viewport of VIEWPORTS) {
+    const at = `at ${viewport.width} px`;
+
+    it(
+      `${at}: Render Studio, 9.00 a month per seat with 1,000 renders a month, is created in one request and is on the storefront with its allowance`,
+      async () => {
+        const { context, page } = await signedInPage(viewport);
+        try {
+          await page.goto(`${server.baseUrl}/portal/catalog`);
+          await hydrated(page);
+          expect(await page.getByRole('link', { name: 'Sell your first app' }).getAttribute('href')).toBe('/portal/catalog/new');
+          await page.screenshot({ path: `test-results/catalog-wizard-catalog-${viewport.name}.png`, fullPage: true });
+          await expectFitsAndAccessible(page, 'the empty catalog offering Sell an app');
+          await page.getByRole('link', { name: 'Sell an app', exact: true }).click();
+          await page.waitForURL(`${server.baseUrl}/portal/catalog/new`);
+          await hydrated(page);
+          const form = page.getByRole('form', { name: FORM });
+          await expectFitsAndAccessible(page, 'the empty wizard');
+
+          await form.getByLabel('App name').fill('Render Studio');
+          await form.getByLabel('Platform').selectOption({ label: 'Windows' });
+          await form.getByLabel('Description').fill('Renders scenes on your desktop.');
+          expect(await form.getByRole('radio', { name: 'Subscription' }).isChecked()).toBe(true);
+          await form.getByLabel('Currency').fill('eur');
+          await form.getByLabel('Price', { exact: true }).fill('9.00');
+          expect(await form.getByLabel('Billed every').inputValue()).toBe('1');
+          expect(await form.getByLabel('Billing period').locator('option:checked').innerText()).toBe('Month');
+          await form.getByLabel('Sold per seat').check();
+
+          await form.getByRole('button', { name: 'Add a feature' }).click();
+          const row = form.getByRole('group', { name: 'Feature 1' });
+          // The new row's name has the focus; the key follows the name until the seller changes it.
+          await poll(() => row.getByLabel('Name').evaluate((input) => input === document.activeElement)).toBe(true);
+          await page.keyboard.type('Renders');
+          expect(await row.getByLabel('Key').inputValue()).toBe('renders');
+          await row.getByLabel('Allowance').fill('1000');
+          expect(await row.getByLabel('Per').locator('option:checked').innerText()).toBe('Month');
+
+          const preview = page.getByTestId('sell-app-preview');
+          await poll(() => preview.getByTestId('preview-price').innerText()).toBe('€9.00 per seat / month');
+          expect(await preview.getByTestId('preview-feature').allInnerTexts()).toEqual(['Renders · 1,000 per month per seat']);
+          expect(await preview.innerText()).toContain('Render Studio');
+          await form.getByLabel('List it on my storefront now').check();
+          await poll(() => preview.innerText()).toContain('Listed on your storefront as soon as it is created.');
+          await page.screenshot({ path: `test-results/catalog-wizard-filled-${viewport.name}.png`, fullPage: true });
+          await expectFitsAndAccessible(page, 'the filled wizard');
+
+          // The call is held back a moment, so the pending state can be seen and a second press tried.
+          let calls = 0;
+          let release!: () => void;
+          const held = new Promise<void>((resolve) => (release = resolve));
+          await page.route('**/api/trpc/catalogAdmin.startSellingApp**', async (route) => {
+            calls += 1;
+            await held;
+            await route.continue();
+          });
+          const submit = form.getByRole('button', { name: 'Create app' });
+          await submit.click();
+          const busy = form.getByRole('button', { name: 'Creating…' });
+          await poll(() => busy.isDisabled()).toBe(true);
+          expect(await busy.getAttribute('aria-busy')).toBe('true');
+          await busy.click({ force: true });
+          release();
+
+          await page.waitForURL(/\/portal\/catalog\/offerings\/[^/]+$/);
+          expect(calls).toBe(1);
+          await poll(() => page.getByTestId('toast').innerText()).toContain('“Render Studio” is on your storefront, with its offering and 1 feature.');
+          expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Standard');
+          expect(await page.getByTestId('offering-price').innerText()).toBe('€9.00 per seat / month');
+          expect(await page.getByTestId('feature').allInnerTexts()).toEqual([expect.stringMatching(/renders[\s\S]*1000 per month/i)]);
+          const breadcrumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+          expect(await breadcrumbs.getByRole('link').allInnerTexts()).toEqual(['Catalog', 'Render Studio']);
+          await page.screenshot({ path: `test-results/catalog-wizard-offering-${viewport.name}.png`, fullPage: true });
+          await expectFitsAndAccessible(page, 'the new offering after the wizard');
+
+          expect(await catalogCounts()).toEqual({ products: 1, offerings: 1, features: 1 });
+          const offering = await database.db.offering.findFirstOrThrow({ where: { sellerId: seller.id }, include: { features: true, product: true } });
+          expect(offering).toMatchObject({
+            name: 'Standard',
+            classification: LicenseClassification.Subscription,
+            priceMinor: 900,
+            currency: 'eur',
+            interval: 1,
+            intervalUnit: IntervalUnit.Month,
+            seatBased: true,
+            listed: true,
+            product: { name: 'Render Studio', description: 'Renders scenes on your desktop.', platform: 1 },
+          });
+          expect(page.url()).toBe(`${server.baseUrl}/portal/catalog/offerings/${offering.id}`);
+          expect(offering.features).toEqual([expect.objectContaining({ key: 'renders', displayName: 'Renders', allowance: 1000, allowancePeriodUnit: IntervalUnit.Month })]);
+
+          await page.goto(`${server.baseUrl}/marketplace/${seller.issuerClientId}`);
+          const card = page.getByTestId('offering').filter({ hasText: 'Standard' });
+          // The storefront streams in behind its loading state.
+          await page.getByRole('heading', { name: 'Render Studio' }).waitFor();
+          expect(await card.getByTestId('price').innerText()).toBe('€9.00 per seat / month');
+          expect(await card.getByRole('list', { name: 'Features of Standard' }).innerText()).toBe('Renders · 1,000 per month per seat');
+          await page.screenshot({ path: `test-results/catalog-wizard-storefront-${viewport.name}.png`, fullPage: true });
+        } finally {
+          await context.close();
+        }
+      },
+      E2E_TIMEOUT,
+    );
+
+    it(
+      `${at}: refusals are shown next to their fields, the browser's check first and then the server's, and nothing is written`,
+      async () => {
+        await createProduct(database.db, seller.id, { name: 'Taken App' });
+        const { context, page } = await signedInPage(viewport);
+        try {
+          await page.goto(`${server.baseUrl}/portal/catalog/new`);
+          await hydrated(page);
+          const form = page.getByRole('form', { name: FORM });
+          let calls = 0;
+          page.on('request', (request) => {
+            if (request.url().includes('/api/trpc/catalogAdmin.startSellingApp')) calls += 1;
+          });
+
+          // Checked in the browser with the service's own schema: no request leaves.
+          await form.getByRole('button', { name: 'Add a feature' }).click();
+          await form.getByRole('group', { name: 'Feature 1' }).getByLabel('Name').fill('Renders');
+          await form.getByRole('button', { name: 'Add a feature' }).click();
+          const second = form.getByRole('group', { name: 'Feature 2' });
+          await second.getByLabel('Name').fill('Renders');
+          await second.getByLabel('Allowance').fill('-5');
+          await form.getByRole('button', { name: 'Create app' }).click();
+          expect(await errorOf(form.getByLabel('App name'))).toBe('Enter a product name.');
+          expect(await errorOf(form.getByLabel('Price', { exact: true }))).toBe('Enter a price above 0, or choose Free.');
+          expect(await errorOf(second.getByLabel('Key'))).toBe('Feature 1 already has the key “renders”. Give each feature its own key.');
+          expect(await errorOf(second.getByLabel('Allowance'))).toBe('The allowance cannot be negative.');
+          const alert = form.getByRole('alert');
+          expect(await alert.innerText()).toContain('Please correct these 4 problems:');
+          expect(await alert.getByRole('link').allInnerTexts()).toEqual([
+            'App name: Enter a product name.',
+            'Price: Enter a price above 0, or choose Free.',
+            'Feature 2 key: Feature 1 already has the key “renders”. Give each feature its own key.',
+            'Feature 2 allowance: The allowance cannot be negative.',
+          ]);
+          expect(await form.getByLabel('App name').evaluate((input) => input === document.activeElement)).toBe(true);
+          expect(calls).toBe(0);
+          await page.screenshot({ path: `test-results/catalog-wizard-refused-${viewport.name}.png`, fullPage: true });
+          await expectFitsAndAccessible(page, 'the wizard refusing in the browser');
+
+          // Removing the second row and choosing Free clears those; the server then refuses the taken name.
+          await second.getByRole('button', { name: 'Remove feature 2' }).click();
+          expect(await form.getByRole('button', { name: 'Add a feature' }).evaluate((button) => button === document.activeElement)).toBe(true);
+          await form.getByRole('radio', { name: 'Free', exact: true }).check();
+          expect(await form.getByLabel('Price', { exact: true }).count()).toBe(0);
+          await poll(() => page.getByTestId('preview-price').innerText()).toBe('Free');
+          await form.getByLabel('App name').fill('taken app');
+          await form.getByRole('button', { name: 'Create app' }).click();
+          await poll(() => errorOf(form.getByLabel('App name'))).toBe('Another of your products is already called “taken app”. Give this one a different name.');
+          expect(calls).toBe(1);
+          expect(await form.getByLabel('App name').evaluate((input) => input === document.activeElement)).toBe(true);
+          expect(await form.getByRole('button', { name: 'Create app' }).isEnabled()).toBe(true);
+          expect(await catalogCounts()).toEqual({ products: 1, offerings: 0, features: 0 });
+          await page.screenshot({ path: `test-results/catalog-wizard-server-refusal-${viewport.name}.png`, fullPage: true });
+          await expectFitsAndAccessible(page, 'the wizard showing the server refusal');
+        } finally {
+          await context.close();
+        }
+      },
+      E2E_TIMEOUT,
+    );
+  }
+
+  it('in dark mode the wizard with a free trial and its preview is dark and axe-core finds nothing', async () => {
+    const { context, page } = await signedInPage(VIEWPORTS[1]);
+    try {
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.goto(`${server.baseUrl}/portal/catalog/new`);
+      await hydrated(page);
+      const form = page.getByRole('form', { name: FORM });
+      await form.getByLabel('App name').fill('Render Studio');
+      await form.getByRole('radio', { name: 'Free trial' }).check();
+      expect(await form.getByLabel('Trial length').inputValue()).toBe('14');
+      await poll(() => page.getByTestId('preview-price').innerText()).toBe('Free for 14 days');
+      await form.getByRole('button', { name: 'Add a feature' }).click();
+      await form.getByRole('group', { name: 'Feature 1' }).getByLabel('Name').fill('Export PDF');
+      expect(await form.getByRole('group', { name: 'Feature 1' }).getByLabel('Key').inputValue()).toBe('export-pdf');
+      const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      expect(background, 'body background in dark mode').not.toMatch(/oklch\(0?\.9|rgb\(2[45]\d/);
+      await page.screenshot({ path: 'test-results/catalog-wizard-dark-phone.png', fullPage: true });
+      expect(await axeViolations(page), 'the wizard in dark mode').toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
