@@ -5,6 +5,7 @@ import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTRPC } from '@/app/trpc-provider';
+import { useFormat } from './formatted';
 
 const input = 'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base shadow-sm focus:border-indigo-500';
 const button = 'w-full rounded-md bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-500 disabled:opacity-60';
@@ -26,6 +27,7 @@ export function EmailCodeSignIn(props: {
 }) {
   const trpc = useTRPC();
   const router = useRouter();
+  const format = useFormat();
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [continuationToken, setContinuationToken] = useState('');
   const [sentTo, setSentTo] = useState('');
@@ -43,7 +45,7 @@ export function EmailCodeSignIn(props: {
     if (problem) return setError(problem);
     const email = String(form.get('email') ?? '').trim();
     // The server's own limit, said in words before anything is sent (RFC 5321: 254 characters).
-    if (email.length > EMAIL_MAX) return setError(`An e-mail address has at most ${EMAIL_MAX} characters; this one has ${email.length.toLocaleString('en')}.`);
+    if (email.length > EMAIL_MAX) return setError(`An e-mail address has at most ${EMAIL_MAX} characters; this one has ${format.count(email.length)}.`);
     try {
       const result = await requestCode.mutateAsync({ email });
       setExtra(collected);
