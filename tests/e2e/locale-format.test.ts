@@ -111,8 +111,9 @@ describe('pages follow the browser’s locale and time zone, in Chromium', () =>
         await expect.poll(async () => plain(await receipt.getByTestId('receipt-paid-at').innerText()), { timeout: 10_000 }).toBe(reader.paidAt);
         if (reader.locale === 'de-DE') await page.screenshot({ path: 'test-results/locale-de-DE-receipt.png', fullPage: true });
 
-        // Server and client rendered the same text at hydration: React reported no mismatch.
-        expect(console.filter((text) => /hydrat|did not match|server rendered/i.test(text))).toEqual([]);
+        // Server and client rendered the same text at hydration: React reported no mismatch (in a
+        // production build it says so as minified errors #418, #423 and #425).
+        expect(console.filter((text) => /hydrat|did not match|server rendered|#41[89]|#42[35]/i.test(text)), console.join('\n')).toEqual([]);
       } finally {
         await context.close();
       }
