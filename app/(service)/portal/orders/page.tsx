@@ -35,7 +35,7 @@ export default async function OrdersPage({ searchParams }: Props) {
       <header className="space-y-2">
         <h1 className="text-3xl font-bold tracking-tight">Orders</h1>
         <p className="max-w-2xl text-slate-600">
-          Every checkout of your offerings, newest first: bought in your storefront or an app, or opened by your backend for a tenant. Times are UTC.
+          Every checkout of your offerings, newest first: bought in your storefront or an app, or opened by your backend for a tenant.
         </p>
       </header>
       <ListSearchForm
