@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
+import { LocaleProvider } from './components/formatted';
+import { requestLocale } from './components/request-format';
 import './globals.css';
 import { TrpcProvider } from './trpc-provider';
 
@@ -14,13 +16,17 @@ export const metadata: Metadata = {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // Reading the request makes every page render per request, so each carries its own CSP nonce.
   await headers();
+  // Client components format in the locale the server rendered with (app/components/formats.ts).
+  const locale = await requestLocale();
   return (
     <html lang="en">
       <body className="min-h-screen font-sans">
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:m-2 focus:rounded focus:bg-white focus:p-2">
           Skip to content
         </a>
-        <TrpcProvider>{children}</TrpcProvider>
+        <LocaleProvider locale={locale}>
+          <TrpcProvider>{children}</TrpcProvider>
+        </LocaleProvider>
       </body>
     </html>
   );

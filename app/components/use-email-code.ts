@@ -2,6 +2,7 @@
 
 import { signIn } from 'next-auth/react';
 import { useState } from 'react';
+import { useFormat } from './formatted';
 
 /** RFC 5321's limit, the server's too: said in words before anything is sent. */
 export const EMAIL_MAX = 254;
@@ -17,6 +18,7 @@ export interface CodeSent {
  * redeem it for a next-auth session. The redeemed code makes the account on its first use.
  */
 export function useEmailCode() {
+  const format = useFormat();
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [sent, setSent] = useState<CodeSent | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -26,7 +28,7 @@ export function useEmailCode() {
   async function sendCode(email: string, send: (email: string) => Promise<CodeSent>): Promise<boolean> {
     setError(null);
     if (email.length > EMAIL_MAX) {
-      setError(`An e-mail address has at most ${EMAIL_MAX} characters; this one has ${email.length.toLocaleString('en')}.`);
+      setError(`An e-mail address has at most ${EMAIL_MAX} characters; this one has ${format.count(email.length)}.`);
       return false;
     }
     setPending('sending');

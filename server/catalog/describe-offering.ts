@@ -25,14 +25,23 @@ export function classificationLabel(classification: number): string {
   }
 }
 
-/** The price line a buyer reads, e.g. "Free", "$49.00", "$9.99 / month", "$30.00 per seat / month", "Free for 14 days". */
-export function describePrice(offering: OfferingView, options: { perSeat?: boolean } = {}): string {
+/** An amount in the currency's main unit (a BaseRate) as text. */
+export type AmountFormat = (amount: number, currency: string) => string;
+
+const formatAmountInEnglish: AmountFormat = (amount, currency) => new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() }).format(amount);
+
+/**
+ * The price line a buyer reads, e.g. "Free", "$49.00", "$9.99 / month", "$30.00 per seat / month",
+ * "Free for 14 days". The amount is in English for the API, MCP and e-mails; pages pass their
+ * reader's format (`formatAmount`).
+ */
+export function describePrice(offering: OfferingView, options: { perSeat?: boolean; formatAmount?: AmountFormat } = {}): string {
   const interval = describeInterval(offering.interval, offering.intervalUnit);
   if (offering.licenseClassification === LicenseClassification.Trial) {
     return interval ? `Free for ${offering.interval === 1 ? `1 ${interval}` : interval}` : 'Free trial';
   }
   if (offering.baseRate === null || offering.baseRate === 0) return 'Free';
-  const amount = new Intl.NumberFormat('en', { style: 'currency', currency: offering.currency.toUpperCase() }).format(offering.baseRate);
+  const amount = (options.formatAmount ?? formatAmountInEnglish)(offering.baseRate, offering.currency);
   const price = options.perSeat ? `${amount} per seat` : amount;
   return interval && offering.licenseClassification === LicenseClassification.Subscription ? `${price} / ${interval}` : price;
 }

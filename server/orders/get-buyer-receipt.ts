@@ -24,6 +24,10 @@ export interface BuyerReceipt {
   amountText: string;
   /** The price of one seat (or unit) when more than one was bought; null otherwise. */
   unitAmountText: string | null;
+  /** The amounts above for pages that format in the reader's locale: integer minor units of `currency`. */
+  amountMinor: number;
+  unitAmountMinor: number | null;
+  currency: string;
   orderedAt: Date;
   paidAt: Date | null;
   state: OrderState;
@@ -68,6 +72,7 @@ export async function getBuyerReceipt(ctx: { db: Db }, input: { checkoutId: stri
   if (!checkout) throw notFound;
   const state = orderStateOf(checkout);
   const { offering } = checkout;
+  const unitAmountMinor = checkout.quantity > 1 && checkout.amountMinor > 0 ? Math.round(Number(checkout.amountMinor) / checkout.quantity) : null;
   return {
     orderNumber: checkout.id,
     sellerName: storefrontName(checkout.seller),
@@ -79,7 +84,10 @@ export async function getBuyerReceipt(ctx: { db: Db }, input: { checkoutId: stri
     seatBased: offering.seatBased,
     quantity: checkout.quantity,
     amountText: formatOrderAmount(checkout.amountMinor, checkout.currency),
-    unitAmountText: checkout.quantity > 1 && checkout.amountMinor > 0 ? formatOrderAmount(Math.round(Number(checkout.amountMinor) / checkout.quantity), checkout.currency) : null,
+    unitAmountText: unitAmountMinor === null ? null : formatOrderAmount(unitAmountMinor, checkout.currency),
+    amountMinor: Number(checkout.amountMinor),
+    unitAmountMinor,
+    currency: checkout.currency,
     orderedAt: checkout.createdAt,
     paidAt: checkout.status === 'completed' ? checkout.completedAt : null,
     state,

@@ -14,6 +14,9 @@ export interface BuyerOrderView {
   productName: string;
   quantity: number;
   amountText: string;
+  /** What it charged, for pages that format in the reader's locale: integer minor units of `currency`. */
+  amountMinor: number;
+  currency: string;
   createdAt: Date;
   state: OrderState;
   stateText: string;
@@ -59,6 +62,8 @@ export async function listBuyerOrders(ctx: { db: Db }, input: { buyerAccountId: 
       productName: row.offering.product.name,
       quantity: row.quantity,
       amountText: formatOrderAmount(row.amountMinor, row.currency),
+      amountMinor: Number(row.amountMinor),
+      currency: row.currency,
       createdAt: row.createdAt,
       state,
       stateText: ORDER_STATE_TEXT[state],

@@ -160,9 +160,9 @@ describe('orders: the buyer’s checkouts', () => {
     await database.db.offering.update({ where: { id: store.offering.id }, data: { priceMinor: 99_900, currency: 'eur' } });
 
     const [order] = (await listBuyerOrders(ctx, { buyerAccountId: me.id })).orders;
-    expect(order).toMatchObject({ id: paid, amountText: '$30.00', quantity: 3 });
+    expect(order).toMatchObject({ id: paid, amountText: '$30.00', amountMinor: 3000, currency: 'usd', quantity: 3 });
     const receipt = await getBuyerReceipt(ctx, { checkoutId: paid, buyerAccountId: me.id });
-    expect(receipt).toMatchObject({ amountText: '$30.00', unitAmountText: '$10.00', quantity: 3, seatBased: true });
+    expect(receipt).toMatchObject({ amountText: '$30.00', unitAmountText: '$10.00', amountMinor: 3000, unitAmountMinor: 1000, currency: 'usd', quantity: 3, seatBased: true });
     expect((await database.db.checkout.findUniqueOrThrow({ where: { id: paid } })).amountMinor).toBe(3000n);
   });
 
@@ -204,14 +204,14 @@ describe('billing of a subscription sold through the local processor', () => {
     await database.db.seat.create({ data: { licenseId: license.id } });
 
     const billing = await getSubscriptionBilling({ ...ctx, now: new Date('2026-03-15T00:00:00Z') }, { licenseId: license.id, buyerAccountId: me.id });
-    expect(billing).toMatchObject({ liveSeats: 3, perSeatText: '$9.00', pricePerPeriodText: '$27.00', periodText: 'month', cancelAtPeriodEnd: false, ended: false });
+    expect(billing).toMatchObject({ liveSeats: 3, perSeatText: '$9.00', pricePerPeriodText: '$27.00', perSeatMinor: 900, pricePerPeriodMinor: 2700, currency: 'usd', periodText: 'month', cancelAtPeriodEnd: false, ended: false });
     // January 31 + 1 month is February 28, + 2 months March 31.
     expect(billing.currentPeriod).toEqual({ start: new Date('2026-02-28T10:00:00Z'), end: new Date('2026-03-31T10:00:00Z') });
     expect(billing.renewsAt).toEqual(new Date('2026-03-31T10:00:00Z'));
     // The next charge is the period's price for the live seats; the purchase is listed with its invoice and receipt.
-    expect(billing.nextCharge).toEqual({ amountText: '$27.00', on: new Date('2026-03-31T10:00:00Z') });
+    expect(billing.nextCharge).toEqual({ amountText: '$27.00', amountMinor: 2700, on: new Date('2026-03-31T10:00:00Z') });
     expect(billing.paymentMethod).toBe('Local test processor (no card is charged)');
-    expect(billing.charges).toEqual([expect.objectContaining({ kind: 'purchase', label: expect.stringMatching(/^Purchase, invoice INV-\d{6}$/), amountText: '$18.00', href: `/orders/${license.checkoutId}` })]);
+    expect(billing.charges).toEqual([expect.objectContaining({ kind: 'purchase', label: expect.stringMatching(/^Purchase, invoice INV-\d{6}$/), amountText: '$18.00', amountMinor: 1800, currency: 'usd', href: `/orders/${license.checkoutId}` })]);
     const [listed] = await listBuyerLicenses(ctx, { buyerAccountId: me.id });
     expect(listed!.billing).toBe('local-page');
   });

@@ -3,7 +3,7 @@ import { LicenseClassification, describeInterval } from '@/app/core';
 import type { BuyerFeatureView, BuyerLicenseView } from '@licensing/core';
 import { ManageBillingButton } from './manage-billing-button';
 import { SeatList } from './seat-list';
-import { When } from './when';
+import { FormattedDate } from '@/app/components/formatted';
 
 const STATUS_STYLE: Record<string, string> = {
   Active: 'bg-emerald-100 text-emerald-800',
@@ -45,7 +45,7 @@ export function LicenseCard({ license }: { license: BuyerLicenseView }) {
         <div>
           <dt className="text-slate-600">Term start</dt>
           <dd>
-            <When value={license.termStart} />
+            <FormattedDate value={license.termStart} />
           </dd>
         </div>
         <div>
@@ -53,7 +53,7 @@ export function LicenseCard({ license }: { license: BuyerLicenseView }) {
           <dd data-testid="license-term-end">
             {license.termEnd ? (
               <>
-                <When value={license.termEnd} />
+                <FormattedDate value={license.termEnd} />
                 {license.cancelAtPeriodEnd && ' (cancelled: not renewing)'}
               </>
             ) : license.classification === LicenseClassification.Subscription ? (

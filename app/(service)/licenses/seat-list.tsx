@@ -2,7 +2,7 @@ import { isFinalLicenseStatus } from '@/app/core';
 import type { BuyerLicenseCodeView, BuyerLicenseView } from '@licensing/core';
 import { NewCodeButton } from './new-code-button';
 import { RevokeCodeButton } from './revoke-code-button';
-import { When } from './when';
+import { FormattedDate, FormattedDateTime } from '@/app/components/formatted';
 
 /**
  * The seats of a license and the codes of each, as stacked cards: each code's facts wrap in a grid
@@ -27,7 +27,7 @@ export function SeatList({ license }: { license: BuyerLicenseView }) {
                 {seat.retiredAt && (
                   <span className="font-normal text-slate-600">
                     {' '}
-                    · retired <When value={seat.retiredAt} />
+                    · retired <FormattedDate value={seat.retiredAt} />
                   </span>
                 )}
               </p>
@@ -65,19 +65,19 @@ function CodeRow({ code, offeringName }: { code: BuyerLicenseCodeView; offeringN
         <div>
           <dt className="text-xs text-slate-600">Created</dt>
           <dd>
-            <When value={code.createdAt} withTime />
+            <FormattedDateTime value={code.createdAt} />
           </dd>
         </div>
         <div>
           <dt className="text-xs text-slate-600">Last used</dt>
-          <dd>{code.lastUsedAt ? <When value={code.lastUsedAt} withTime /> : 'Never'}</dd>
+          <dd>{code.lastUsedAt ? <FormattedDateTime value={code.lastUsedAt} /> : 'Never'}</dd>
         </div>
         <div>
           <dt className="text-xs text-slate-600">Status</dt>
           <dd data-testid="license-code-status">
             {code.revokedAt ? (
               <span>
-                Revoked <When value={code.revokedAt} withTime />
+                Revoked <FormattedDateTime value={code.revokedAt} />
               </span>
             ) : (
               <span className="font-medium text-emerald-800">Active</span>

@@ -5,13 +5,13 @@ import { firstSearchParam, Pager } from '@/app/components/pager';
 import { db, listBuyerOrders } from '@/app/core';
 import type { BuyerOrderView } from '@licensing/core';
 import { getPortalSession } from '@/app/portal-session';
+import { FormattedDate } from '@/app/components/formatted';
+import { requestFormat } from '@/app/components/request-format';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Your orders' };
 
 type Props = { searchParams: Promise<{ page?: string | string[] }> };
-
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
 
 const STATE_STYLE: Record<BuyerOrderView['state'], string> = {
   paid: 'bg-emerald-100 text-emerald-800',
@@ -68,7 +68,8 @@ export default async function OrdersPage({ searchParams }: Props) {
   );
 }
 
-function OrderRow({ order }: { order: BuyerOrderView }) {
+async function OrderRow({ order }: { order: BuyerOrderView }) {
+  const format = await requestFormat();
   return (
     <article className="flex flex-wrap items-start justify-between gap-x-6 gap-y-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <div className="min-w-0 flex-1 basis-56 space-y-1">
@@ -93,13 +94,13 @@ function OrderRow({ order }: { order: BuyerOrderView }) {
         <div>
           <dt className="text-xs text-slate-600">Amount</dt>
           <dd className="font-medium" data-testid="order-amount">
-            {order.amountText}
+            {order.amountMinor === 0 ? 'Free' : format.money(order.amountMinor, order.currency)}
           </dd>
         </div>
         <div>
           <dt className="text-xs text-slate-600">Date</dt>
           <dd>
-            <time dateTime={order.createdAt.toISOString()}>{dateFormat.format(order.createdAt)}</time>
+            <FormattedDate value={order.createdAt} />
           </dd>
         </div>
         <div>

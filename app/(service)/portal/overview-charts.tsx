@@ -4,7 +4,7 @@
 
 import { useId, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatMinorAmount } from '@/server/entry/shared';
+import { useFormat } from '@/app/components/formatted';
 
 // Colours that keep 3:1 against white for bars and lines.
 const INDIGO = 'var(--color-indigo-700, #4338ca)';
@@ -22,8 +22,9 @@ export interface OverviewSeries {
 
 /** The overview's three charts over the last 30 UTC days; each also as a table for screen readers. */
 export function OverviewCharts({ series }: { series: OverviewSeries }) {
-  const label = (day: string) => day.slice(5);
-  const money = (minor: number) => formatMinorAmount(minor, series.mainCurrency);
+  const format = useFormat();
+  const label = format.calendarDay;
+  const money = (minor: number) => format.money(minor, series.mainCurrency);
   const revenue = series.days.map((day, index) => ({ day: label(day), revenue: series.revenuePerDay[index]! }));
   const orders = series.days.map((day, index) => ({ day: label(day), Completed: series.ordersPerDay[index]!.completed, Failed: series.ordersPerDay[index]!.failed }));
   const licenses = series.days.map((day, index) => ({ day: label(day), licenses: series.licensesPerDay[index]! }));
@@ -33,7 +34,7 @@ export function OverviewCharts({ series }: { series: OverviewSeries }) {
         testId="revenue-chart"
         caption={`Revenue per day in ${series.mainCurrency.toUpperCase()} (completed orders, by the day they completed)`}
         head={['Day', `Revenue (${series.mainCurrency.toUpperCase()})`]}
-        rows={series.days.map((day, index) => [day, money(series.revenuePerDay[index]!)])}
+        rows={series.days.map((day, index) => [label(day), money(series.revenuePerDay[index]!)])}
       >
         <BarChart data={revenue} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--color-slate-200, #e2e8f0)" />
@@ -47,7 +48,7 @@ export function OverviewCharts({ series }: { series: OverviewSeries }) {
         testId="orders-chart"
         caption="Orders per day: completed and failed"
         head={['Day', 'Completed', 'Failed']}
-        rows={series.days.map((day, index) => [day, String(series.ordersPerDay[index]!.completed), String(series.ordersPerDay[index]!.failed)])}
+        rows={series.days.map((day, index) => [label(day), format.count(series.ordersPerDay[index]!.completed), format.count(series.ordersPerDay[index]!.failed)])}
       >
         <BarChart data={orders} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--color-slate-200, #e2e8f0)" />
@@ -63,7 +64,7 @@ export function OverviewCharts({ series }: { series: OverviewSeries }) {
         testId="licenses-chart"
         caption="Licenses in force per day (created by that day, not cancelled or expired before it)"
         head={['Day', 'Licenses in force']}
-        rows={series.days.map((day, index) => [day, String(series.licensesPerDay[index])])}
+        rows={series.days.map((day, index) => [label(day), format.count(series.licensesPerDay[index]!)])}
       >
         <LineChart data={licenses} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--color-slate-200, #e2e8f0)" />

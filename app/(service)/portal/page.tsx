@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { sellerDisplayName, db, formatMinorAmount, getSellerOverview, OVERVIEW_DAYS } from '@/app/core';
+import { sellerDisplayName, db, getSellerOverview, OVERVIEW_DAYS } from '@/app/core';
 import type { SellerSetup } from '@licensing/core';
 import { getPortalSeller } from '@/app/portal-session';
+import { requestFormat } from '@/app/components/request-format';
 import { OverviewCharts } from './overview-charts';
 import { SellerWelcome } from './seller-welcome';
 
@@ -15,6 +16,7 @@ export default async function PortalHome() {
   const seller = portal?.seller;
   if (!seller) return <SellerWelcome />;
   const overview = await getSellerOverview({ db: db() }, { sellerId: seller.id });
+  const format = await requestFormat();
   const [mainRevenue, ...otherRevenue] = overview.revenue;
   const quiet = overview.completedOrders === 0 && overview.ordersPerDay.every((day) => day.failed === 0) && overview.licensesPerDay.every((count) => count === 0);
   return (
@@ -32,21 +34,21 @@ export default async function PortalHome() {
         </h2>
         <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <Figure label="Revenue" testId="figure-revenue" href="/portal/orders?status=completed">
-            {formatMinorAmount(mainRevenue!.amountMinor, mainRevenue!.currency)}
+            {format.money(mainRevenue!.amountMinor, mainRevenue!.currency)}
             {otherRevenue.length > 0 && (
               <span className="mt-1 block text-sm font-normal text-slate-600">
-                Also {otherRevenue.map((entry) => formatMinorAmount(entry.amountMinor, entry.currency)).join(', ')} in other currencies (not in the chart)
+                Also {otherRevenue.map((entry) => format.money(entry.amountMinor, entry.currency)).join(', ')} in other currencies (not in the chart)
               </span>
             )}
           </Figure>
           <Figure label="Completed orders" testId="figure-orders" href="/portal/orders?status=completed">
-            {overview.completedOrders}
+            {format.count(overview.completedOrders)}
           </Figure>
           <Figure label="Active licenses (now)" testId="figure-licenses" href="/portal/licenses?status=Active">
-            {overview.activeLicenses}
+            {format.count(overview.activeLicenses)}
           </Figure>
           <Figure label="Customers (all time)" testId="figure-customers" href="/portal/customers">
-            {overview.customers}
+            {format.count(overview.customers)}
           </Figure>
         </dl>
         {quiet ? (

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { LicenseClassification, describeListedOffering, describeInterval, getStorefront, classificationLabel, describePrice, findSellerProfile, listStorefrontOfferingTerms, findHeldLicenses, isFreeOffering, db } from '@/app/core';
 import { getPortalSession } from '@/app/portal-session';
+import { requestFormat } from '@/app/components/request-format';
 import { BuyButton } from './buy-button';
 
 export const dynamic = 'force-dynamic';
@@ -34,7 +35,7 @@ export default async function MarketplacePage({ params, searchParams }: Props) {
   ]);
   const featuresOf = new Map(details.map((detail) => [detail.offering.id, detail.resolvedFeatures]));
   const allowanceOf = new Map(details.flatMap((detail) => detail.allowances.map((allowance) => [`${detail.offering.id}/${allowance.featureKey}`, allowance] as const)));
-  const count = new Intl.NumberFormat('en');
+  const format = await requestFormat();
   const held = session ? await findHeldLicenses(ctx, session.accountId, [...terms.values()]) : new Map<string, string>();
   // The checkout's own rule (a BaseRate is null or 0 exactly when the price in minor units is).
   const isFree = (offering: (typeof offerings)[number]) => isFreeOffering({ classification: offering.licenseClassification, priceMinor: offering.baseRate });
@@ -80,7 +81,7 @@ export default async function MarketplacePage({ params, searchParams }: Props) {
                     <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{classificationLabel(offering.licenseClassification)}</span>
                   </div>
                   <p className="mt-1 text-xl font-bold" data-testid="price">
-                    {describePrice(offering, { perSeat: seatBased && !free })}
+                    {describePrice(offering, { perSeat: seatBased && !free, formatAmount: format.decimalMoney })}
                   </p>
                   {offering.description && <p className="mt-2 text-sm text-slate-600 [overflow-wrap:anywhere]">{offering.description}</p>}
                   {features.length > 0 && (
@@ -97,7 +98,7 @@ export default async function MarketplacePage({ params, searchParams }: Props) {
                                 return allowance?.allowance != null && allowance.allowancePeriodUnit !== null ? (
                                   <span className="text-slate-600" data-testid="allowance">
                                     {' '}
-                                    · {count.format(allowance.allowance)} per {describeInterval(1, allowance.allowancePeriodUnit)}
+                                    · {format.count(allowance.allowance)} per {describeInterval(1, allowance.allowancePeriodUnit)}
                                     {seatBased ? ' per seat' : ''}
                                   </span>
                                 ) : null;

@@ -1,5 +1,6 @@
 import { createElement } from 'react';
 import type { Db } from '../../db';
+import { formatEmailDate } from '../../mail/email-date';
 import { recordEmail } from '../../mail/send-email';
 
 export const CLAIM_EMAIL_KIND = 'claim-link';
@@ -26,7 +27,7 @@ export async function recordClaimEmail(
       offeringName: input.offeringName,
       sellerName: input.sellerName,
       claimUrl: input.claimUrl,
-      expiresOn: input.expiresAt.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+      expiresOn: formatEmailDate(input.expiresAt),
     }),
   });
 }

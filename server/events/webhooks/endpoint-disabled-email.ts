@@ -3,6 +3,7 @@ import type { WebhookEndpoint } from '@/generated/prisma/client';
 import { storefrontName } from '../../catalog/seller-profile';
 import type { Db } from '../../db';
 import { env } from '../../env';
+import { formatEmailDate } from '../../mail/email-date';
 import { recordEmail } from '../../mail/send-email';
 
 export const ENDPOINT_DISABLED_EMAIL_KIND = 'webhook-endpoint-disabled';
@@ -19,7 +20,7 @@ export async function recordEndpointDisabledEmails(tx: Db, endpoint: WebhookEndp
       template: createElement(WebhookEndpointDisabledEmail, {
         storeName: storefrontName(seller),
         url: endpoint.url,
-        failingSince: input.failingSince.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+        failingSince: formatEmailDate(input.failingSince),
         lastError: input.lastError,
         webhooksUrl: `${env().publicBaseUrl}/portal/webhooks`,
       }),

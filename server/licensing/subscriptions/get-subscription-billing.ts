@@ -23,6 +23,10 @@ export interface SubscriptionBillingView {
   perSeatText: string;
   /** What a period costs now: per seat × live seats on a seat-based plan, else the price sold. */
   pricePerPeriodText: string;
+  /** The two amounts above for pages that format in the reader's locale: integer minor units of `currency` (so is the next charge's `amountMinor`). */
+  perSeatMinor: number;
+  pricePerPeriodMinor: number;
+  currency: string;
   currentPeriod: BillingPeriod;
   /** The next renewal; null once cancelled. */
   renewsAt: Date | null;
@@ -32,10 +36,10 @@ export interface SubscriptionBillingView {
   /** It has ended (final status, or past its end): nothing to change any more. */
   ended: boolean;
   /** What the next renewal charges and when; null once cancelled or ended. */
-  nextCharge: { amountText: string; on: Date } | null;
+  nextCharge: { amountText: string; amountMinor: number; on: Date } | null;
   paymentMethod: string;
   /** What was charged for this license, newest first: the purchase (its receipt and invoice number) and seats added since. */
-  charges: { kind: 'purchase' | 'seats'; label: string; amountText: string; at: Date; href: string | null }[];
+  charges: { kind: 'purchase' | 'seats'; label: string; amountText: string; amountMinor: number; currency: string; at: Date; href: string | null }[];
 }
 
 export const billedLicenseSelect = {
@@ -91,6 +95,8 @@ export async function getSubscriptionBilling(ctx: { db: Db; now?: Date }, input:
     kind: 'purchase' as const,
     label: checkout.invoiceNumber === null ? 'Purchase' : `Purchase, invoice ${formatInvoiceNumber(checkout.invoiceNumber)}`,
     amountText: formatOrderAmount(amountMinor, checkout.currency),
+    amountMinor,
+    currency: checkout.currency,
     at: checkout.completedAt ?? checkout.createdAt,
     href: `/orders/${encodeURIComponent(checkout.id)}`,
   };
@@ -98,6 +104,8 @@ export async function getSubscriptionBilling(ctx: { db: Db; now?: Date }, input:
     kind: 'seats' as const,
     label: `${charge.seats} ${charge.seats === 1 ? 'seat' : 'seats'} added (for the rest of the period)`,
     amountText: formatOrderAmount(charge.amountMinor, charge.currency),
+    amountMinor: Number(charge.amountMinor),
+    currency: charge.currency,
     at: charge.createdAt,
     href: null,
   }));
@@ -112,12 +120,15 @@ export async function getSubscriptionBilling(ctx: { db: Db; now?: Date }, input:
     liveSeats,
     perSeatText: formatOrderAmount(perSeatMinor, checkout.currency),
     pricePerPeriodText: formatOrderAmount(periodMinor, checkout.currency),
+    perSeatMinor,
+    pricePerPeriodMinor: periodMinor,
+    currency: checkout.currency,
     currentPeriod,
     renewsAt,
     endsAt: license.cancelAtPeriodEnd ? license.termEnd : null,
     cancelAtPeriodEnd: license.cancelAtPeriodEnd,
     ended,
-    nextCharge: renewsAt ? { amountText: formatOrderAmount(periodMinor, checkout.currency), on: renewsAt } : null,
+    nextCharge: renewsAt ? { amountText: formatOrderAmount(periodMinor, checkout.currency), amountMinor: periodMinor, on: renewsAt } : null,
     paymentMethod: 'Local test processor (no card is charged)',
     charges: [...added, purchase].sort((a, b) => b.at.getTime() - a.at.getTime()),
   };

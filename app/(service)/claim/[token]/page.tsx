@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { getClaimView, CLAIM_TOKEN_MAX_LENGTH, db } from '@/app/core';
 import type { ClaimState, ClaimView } from '@licensing/core';
 import { getPortalSession, type PortalSession } from '@/app/portal-session';
+import { FormattedDate } from '@/app/components/formatted';
 import { acceptClaimAction } from './actions';
 import { AcceptButton, SwitchAccountButton } from './claim-buttons';
 
@@ -13,8 +14,6 @@ export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Accept your license', referrer: 'strict-origin', robots: { index: false, follow: false } };
 
 type Props = { params: Promise<{ token: string }> };
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
 
 const CLOSED_STATES: Record<Exclude<ClaimState, 'open'>, { title: string; text: (seller: string) => string }> = {
   unknown: {
@@ -94,7 +93,7 @@ export default async function ClaimPage({ params }: Props) {
           </form>
         )}
         <p className="text-xs text-slate-500">
-          This link works until <time dateTime={details.expiresAt.toISOString()}>{dateFormat.format(details.expiresAt)}</time>.
+          This link works until <FormattedDate value={details.expiresAt} />.
         </p>
       </section>
     </div>

@@ -3,6 +3,7 @@ import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { db, env, listOutbox, canReadOutbox } from '@/app/core';
 import type { OutboxEmail, RecordedEmailStatus } from '@licensing/core';
+import { FormattedDateTime } from '@/app/components/formatted';
 
 export const dynamic = 'force-dynamic';
 
@@ -17,10 +18,6 @@ const statusBadgeClass: Record<RecordedEmailStatus, string> = {
   queued: 'bg-amber-50 text-amber-800 ring-amber-200',
   withheld: 'bg-slate-100 text-slate-700 ring-slate-300',
 };
-
-function formatUtc(date: Date): string {
-  return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-}
 
 export default async function DevOutboxPage() {
   const config = env();
@@ -76,7 +73,7 @@ function OutboxEntry({ email }: { email: OutboxEmail }) {
           <dd>{email.kind}</dd>
           <dt className="text-slate-500">Time</dt>
           <dd>
-            <time dateTime={email.createdAt.toISOString()}>{formatUtc(email.createdAt)}</time>
+            <FormattedDateTime value={email.createdAt} />
           </dd>
           {email.error && (
             <>

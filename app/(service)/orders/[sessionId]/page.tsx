@@ -4,6 +4,7 @@ import { notFound, redirect } from 'next/navigation';
 import { db, DomainError, getBuyerReceipt } from '@/app/core';
 import type { BuyerReceipt } from '@licensing/core';
 import { getPortalSession } from '@/app/portal-session';
+import { requestFormat } from '@/app/components/request-format';
 import { ReceiptSummary } from '../receipt-summary';
 import { PrintButton } from './print-button';
 
@@ -27,6 +28,7 @@ export default async function ReceiptPage({ params }: Props) {
   const session = await getPortalSession();
   if (!session) redirect(`/login?callbackUrl=${encodeURIComponent(`/orders/${sessionId}`)}`);
   const receipt = await loadReceipt(sessionId, session.accountId);
+  const format = await requestFormat();
 
   return (
     <div className="mx-auto max-w-2xl space-y-6" data-testid="receipt">
@@ -41,7 +43,7 @@ export default async function ReceiptPage({ params }: Props) {
           {receipt.offeringName} from {receipt.sellerName}
         </h1>
         <p className="text-slate-600">
-          {receipt.stateText} · {receipt.paidAt ? receipt.amountText : 'nothing charged'}
+          {receipt.stateText} · {receipt.paidAt ? (receipt.amountMinor === 0 ? 'Free' : format.money(receipt.amountMinor, receipt.currency)) : 'nothing charged'}
         </p>
       </header>
 

@@ -5,6 +5,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTRPC } from '@/app/trpc-provider';
 import { buttonSecondary } from '@/app/components/buttons';
 import { ConfirmRevoke } from '@/app/components/confirm-revoke';
+import { FormattedDateTime } from '@/app/components/formatted';
 import { ShownOnceSecret } from '@/app/components/shown-once-secret';
 
 interface NewKey {
@@ -12,9 +13,6 @@ interface NewKey {
   prefix: string;
   label: string;
 }
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const formatDate = (value: Date | null) => (value ? dateFormat.format(new Date(value)) : '—');
 
 const buttonPrimary =
   'rounded-md bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-500 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60';
@@ -158,10 +156,10 @@ function KeyRow({ apiKey }: { apiKey: ListedKey }) {
         <KeyField label="Label">
           <span className="[overflow-wrap:anywhere]">{apiKey.label}</span>
         </KeyField>
-        <KeyField label="Created">{formatDate(apiKey.createdAt)}</KeyField>
-        <KeyField label="Last used">{apiKey.lastUsedAt ? formatDate(apiKey.lastUsedAt) : 'Never'}</KeyField>
+        <KeyField label="Created"><FormattedDateTime value={apiKey.createdAt} /></KeyField>
+        <KeyField label="Last used">{apiKey.lastUsedAt ? <FormattedDateTime value={apiKey.lastUsedAt} /> : 'Never'}</KeyField>
         <KeyField label="Status">
-          {revoked ? <span className="font-medium text-slate-700">Revoked {formatDate(apiKey.revokedAt)}</span> : <span className="font-medium text-emerald-800">Active</span>}
+          {revoked ? <span className="font-medium text-slate-700">Revoked {apiKey.revokedAt && <FormattedDateTime value={apiKey.revokedAt} />}</span> : <span className="font-medium text-emerald-800">Active</span>}
         </KeyField>
       </dl>
       {!revoked && (

@@ -1,4 +1,4 @@
-import { CatalogStatus, IntervalUnit, LicenseClassification, OfferingCategory, Platform, type OfferingView, describePrice, type SellerOffering } from '@/server/entry/shared';
+import { CatalogStatus, IntervalUnit, LicenseClassification, OfferingCategory, Platform, type OfferingView, describePrice, type SellerOffering, type AmountFormat } from '@/server/entry/shared';
 
 // Names of the numeric enumerations as the portal shows them (README "Numeric enumerations").
 
@@ -60,7 +60,7 @@ export const unitLabel = (value: number | null) => (value === null ? 'None' : la
  * The price line of an offering as the seller manages it ("$9.99 / month", "Free for 14 days"); a
  * seat-based price is per seat ("$30.00 per seat / month").
  */
-export function priceLine(offering: SellerOffering): string {
+export function priceLine(offering: SellerOffering, formatAmount?: AmountFormat): string {
   const view: OfferingView = {
     id: offering.id,
     productId: offering.productId,
@@ -75,7 +75,7 @@ export function priceLine(offering: SellerOffering): string {
     interval: offering.interval,
     intervalUnit: offering.intervalUnit,
   };
-  const line = describePrice(view);
+  const line = describePrice(view, { formatAmount });
   const paid = offering.baseRate !== null && offering.baseRate > 0 && offering.classification !== LicenseClassification.Trial;
   if (!offering.seatBased || !paid) return line;
   const [price, ...per] = line.split(' / ');

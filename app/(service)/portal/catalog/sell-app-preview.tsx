@@ -3,12 +3,13 @@
 import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
 import { LicenseClassification, appOfferingTerms, classificationLabel, describeInterval, describePrice, type AppBilling, type OfferingView, type StartSellingAppInput } from '@/server/entry/shared';
+import { useFormat } from '@/app/components/formatted';
+import type { Formats } from '@/app/components/formats';
 import type { SellAppForm } from './sell-app-features';
 
 // What buyers will see, as the storefront card shows an offering (app/marketplace/[issuerClientId]):
 // the price line from the same describePrice, and each feature with its allowance per period.
 
-const count = new Intl.NumberFormat('en');
 const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
 interface Preview {
@@ -20,7 +21,7 @@ interface Preview {
   features: { name: string; allowance: string | null }[];
 }
 
-function previewOf(values: StartSellingAppInput): Preview {
+function previewOf(values: StartSellingAppInput, format: Formats): Preview {
   const { product, offering, features = [] } = values;
   const billing = (offering?.billing ?? 'free') as AppBilling;
   const terms = appOfferingTerms({
@@ -50,7 +51,7 @@ function previewOf(values: StartSellingAppInput): Preview {
   if ((billing === 'once' || billing === 'recurring') && !paid) price = 'Enter a price';
   else {
     try {
-      price = describePrice(view, { perSeat: perSeat && paid });
+      price = describePrice(view, { perSeat: perSeat && paid, formatAmount: format.decimalMoney });
     } catch {
       // A currency code the browser cannot format yet (half typed): the amount and the letters.
       price = `${terms.baseRate} ${terms.currency.toUpperCase()}`;
@@ -71,7 +72,7 @@ function previewOf(values: StartSellingAppInput): Preview {
         const valid = allowance !== null && Number.isInteger(allowance) && allowance >= 0;
         return {
           name: feature.displayName!.trim(),
-          allowance: valid && unit !== null ? `${count.format(allowance)} per ${describeInterval(1, unit)}${perSeat ? ' per seat' : ''}` : null,
+          allowance: valid && unit !== null ? `${format.count(allowance)} per ${describeInterval(1, unit)}${perSeat ? ' per seat' : ''}` : null,
         };
       }),
   };
@@ -81,7 +82,8 @@ export function SellAppPreview({ form, isCheckoutReady }: { form: SellAppForm; i
   const headingId = useId();
   // While typing, any part may still be missing: every read below is optional.
   const values = useWatch({ control: form.control }) as StartSellingAppInput;
-  const preview = previewOf(values);
+  const format = useFormat();
+  const preview = previewOf(values, format);
   const listed = Boolean(values.offering?.listed);
   return (
     <section aria-labelledby={headingId} data-testid="sell-app-preview" className="space-y-3 rounded-lg border border-indigo-200 bg-indigo-50 p-5">

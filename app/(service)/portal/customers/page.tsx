@@ -3,14 +3,13 @@ import Link from 'next/link';
 import { firstSearchParam, Pager } from '@/app/components/pager';
 import { db, listSellerCustomers, sellerCustomersQuerySchema } from '@/app/core';
 import { getPortalSeller } from '@/app/portal-session';
+import { FormattedDate } from '@/app/components/formatted';
 import { ListSearchForm } from '../list-search-form';
 import { ListSummary } from '../list-summary';
 import { SellerWelcome } from '../seller-welcome';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Customers' };
-
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
 
 const HOLDING_OPTIONS = [
   { value: 'any', label: 'All customers' },
@@ -49,7 +48,7 @@ export default async function CustomersPage({ searchParams }: Props) {
               </Link>
               <span className="text-slate-600">
                 {customer.licenses} license{customer.licenses === 1 ? '' : 's'} ({customer.activeLicenses} active) · since{' '}
-                <time dateTime={customer.firstLicenseAt.toISOString()}>{dateFormat.format(customer.firstLicenseAt)}</time>
+                <FormattedDate value={customer.firstLicenseAt} />
               </span>
             </li>
           ))}

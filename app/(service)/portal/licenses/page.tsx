@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { firstSearchParam, Pager } from '@/app/components/pager';
 import { db, licenseStatusSchema, listSellerLicenses, sellerLicensesQuerySchema, findSellerMemberships } from '@/app/core';
 import { getPortalSession } from '@/app/portal-session';
+import { FormattedDate } from '@/app/components/formatted';
 import { ListSearchForm } from '../list-search-form';
 import { SellerWelcome } from '../seller-welcome';
 import { StatusBadge } from './status-badge';
@@ -10,7 +11,6 @@ import { StatusBadge } from './status-badge';
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Licenses' };
 
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
 const STATUS_OPTIONS = [{ value: '', label: 'Any' }, ...licenseStatusSchema.options.map((status) => ({ value: status, label: status }))];
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -92,7 +92,7 @@ export default async function SellerLicensesPage({ searchParams }: Props) {
                 <div>
                   <dt className="inline text-slate-500">Created: </dt>
                   <dd className="inline">
-                    <time dateTime={license.createdAt.toISOString()}>{dateFormat.format(license.createdAt)}</time>
+                    <FormattedDate value={license.createdAt} />
                   </dd>
                 </div>
               </dl>

@@ -1,17 +1,17 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { firstSearchParam, Pager } from '@/app/components/pager';
-import { db, formatMinorAmount, listSellerOrders, ORDER_STATUSES, sellerOrdersQuerySchema } from '@/app/core';
+import { db, listSellerOrders, ORDER_STATUSES, sellerOrdersQuerySchema } from '@/app/core';
 import type { SellerOrderRow } from '@licensing/core';
 import { getPortalSeller } from '@/app/portal-session';
+import { FormattedDateTime } from '@/app/components/formatted';
+import { requestFormat } from '@/app/components/request-format';
 import { ListSearchForm } from '../list-search-form';
 import { ListSummary } from '../list-summary';
 import { SellerWelcome } from '../seller-welcome';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Orders' };
-
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
 const STATUS_WORDS: Record<SellerOrderRow['status'], { label: string; className: string }> = {
   pending: { label: 'Pending (not paid yet)', className: 'bg-amber-50 text-amber-900 ring-amber-200' },
@@ -35,7 +35,7 @@ export default async function OrdersPage({ searchParams }: Props) {
       <header className="space-y-2">
         <h1 className="text-3xl font-bold tracking-tight">Orders</h1>
         <p className="max-w-2xl text-slate-600">
-          Every checkout of your offerings, newest first: bought in your storefront or an app, or opened by your backend for a tenant. Times are UTC.
+          Every checkout of your offerings, newest first: bought in your storefront or an app, or opened by your backend for a tenant.
         </p>
       </header>
       <ListSearchForm
@@ -68,18 +68,19 @@ export default async function OrdersPage({ searchParams }: Props) {
 
 // One grid for the titles and the rows on wide screens; on a phone each order is a card of label: value lines.
 const COLUMNS = 'lg:grid-cols-[6.5rem_minmax(0,1.8fr)_minmax(0,1.3fr)_2.5rem_5.5rem_7rem_minmax(0,1fr)_3.5rem]';
-const COLUMN_TITLES = ['Date (UTC)', 'Customer', 'Offering', 'Seats', 'Amount', 'Status', 'Channel', 'License'];
+const COLUMN_TITLES = ['Date', 'Customer', 'Offering', 'Seats', 'Amount', 'Status', 'Channel', 'License'];
 
 /** A free checkout waits for its claim to be accepted, not for a payment. */
 const WAITING_FOR_CLAIM = { label: 'Waiting for the claim', className: STATUS_WORDS.pending.className };
 
-function OrderRow({ order }: { order: SellerOrderRow }) {
+async function OrderRow({ order }: { order: SellerOrderRow }) {
+  const format = await requestFormat();
   const status = order.status === 'pending' && order.amountMinor === 0 ? WAITING_FOR_CLAIM : STATUS_WORDS[order.status];
   return (
     <li data-testid="order-row" className="relative rounded-lg border border-slate-200 bg-white p-4 text-sm lg:rounded-none lg:border-0 lg:bg-transparent lg:px-4 lg:py-3">
       <dl className={`grid grid-cols-[5.5rem_minmax(0,1fr)] items-baseline gap-x-3 gap-y-1 ${COLUMNS}`}>
         <Field label="Date">
-          <time dateTime={order.createdAt.toISOString()}>{dateTime.format(order.createdAt)}</time>
+          <FormattedDateTime value={order.createdAt} />
         </Field>
         <Field label="Customer">{order.customerEmail ? <EmailAddress email={order.customerEmail} /> : <span className="text-slate-600">not known yet</span>}</Field>
         <Field label="Offering">
@@ -90,7 +91,7 @@ function OrderRow({ order }: { order: SellerOrderRow }) {
         </Field>
         <Field label="Seats">{order.seats}</Field>
         <Field label="Amount">
-          <span data-testid="order-amount">{order.amountMinor === 0 ? 'Free' : formatMinorAmount(order.amountMinor, order.currency)}</span>
+          <span data-testid="order-amount">{order.amountMinor === 0 ? 'Free' : format.money(order.amountMinor, order.currency)}</span>
         </Field>
         <Field label="Status">
           <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${status.className}`}>{status.label}</span>

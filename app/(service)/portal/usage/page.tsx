@@ -1,25 +1,19 @@
 import type { Metadata } from 'next';
-import { toBaseRate, db, listSeatCharges, listUsageLedger } from '@/app/core';
+import { db, listSeatCharges, listUsageLedger } from '@/app/core';
 import { getPortalSeller } from '@/app/portal-session';
+import { FormattedDateTime } from '@/app/components/formatted';
+import { requestFormat } from '@/app/components/request-format';
 import { SellerWelcome } from '../seller-welcome';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Metered usage' };
-
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-const money = (amount: string, currency: string) => {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase(), maximumFractionDigits: 6 }).format(Number(amount));
-  } catch {
-    return `${amount} ${currency}`;
-  }
-};
 
 export default async function UsagePage() {
   const portal = await getPortalSeller();
   if (!portal?.seller) return <SellerWelcome />;
   const sellerId = portal.seller.id;
   const [ledger, seatCharges] = await Promise.all([listUsageLedger({ db: db() }, { sellerId }), listSeatCharges({ db: db() }, { sellerId })]);
+  const format = await requestFormat();
   return (
     <div className="space-y-6">
       <header className="space-y-2">
@@ -34,8 +28,8 @@ export default async function UsagePage() {
           {ledger.totals.map((total) => (
             <div key={total.currency} className="rounded-lg border border-slate-200 bg-white p-4">
               <dt className="text-sm text-slate-500">Billed ({total.currency.toUpperCase()})</dt>
-              <dd className="mt-1 text-lg font-semibold">{money(total.amount, total.currency)}</dd>
-              <dd className="text-sm text-slate-600">{total.units} units</dd>
+              <dd className="mt-1 text-lg font-semibold">{format.decimalMoney(total.amount, total.currency)}</dd>
+              <dd className="text-sm text-slate-600">{format.count(total.units)} units</dd>
             </div>
           ))}
         </dl>
@@ -50,7 +44,7 @@ export default async function UsagePage() {
             <caption className="sr-only">Billed usage, newest first</caption>
             <thead className="bg-slate-50 text-left text-slate-600">
               <tr>
-                <th scope="col" className="px-3 py-2 font-medium">When (UTC)</th>
+                <th scope="col" className="px-3 py-2 font-medium">When</th>
                 <th scope="col" className="px-3 py-2 font-medium">Feature</th>
                 <th scope="col" className="px-3 py-2 font-medium">Units</th>
                 <th scope="col" className="px-3 py-2 font-medium">Amount</th>
@@ -61,11 +55,13 @@ export default async function UsagePage() {
             <tbody className="divide-y divide-slate-100">
               {ledger.lines.map((line) => (
                 <tr key={line.id}>
-                  <td className="px-3 py-2 whitespace-nowrap">{dateTime.format(line.createdAt)}</td>
-                  <td className="px-3 py-2 font-mono">{line.featureKey}</td>
-                  <td className="px-3 py-2">{line.units}</td>
                   <td className="px-3 py-2 whitespace-nowrap">
-                    {money(line.amount, line.currency)} <span className="text-slate-500">({line.rate} each)</span>
+                    <FormattedDateTime value={line.createdAt} />
+                  </td>
+                  <td className="px-3 py-2 font-mono">{line.featureKey}</td>
+                  <td className="px-3 py-2">{format.count(line.units)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    {format.decimalMoney(line.amount, line.currency)} <span className="text-slate-500">({format.decimalMoney(line.rate, line.currency)} each)</span>
                   </td>
                   <td className="px-3 py-2 font-mono text-xs break-all">
                     {line.licenseId}
@@ -93,22 +89,26 @@ export default async function UsagePage() {
               <caption className="sr-only">Seats added, newest first</caption>
               <thead className="bg-slate-50 text-left text-slate-600">
                 <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">When (UTC)</th>
+                  <th scope="col" className="px-3 py-2 font-medium">When</th>
                   <th scope="col" className="px-3 py-2 font-medium">License</th>
                   <th scope="col" className="px-3 py-2 font-medium">Seats</th>
                   <th scope="col" className="px-3 py-2 font-medium">Amount</th>
-                  <th scope="col" className="px-3 py-2 font-medium">Until (UTC)</th>
+                  <th scope="col" className="px-3 py-2 font-medium">Until</th>
                   <th scope="col" className="px-3 py-2 font-medium">Processor</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {seatCharges.map((charge) => (
                   <tr key={charge.id}>
-                    <td className="px-3 py-2 whitespace-nowrap">{dateTime.format(charge.createdAt)}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">
+                      <FormattedDateTime value={charge.createdAt} />
+                    </td>
                     <td className="px-3 py-2 font-mono text-xs break-all">{charge.licenseId}</td>
                     <td className="px-3 py-2">{charge.seats}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{money(String(toBaseRate(charge.amountMinor, charge.currency)), charge.currency)}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{dateTime.format(charge.periodEnd)}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{format.money(charge.amountMinor, charge.currency)}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">
+                      <FormattedDateTime value={charge.periodEnd} />
+                    </td>
                     <td className="px-3 py-2">{charge.processor}</td>
                   </tr>
                 ))}

@@ -5,11 +5,9 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTRPC } from '@/app/trpc-provider';
 import { buttonSecondary } from '@/app/components/buttons';
 import { ConfirmRevoke } from '@/app/components/confirm-revoke';
+import { FormattedDateTime } from '@/app/components/formatted';
 import { ShownOnceSecret } from '@/app/components/shown-once-secret';
 import { useToast } from '@/app/components/toast';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-const formatDate = (value: Date | string | null) => (value ? dateFormat.format(new Date(value)) : '—');
 
 const buttonPrimary =
   'rounded-md bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-500 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60';
@@ -275,9 +273,9 @@ function DeliveryLog({ endpointId }: { endpointId: string }) {
             </Field>
             <Field label="Attempts">
               {entry.attempts}
-              {entry.lastAttemptAt && <span className="text-slate-600"> (last {formatDate(entry.lastAttemptAt)})</span>}
+              {entry.lastAttemptAt && <span className="text-slate-600"> (last <FormattedDateTime value={entry.lastAttemptAt} />)</span>}
             </Field>
-            <Field label="Next">{entry.nextAttemptAt ? formatDate(entry.nextAttemptAt) : '—'}</Field>
+            <Field label="Next">{entry.nextAttemptAt ? <FormattedDateTime value={entry.nextAttemptAt} /> : '—'}</Field>
           </dl>
           {entry.lastError && entry.status !== 'delivered' && <p className="text-red-800 [overflow-wrap:anywhere] md:max-w-xs">{entry.lastError}</p>}
           <button type="button" className={buttonSecondary} disabled={resend.isPending} onClick={() => resend.mutate({ deliveryId: entry.id })}>

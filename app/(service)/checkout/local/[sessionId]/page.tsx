@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { classificationLabel, describePrice, db, DomainError, getLocalCheckout } from '@/app/core';
 import type { LocalCheckoutView } from '@licensing/core';
+import { requestFormat } from '@/app/components/request-format';
 
 export const dynamic = 'force-dynamic';
 // The address is the checkout's only key: keep it out of search engines and Referer headers.
@@ -32,6 +33,7 @@ export default async function LocalCheckoutPage({ params, searchParams }: Props)
   const { sessionId } = await params;
   const { ui } = await searchParams;
   const checkout = await loadCheckout(sessionId);
+  const { decimalMoney } = await requestFormat();
   const action = (verb: 'pay' | 'cancel') => `/checkout/local/${encodeURIComponent(checkout.id)}/${verb}`;
 
   return (
@@ -54,9 +56,9 @@ export default async function LocalCheckoutPage({ params, searchParams }: Props)
         <dl className="divide-y divide-slate-100 text-sm">
           <SummaryRow term="Seller" value={checkout.sellerName} />
           <SummaryRow term="Offering" value={`${checkout.offering.name} (${classificationLabel(checkout.offering.licenseClassification)})`} />
-          <SummaryRow term="Price" value={describePrice(checkout.offering, { perSeat: checkout.seatBased })} testId="checkout-price" />
+          <SummaryRow term="Price" value={describePrice(checkout.offering, { perSeat: checkout.seatBased, formatAmount: decimalMoney })} testId="checkout-price" />
           <SummaryRow term={checkout.seatBased ? 'Seats' : 'Quantity'} value={String(checkout.quantity)} />
-          <SummaryRow term="Total" value={describePrice(checkout.total)} strong testId="checkout-total" />
+          <SummaryRow term="Total" value={describePrice(checkout.total, { formatAmount: decimalMoney })} strong testId="checkout-total" />
           {checkout.customerEmail && <SummaryRow term="Buyer" value={checkout.customerEmail} testId="checkout-buyer" />}
         </dl>
       </section>
@@ -75,7 +77,7 @@ export default async function LocalCheckoutPage({ params, searchParams }: Props)
             </form>
             <form method="post" action={action('pay')} className="flex-1">
               <button type="submit" className={buttonPrimary} data-testid="pay">
-                Pay {describePrice(checkout.total)}
+                Pay {describePrice(checkout.total, { formatAmount: decimalMoney })}
               </button>
             </form>
           </div>

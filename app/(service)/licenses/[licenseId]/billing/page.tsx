@@ -6,14 +6,15 @@ import type { SubscriptionBillingView } from '@licensing/core';
 import { getPortalSession } from '@/app/portal-session';
 import { SubscriptionActions } from './subscription-actions';
 import { FactList, type Fact } from '@/app/components/fact-list';
+import { FormattedDate } from '@/app/components/formatted';
+import { requestFormat } from '@/app/components/request-format';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Billing' };
 
 type Props = { params: Promise<{ licenseId: string }> };
 
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' });
-const day = (value: Date) => dateFormat.format(value);
+const day = (value: Date) => <FormattedDate value={value} />;
 
 async function loadBilling(licenseId: string, buyerAccountId: string): Promise<SubscriptionBillingView> {
   try {
@@ -30,24 +31,26 @@ export default async function SubscriptionBillingPage({ params }: Props) {
   // The layout has already sent a signed-out visitor to sign in.
   const session = (await getPortalSession())!;
   const billing = await loadBilling(licenseId, session.accountId);
+  const format = await requestFormat();
+  const money = (amountMinor: number, currency = billing.currency) => (amountMinor === 0 ? 'Free' : format.money(amountMinor, currency));
   const licenseHref = `/licenses#license-${billing.licenseId}`;
   const rows: Fact[] = [
     ['Plan', `${billing.offeringName} (${billing.productName}) from ${billing.sellerName}`, 'billing-plan'],
     [
       'Price',
       billing.seatBased
-        ? `${billing.pricePerPeriodText} per ${billing.periodText} (${billing.perSeatText} per seat × ${billing.liveSeats} ${billing.liveSeats === 1 ? 'seat' : 'seats'})`
-        : `${billing.pricePerPeriodText} per ${billing.periodText}`,
+        ? `${money(billing.pricePerPeriodMinor)} per ${billing.periodText} (${money(billing.perSeatMinor)} per seat × ${billing.liveSeats} ${billing.liveSeats === 1 ? 'seat' : 'seats'})`
+        : `${money(billing.pricePerPeriodMinor)} per ${billing.periodText}`,
       'billing-price',
     ],
     ['Seats', String(billing.liveSeats), 'billing-seats'],
-    ['Current period', `${day(billing.currentPeriod.start)} to ${day(billing.currentPeriod.end)}`, 'billing-period'],
+    ['Current period', <>{day(billing.currentPeriod.start)} to {day(billing.currentPeriod.end)}</>, 'billing-period'],
     [
       billing.cancelAtPeriodEnd ? 'Ends' : 'Renews',
-      billing.ended ? 'Ended' : billing.renewsAt ? day(billing.renewsAt) : billing.endsAt ? `${day(billing.endsAt)} (cancelled, will not renew)` : '—',
+      billing.ended ? 'Ended' : billing.renewsAt ? day(billing.renewsAt) : billing.endsAt ? <>{day(billing.endsAt)} (cancelled, will not renew)</> : '—',
       'billing-renewal',
     ],
-    ...(billing.nextCharge ? ([['Next charge', `${billing.nextCharge.amountText} on ${day(billing.nextCharge.on)}`, 'billing-next-charge']] as Fact[]) : []),
+    ...(billing.nextCharge ? ([['Next charge', <>{money(billing.nextCharge.amountMinor)} on {day(billing.nextCharge.on)}</>, 'billing-next-charge']] as Fact[]) : []),
     ['Payment method', billing.paymentMethod, 'billing-payment-method'],
     ['Status', billing.status, 'billing-status'],
   ];
@@ -89,7 +92,7 @@ export default async function SubscriptionBillingPage({ params }: Props) {
                 )}
                 <span className="block text-xs text-slate-600">{day(charge.at)}</span>
               </span>
-              <span className="font-medium">{charge.amountText}</span>
+              <span className="font-medium">{money(charge.amountMinor, charge.currency)}</span>
             </li>
           ))}
         </ul>
@@ -103,9 +106,11 @@ export default async function SubscriptionBillingPage({ params }: Props) {
             {billing.cancelAtPeriodEnd ? 'Changed your mind?' : 'Cancel'}
           </h2>
           <p className="text-sm text-slate-600">
-            {billing.cancelAtPeriodEnd
-              ? `The subscription stops on ${billing.endsAt ? day(billing.endsAt) : 'the end of this period'}. Until then you can keep it, and it renews as before.`
-              : `Cancelling stops the renewal. The license keeps working until ${day(billing.currentPeriod.end)}, the end of the period you paid for.`}
+            {billing.cancelAtPeriodEnd ? (
+              <>The subscription stops on {billing.endsAt ? day(billing.endsAt) : 'the end of this period'}. Until then you can keep it, and it renews as before.</>
+            ) : (
+              <>Cancelling stops the renewal. The license keeps working until {day(billing.currentPeriod.end)}, the end of the period you paid for.</>
+            )}
           </p>
           <SubscriptionActions licenseId={billing.licenseId} cancelled={billing.cancelAtPeriodEnd} endText={day(billing.currentPeriod.end)} />
         </section>

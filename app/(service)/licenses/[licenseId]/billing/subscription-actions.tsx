@@ -2,7 +2,7 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState, useTransition } from 'react';
+import { useEffect, useRef, useState, useTransition, type ReactNode } from 'react';
 import { useTRPC } from '@/app/trpc-provider';
 import { buttonDanger, buttonSecondary } from '@/app/components/buttons';
 
@@ -10,7 +10,7 @@ import { buttonDanger, buttonSecondary } from '@/app/components/buttons';
  * Cancel (after a confirmation: it stops renewing and ends with the paid period) or keep a cancelled
  * subscription before its end. Each success says what happened and re-reads the page.
  */
-export function SubscriptionActions({ licenseId, cancelled, endText }: { licenseId: string; cancelled: boolean; endText: string }) {
+export function SubscriptionActions({ licenseId, cancelled, endText }: { licenseId: string; cancelled: boolean; endText: ReactNode }) {
   const trpc = useTRPC();
   const router = useRouter();
   const [refreshing, startRefresh] = useTransition();

@@ -4,19 +4,14 @@ import { notFound } from 'next/navigation';
 import { db, DomainError, statusChangesFrom, isFinalLicenseStatus, getSellerLicenseDetail, usageByFeatureAndDay, findSellerMemberships } from '@/app/core';
 import type { SellerLicenseDetail } from '@licensing/core';
 import { getPortalSession } from '@/app/portal-session';
+import { FormattedDate, FormattedDateTime } from '@/app/components/formatted';
+import { requestFormat } from '@/app/components/request-format';
 import { StatusBadge } from '../status-badge';
 import { IssueCodeForm, RetireSeatButton, RevokeSellerCode, StatusActions } from './license-actions';
 import { UsageChart } from './usage-chart';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'License' };
-
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
-const dateTimeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-const When = ({ value, withTime }: { value: Date | string; withTime?: boolean }) => {
-  const date = new Date(value);
-  return <time dateTime={date.toISOString()}>{withTime ? `${dateTimeFormat.format(date)} UTC` : dateFormat.format(date)}</time>;
-};
 
 type Props = { params: Promise<{ licenseId: string }> };
 
@@ -33,6 +28,7 @@ export default async function SellerLicensePage({ params }: Props) {
     throw error;
   }
   const usage = await usageByFeatureAndDay({ db: db() }, { sellerId: membership.seller.id, licenseId: license.id });
+  const format = await requestFormat();
   const liveSeats = license.seats.filter((seat) => seat.retiredAt === null).length;
   const final = isFinalLicenseStatus(license.status);
   return (
@@ -65,11 +61,11 @@ export default async function SellerLicensePage({ params }: Props) {
           <div>
             <dt className="inline text-slate-500">Term: </dt>
             <dd className="inline">
-              from <When value={license.termStart} />
+              from <FormattedDate value={license.termStart} />
               {license.termEnd ? (
                 <>
                   {' '}
-                  to <When value={license.termEnd} />
+                  to <FormattedDate value={license.termEnd} />
                 </>
               ) : null}
               {license.onStripe ? ' · billed by Stripe' : ''}
@@ -122,7 +118,7 @@ export default async function SellerLicensePage({ params }: Props) {
                     {seatName}
                     {seat.retiredAt ? (
                       <span className="ml-2 text-sm font-normal text-slate-600">
-                        retired <When value={seat.retiredAt} />
+                        retired <FormattedDate value={seat.retiredAt} />
                       </span>
                     ) : null}
                   </h3>
@@ -137,7 +133,7 @@ export default async function SellerLicensePage({ params }: Props) {
                           'unlimited'
                         ) : (
                           <>
-                            {item.remaining} left until {item.periodEnd ? <When value={item.periodEnd} withTime /> : 'the period ends'}
+                            {format.count(item.remaining)} left until {item.periodEnd ? <FormattedDateTime value={item.periodEnd} /> : 'the period ends'}
                           </>
                         )}
                       </li>
@@ -153,11 +149,11 @@ export default async function SellerLicensePage({ params }: Props) {
                         <span className="min-w-0 break-words">
                           <span className="font-medium">{code.label || '(no label)'}</span>{' '}
                           <span className="text-slate-600">
-                            · issued <When value={code.createdAt} withTime /> · {code.lastUsedAt ? <>last used <When value={code.lastUsedAt} withTime /></> : 'never used'} ·{' '}
+                            · issued <FormattedDateTime value={code.createdAt} /> · {code.lastUsedAt ? <>last used <FormattedDateTime value={code.lastUsedAt} /></> : 'never used'} ·{' '}
                           </span>
                           {code.revokedAt ? (
                             <span className="text-slate-700">
-                              revoked <When value={code.revokedAt} withTime />
+                              revoked <FormattedDateTime value={code.revokedAt} />
                             </span>
                           ) : (
                             <span className="text-emerald-800">active</span>
@@ -190,7 +186,7 @@ function ProcessorState({ processor }: { processor: NonNullable<SellerLicenseDet
       ) : null}
       {processor.callsNeedingAttention.map((call) => (
         <p key={call.createdAt.toISOString() + call.action} className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-          Stripe did not take the change to {PROCESSOR_ACTIONS[call.action]} of <When value={call.createdAt} />
+          Stripe did not take the change to {PROCESSOR_ACTIONS[call.action]} of <FormattedDate value={call.createdAt} />
           {call.lastError ? <> ({call.lastError})</> : null}. It is kept here for the operator to send again.
         </p>
       ))}

@@ -3,6 +3,7 @@
 import { useId } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { UsageSeries } from '@/server/entry/shared';
+import { useFormat } from '@/app/components/formatted';
 
 // Colours that keep 3:1 against white for the lines, one per feature in turn.
 const COLOURS = ['var(--color-indigo-700, #4338ca)', 'var(--color-amber-700, #b45309)', 'var(--color-emerald-700, #047857)', 'var(--color-rose-700, #be123c)', 'var(--color-sky-700, #0369a1)', 'var(--color-violet-700, #6d28d9)'];
@@ -10,7 +11,8 @@ const COLOURS = ['var(--color-indigo-700, #4338ca)', 'var(--color-amber-700, #b4
 /** Units used per feature and day (UTC), as lines; the same figures as a table for screen readers. */
 export function UsageChart({ series }: { series: UsageSeries }) {
   const captionId = useId();
-  const data = series.days.map((day, index) => ({ day: day.slice(5), ...Object.fromEntries(series.features.map((feature) => [feature.featureKey, feature.units[index]])) }));
+  const format = useFormat();
+  const data = series.days.map((day, index) => ({ day: format.calendarDay(day), ...Object.fromEntries(series.features.map((feature) => [feature.featureKey, feature.units[index]])) }));
   return (
     <figure aria-labelledby={captionId} className="space-y-2" data-testid="usage-chart">
       <figcaption id={captionId} className="text-sm text-slate-600">
@@ -48,9 +50,9 @@ export function UsageChart({ series }: { series: UsageSeries }) {
           {series.days.map((day, index) =>
             series.features.some((feature) => feature.units[index]! > 0) ? (
               <tr key={day}>
-                <th scope="row">{day}</th>
+                <th scope="row">{format.calendarDay(day)}</th>
                 {series.features.map((feature) => (
-                  <td key={feature.featureKey}>{feature.units[index]}</td>
+                  <td key={feature.featureKey}>{format.count(feature.units[index]!)}</td>
                 ))}
               </tr>
             ) : null,

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { db, getSellerOffering } from '@/app/core';
+import { requestFormat } from '@/app/components/request-format';
 import { Breadcrumbs } from '../../breadcrumbs';
 import { categoryLabel, classificationName, hiddenReason, priceLine, statusLabel } from '../../catalog-labels';
 import { currentSellerId } from '../../current-seller';
@@ -20,6 +21,7 @@ export default async function OfferingPage({ params }: Props) {
   const { offeringId } = await params;
   const { offering, product } = await loadOrNotFound(getSellerOffering({ db: db() }, { sellerId, offeringId }));
   const hidden = hiddenReason(offering, product);
+  const format = await requestFormat();
   return (
     <div className="space-y-8">
       <Breadcrumbs
@@ -32,7 +34,7 @@ export default async function OfferingPage({ params }: Props) {
       <header className="space-y-2">
         <h1 className="text-3xl font-bold tracking-tight">{offering.name}</h1>
         <p className="text-lg font-medium" data-testid="offering-price">
-          {priceLine(offering)}
+          {priceLine(offering, format.decimalMoney)}
         </p>
         <p className="text-sm text-slate-600">
           {classificationName(offering.classification)} · {categoryLabel(offering.category)} · {statusLabel(offering.status)}

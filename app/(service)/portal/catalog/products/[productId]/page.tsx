@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { db, getSellerProduct } from '@/app/core';
+import { requestFormat } from '@/app/components/request-format';
 import { Breadcrumbs } from '../../breadcrumbs';
 import { hiddenReason, platformLabel, priceLine, statusLabel } from '../../catalog-labels';
 import { currentSellerId } from '../../current-seller';
@@ -20,6 +21,7 @@ export default async function ProductPage({ params }: Props) {
   if (!sellerId) notFound();
   const { productId } = await params;
   const product = await loadOrNotFound(getSellerProduct({ db: db() }, { sellerId, productId }));
+  const format = await requestFormat();
   return (
     <div className="space-y-8">
       <Breadcrumbs trail={[{ href: '/portal/catalog', label: 'Catalog' }]} current={product.name} />
@@ -48,7 +50,7 @@ export default async function ProductPage({ params }: Props) {
                     <Link href={`/portal/catalog/offerings/${offering.id}`} className="min-w-0 text-lg font-semibold text-indigo-700 hover:underline">
                       {offering.name}
                     </Link>
-                    <span className="font-medium">{priceLine(offering)}</span>
+                    <span className="font-medium">{priceLine(offering, format.decimalMoney)}</span>
                   </div>
                   <p className="text-sm text-slate-600">
                     {statusLabel(offering.status)} · {offering.listed ? 'Listed in storefront' : 'Not listed'}
