@@ -18,7 +18,10 @@ export function normalizeError(error: unknown): { error: DomainError; unexpected
   if (error instanceof DomainError) return { error, unexpected: false };
   if (error instanceof ZodError) return { error: validationErrorFromZod(error), unexpected: false };
   if (error instanceof OAuthError) {
-    if (error.error === 'slow_down') return { error: new DomainError('RateLimited', error.description), unexpected: false };
+    // A spent sign-in limit (429, whichever OAuth error it carries: slow_down, temporarily_unavailable).
+    if (error.error === 'slow_down' || error.status === 429) {
+      return { error: new DomainError('RateLimited', error.description, { retryAfterSeconds: error.retryAfterSeconds }), unexpected: false };
+    }
     if (error.status < 500) return { error: new DomainError('ValidationError', error.description), unexpected: false };
   }
   if (isDatabaseUnavailable(error)) {
