@@ -3,19 +3,25 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentedOperations, openApiDocument } from '@/server/http/rest-app';
 import { launchChromium } from '../support/browser';
+import { expectFitsAndAccessible, VIEWPORTS } from '../support/page-checks';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
+
+// The API reference page /docs (Swagger UI with our stylesheet and plugin, all from this origin)
+// in Chromium: every operation and webhook event rendered, nothing fetched from elsewhere, and no
+// axe-core violation or sideways scroll at a desktop and a phone width, in light and dark mode,
+// collapsed and with an operation open (its parameters, responses and "Try it out").
+
+const E2E_TIMEOUT = 120_000;
 
 let database: TestDatabase;
 let server: TestServer;
 let browser: Browser;
-let page: Page;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   server = await startTestServer({ databaseUrl: database.url });
   browser = await launchChromium();
-  page = await browser.newPage();
 });
 afterAll(async () => {
   await browser?.close();
@@ -23,8 +29,31 @@ afterAll(async () => {
   await database?.drop();
 });
 
+async function openReference(viewport: { width: number; height: number }, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: viewport.width, height: viewport.height } });
+  await page.emulateMedia({ colorScheme });
+  const response = await page.goto(`${server.baseUrl}/docs`);
+  expect(response?.status()).toBe(200);
+  await page.locator('.opblock').first().waitFor({ timeout: 15_000 });
+  return page;
+}
+
+/** Opens the operation (its summary is a button) and waits for its parameters and responses. */
+async function openOperation(page: Page, path: string) {
+  const operation = page.locator('.opblock', { has: page.locator(`.opblock-summary-path[data-path="${path}"]`) }).first();
+  await operation.locator('.opblock-summary-control').click();
+  await operation.locator('.responses-table').waitFor();
+  return operation;
+}
+
+async function shot(page: Page, name: string) {
+  fs.mkdirSync('test-results', { recursive: true });
+  await page.screenshot({ path: `test-results/api-reference-${name}.png` });
+}
+
 describe('the API reference page /docs in Chromium', () => {
   it('renders every documented operation from /openapi.json, with no request leaving the service', async () => {
+    const page = await browser.newPage();
     const outside: string[] = [];
     page.on('request', (request) => {
       if (!request.url().startsWith(server.baseUrl) && !request.url().startsWith('data:')) outside.push(request.url());
@@ -38,8 +67,89 @@ describe('the API reference page /docs in Chromium', () => {
     const text = await page.locator('#reference').innerText();
     expect(text).toContain('Licensing and purchase service');
     expect(text).toContain('/purchase/checkout');
+    // Opening an operation loads nothing from elsewhere either (its examples, its schemas).
+    await openOperation(page, '/purchase/checkout');
     expect(outside).toEqual([]);
-    fs.mkdirSync('test-results', { recursive: true });
-    await page.screenshot({ path: 'test-results/api-reference.png', fullPage: false });
+    await page.close();
   });
+
+  it('has a title, a language, the service named in its one h1, one main landmark and a link back to the portal', async () => {
+    const page = await openReference(VIEWPORTS[0]);
+    expect(await page.title()).toBe('API reference · Licensing and purchase service');
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).allInnerTexts()).toEqual([expect.stringContaining('Licensing and purchase service')]);
+    expect(await page.getByRole('main').count()).toBe(1);
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Licensing service' }).getAttribute('href')).toBe('/');
+    await page.close();
+  });
+
+  it(
+    'the API reference has no axe violations at 1280 and 390 px, collapsed and with an operation expanded',
+    async () => {
+      for (const viewport of VIEWPORTS) {
+        const page = await openReference(viewport);
+        await expectFitsAndAccessible(page, 'the reference, collapsed');
+        await shot(page, `${viewport.name}-collapsed`);
+
+        const operation = await openOperation(page, '/purchase/checkout');
+        await expectFitsAndAccessible(page, 'POST /purchase/checkout open');
+        await operation.getByRole('button', { name: 'Try it out' }).click();
+        await operation.getByRole('button', { name: 'Execute' }).waitFor();
+        await expectFitsAndAccessible(page, 'POST /purchase/checkout with Try it out');
+        await operation.scrollIntoViewIfNeeded();
+        await shot(page, `${viewport.name}-expanded`);
+        await page.close();
+      }
+    },
+    E2E_TIMEOUT,
+  );
+
+  it(
+    'the API reference has no axe violations in dark mode at 1280 and 390 px, collapsed and with an operation expanded',
+    async () => {
+      for (const viewport of VIEWPORTS) {
+        const page = await openReference(viewport, 'dark');
+        // Dark mode is on (Swagger UI's dark theme under our colours), not the light page again.
+        expect(await page.locator('html').getAttribute('class')).toContain('dark-mode');
+        expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(28, 32, 34)');
+        await expectFitsAndAccessible(page, 'the reference in dark mode, collapsed');
+        await shot(page, `${viewport.name}-dark`);
+
+        const operation = await openOperation(page, '/purchase/checkout/{sessionId}');
+        await operation.getByRole('button', { name: 'Try it out' }).click();
+        await operation.getByRole('button', { name: 'Execute' }).waitFor();
+        await expectFitsAndAccessible(page, 'GET /purchase/checkout/{sessionId} with Try it out in dark mode');
+        await page.close();
+      }
+    },
+    E2E_TIMEOUT,
+  );
+
+  it(
+    'an open webhook event, the authorization dialog and an executed request have no axe violations at 1280 and 390 px',
+    async () => {
+      for (const viewport of VIEWPORTS) {
+        const page = await openReference(viewport);
+        const event = Object.keys(openApiDocument().webhooks ?? {})[0]!;
+        await openOperation(page, event);
+        await expectFitsAndAccessible(page, `the webhook event ${event} open`);
+
+        await page.getByRole('button', { name: 'Authorize' }).first().click();
+        await page.locator('.dialog-ux').waitFor();
+        await expectFitsAndAccessible(page, 'the authorization dialog');
+        await page.locator('.dialog-ux').getByRole('button', { name: 'Close' }).first().click();
+        await page.locator('.dialog-ux').waitFor({ state: 'detached' });
+
+        // Try it out goes to this service (the document's one server), and its answer is shown.
+        const operation = await openOperation(page, '/licensing/runtime/.well-known/jwks');
+        await operation.getByRole('button', { name: 'Try it out' }).click();
+        await operation.getByRole('button', { name: 'Execute' }).click();
+        await expect.poll(() => operation.locator('.live-responses-table tr.response .response-col_status').innerText()).toBe('200');
+        expect(await operation.locator('.request-url').innerText()).toContain(`${server.baseUrl}/licensing/runtime/.well-known/jwks`);
+        await expectFitsAndAccessible(page, 'GET /licensing/runtime/.well-known/jwks executed');
+        await page.close();
+      }
+    },
+    E2E_TIMEOUT,
+  );
 });
