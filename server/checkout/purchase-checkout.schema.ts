@@ -26,7 +26,7 @@ export const requestIdSchema = guidKeySchema('RequestId');
 export const returnUrlSchema = z
   .string()
   .max(2048)
-  .meta({ format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://', description: 'An absolute http or https URL.' })
+  .meta({ format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://', description: 'An absolute http or https URL.', example: 'https://app.example.com/purchase-done' })
   .refine((value) => {
     try {
       const url = new URL(value);

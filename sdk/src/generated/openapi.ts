@@ -5924,6 +5924,7 @@ export interface operations {
                     /**
                      * Format: uri
                      * @description An absolute http or https URL.
+                     * @example https://app.example.com/purchase-done
                      */
                     CancelUrl?: string;
                     CorrelationId: string;
@@ -5940,11 +5941,13 @@ export interface operations {
                     /**
                      * Format: uri
                      * @description An absolute http or https URL.
+                     * @example https://app.example.com/purchase-done
                      */
                     ReturnUrl?: string;
                     /**
                      * Format: uri
                      * @description An absolute http or https URL.
+                     * @example https://app.example.com/purchase-done
                      */
                     SuccessUrl?: string;
                 };
@@ -7287,6 +7290,7 @@ export interface operations {
                     /**
                      * Format: uri
                      * @description An absolute http or https URL.
+                     * @example https://app.example.com/purchase-done
                      */
                     CancelUrl?: string;
                     CorrelationId?: string;
@@ -7302,6 +7306,7 @@ export interface operations {
                     /**
                      * Format: uri
                      * @description An absolute http or https URL.
+                     * @example https://app.example.com/purchase-done
                      */
                     SuccessUrl?: string;
                 };

@@ -85,14 +85,16 @@ export const requestSchemas: Record<string, JsonSchema> = {
         "maxLength": 2048,
         "format": "uri",
         "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
-        "description": "An absolute http or https URL."
+        "description": "An absolute http or https URL.",
+        "example": "https://app.example.com/purchase-done"
       },
       "CancelUrl": {
         "type": "string",
         "maxLength": 2048,
         "format": "uri",
         "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
-        "description": "An absolute http or https URL."
+        "description": "An absolute http or https URL.",
+        "example": "https://app.example.com/purchase-done"
       },
       "RequestId": {
         "type": "string",
@@ -110,7 +112,8 @@ export const requestSchemas: Record<string, JsonSchema> = {
         "maxLength": 2048,
         "format": "uri",
         "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
-        "description": "An absolute http or https URL."
+        "description": "An absolute http or https URL.",
+        "example": "https://app.example.com/purchase-done"
       }
     },
     "required": [
@@ -179,14 +182,16 @@ export const requestSchemas: Record<string, JsonSchema> = {
         "maxLength": 2048,
         "format": "uri",
         "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
-        "description": "An absolute http or https URL."
+        "description": "An absolute http or https URL.",
+        "example": "https://app.example.com/purchase-done"
       },
       "CancelUrl": {
         "type": "string",
         "maxLength": 2048,
         "format": "uri",
         "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
-        "description": "An absolute http or https URL."
+        "description": "An absolute http or https URL.",
+        "example": "https://app.example.com/purchase-done"
       },
       "OriginContext": {
         "type": "string",
