@@ -19,13 +19,3 @@ export function toBaseRate(priceMinor: number | null, currency: string): number 
 export function toMinorUnits(baseRate: number, currency: string): number {
   return Math.round(baseRate * 10 ** minorUnitDigits(currency));
 }
-
-/** An amount in minor units as people read it: "$49.00", "¥1,200". */
-export function formatMinorAmount(amountMinor: number, currency: string): string {
-  const amount = toBaseRate(amountMinor, currency)!;
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() }).format(amount);
-  } catch {
-    return `${amount} ${currency.toUpperCase()}`;
-  }
-}

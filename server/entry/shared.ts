@@ -7,7 +7,6 @@ import '../validation-messages';
 export * from '../catalog/catalog-enums';
 export * from '../catalog/manage/catalog-edit.schema';
 export * from '../catalog/manage/seller-catalog.schema';
-export { formatMinorAmount } from '../catalog/money';
 export type { ValidationDetail } from '../errors';
 export type { BillingManagement } from '../payments/billing-management';
 export type { UsageSeries } from '../consumption/usage-by-feature-and-day';

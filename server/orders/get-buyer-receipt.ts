@@ -1,5 +1,4 @@
 import type { PaymentProcessor } from '@/generated/prisma/client';
-import { formatMinorAmount } from '../catalog/money';
 import { formatInvoiceNumber } from './invoice-number';
 import { LicenseClassification } from '../catalog/catalog-enums';
 import { classificationLabel, describeInterval } from '../catalog/describe-offering';
@@ -7,7 +6,7 @@ import { storefrontName } from '../catalog/seller-profile';
 import { CHECKOUT_ID_MAX } from '../checkout/checkout-core';
 import type { Db } from '../db';
 import { DomainError } from '../errors';
-import { formatOrderAmount, ORDER_FIELDS, ORDER_STATE_TEXT, orderStateOf, PAYMENT_METHOD_TEXT, type OrderState } from './order-terms';
+import { ORDER_FIELDS, ORDER_STATE_TEXT, orderStateOf, PAYMENT_METHOD_TEXT, type OrderState } from './order-terms';
 
 export interface BuyerReceipt {
   /** The checkout (session) id, shown as the order number. */
@@ -21,10 +20,11 @@ export interface BuyerReceipt {
   billingPeriod: string | null;
   seatBased: boolean;
   quantity: number;
-  amountText: string;
-  /** The price of one seat (or unit) when more than one was bought; null otherwise. */
-  unitAmountText: string | null;
-  /** The amounts above for pages that format in the reader's locale: integer minor units of `currency`. */
+  /**
+   * What the order charged and, when more than one seat (or unit) was bought, the price of one;
+   * integer minor units of `currency`, which pages format in the reader's locale. No tax is
+   * collected: the receipt's tax line is 0 in this currency.
+   */
   amountMinor: number;
   unitAmountMinor: number | null;
   currency: string;
@@ -43,8 +43,6 @@ export interface BuyerReceipt {
   invoiceNumber: string | null;
   /** Whom the order was billed to: the buyer's e-mail. */
   billedTo: string | null;
-  /** The tax charged, in the order's currency: no tax is collected, so 0. */
-  taxText: string;
 }
 
 /**
@@ -83,8 +81,6 @@ export async function getBuyerReceipt(ctx: { db: Db }, input: { checkoutId: stri
     billingPeriod: offering.classification === LicenseClassification.Subscription ? describeInterval(offering.interval, offering.intervalUnit) : null,
     seatBased: offering.seatBased,
     quantity: checkout.quantity,
-    amountText: formatOrderAmount(checkout.amountMinor, checkout.currency),
-    unitAmountText: unitAmountMinor === null ? null : formatOrderAmount(unitAmountMinor, checkout.currency),
     amountMinor: Number(checkout.amountMinor),
     unitAmountMinor,
     currency: checkout.currency,
@@ -97,7 +93,6 @@ export async function getBuyerReceipt(ctx: { db: Db }, input: { checkoutId: stri
     ...licenseLinksOf(checkout, input.buyerAccountId),
     invoiceNumber: checkout.invoiceNumber === null ? null : formatInvoiceNumber(checkout.invoiceNumber),
     billedTo: checkout.buyer?.email ?? checkout.customerEmail,
-    taxText: formatMinorAmount(0, checkout.currency),
   };
 }
 

@@ -2,7 +2,7 @@ import { storefrontName } from '../catalog/seller-profile';
 import type { Db } from '../db';
 import { clampedPage } from '../paging';
 import { licenseLinksOf } from './get-buyer-receipt';
-import { formatOrderAmount, ORDER_FIELDS, ORDER_STATE_TEXT, orderStateOf, type OrderState } from './order-terms';
+import { ORDER_FIELDS, ORDER_STATE_TEXT, orderStateOf, type OrderState } from './order-terms';
 
 export const ORDERS_PAGE_SIZE = 25;
 
@@ -13,7 +13,6 @@ export interface BuyerOrderView {
   offeringName: string;
   productName: string;
   quantity: number;
-  amountText: string;
   /** What it charged, for pages that format in the reader's locale: integer minor units of `currency`. */
   amountMinor: number;
   currency: string;
@@ -61,7 +60,6 @@ export async function listBuyerOrders(ctx: { db: Db }, input: { buyerAccountId: 
       offeringName: row.offering.name,
       productName: row.offering.product.name,
       quantity: row.quantity,
-      amountText: formatOrderAmount(row.amountMinor, row.currency),
       amountMinor: Number(row.amountMinor),
       currency: row.currency,
       createdAt: row.createdAt,

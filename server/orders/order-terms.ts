@@ -1,16 +1,8 @@
 import type { CheckoutStatus, PaymentProcessor, Prisma } from '@/generated/prisma/client';
-import { formatMinorAmount } from '../catalog/money';
 import { LOCAL_CHECKOUT_CANCELLED_ERROR } from '../payments/pay-local-checkout';
 
 // How an order reads to its buyer: amounts from what the checkout charged (Checkout.amountMinor and
 // currency, fixed when it opened), never the offering's price today; statuses and processors in words.
-
-/** "Free" for nothing charged; otherwise the amount in its currency ("$19.98", "¥1,200"). */
-export function formatOrderAmount(amountMinor: number | bigint, currency: string): string {
-  // Stored 64-bit; every amount the service makes is far below 2^53, so exact as a number.
-  const amount = Number(amountMinor);
-  return amount === 0 ? 'Free' : formatMinorAmount(amount, currency);
-}
 
 /** The checkout fields every view of an order reads (its number, outcome, what it charged and when). */
 export const ORDER_FIELDS = {

@@ -4,7 +4,6 @@ import { describeInterval } from '../../catalog/describe-offering';
 import { storefrontName } from '../../catalog/seller-profile';
 import type { Db } from '../../db';
 import { DomainError } from '../../errors';
-import { formatOrderAmount } from '../../orders/order-terms';
 import { billingPeriodAt, type BillingPeriod } from '../../billing/billing-period';
 import { isFinalLicenseStatus } from '../licenses/license-status';
 import { billingManagementOf } from '../../payments/billing-management';
@@ -19,11 +18,11 @@ export interface SubscriptionBillingView {
   periodText: string;
   seatBased: boolean;
   liveSeats: number;
-  /** One seat's price per period, as sold (the checkout's amount over its quantity). */
-  perSeatText: string;
-  /** What a period costs now: per seat × live seats on a seat-based plan, else the price sold. */
-  pricePerPeriodText: string;
-  /** The two amounts above for pages that format in the reader's locale: integer minor units of `currency` (so is the next charge's `amountMinor`). */
+  /**
+   * One seat's price per period, as sold (the checkout's amount over its quantity), and what a
+   * period costs now (per seat × live seats on a seat-based plan, else the price sold): integer
+   * minor units of `currency`, as every amount here; pages format them in the reader's locale.
+   */
   perSeatMinor: number;
   pricePerPeriodMinor: number;
   currency: string;
@@ -36,10 +35,10 @@ export interface SubscriptionBillingView {
   /** It has ended (final status, or past its end): nothing to change any more. */
   ended: boolean;
   /** What the next renewal charges and when; null once cancelled or ended. */
-  nextCharge: { amountText: string; amountMinor: number; on: Date } | null;
+  nextCharge: { amountMinor: number; on: Date } | null;
   paymentMethod: string;
   /** What was charged for this license, newest first: the purchase (its receipt and invoice number) and seats added since. */
-  charges: { kind: 'purchase' | 'seats'; label: string; amountText: string; amountMinor: number; currency: string; at: Date; href: string | null }[];
+  charges: { kind: 'purchase' | 'seats'; label: string; amountMinor: number; currency: string; at: Date; href: string | null }[];
 }
 
 export const billedLicenseSelect = {
@@ -94,7 +93,6 @@ export async function getSubscriptionBilling(ctx: { db: Db; now?: Date }, input:
   const purchase = {
     kind: 'purchase' as const,
     label: checkout.invoiceNumber === null ? 'Purchase' : `Purchase, invoice ${formatInvoiceNumber(checkout.invoiceNumber)}`,
-    amountText: formatOrderAmount(amountMinor, checkout.currency),
     amountMinor,
     currency: checkout.currency,
     at: checkout.completedAt ?? checkout.createdAt,
@@ -103,7 +101,6 @@ export async function getSubscriptionBilling(ctx: { db: Db; now?: Date }, input:
   const added = seatCharges.map((charge) => ({
     kind: 'seats' as const,
     label: `${charge.seats} ${charge.seats === 1 ? 'seat' : 'seats'} added (for the rest of the period)`,
-    amountText: formatOrderAmount(charge.amountMinor, charge.currency),
     amountMinor: Number(charge.amountMinor),
     currency: charge.currency,
     at: charge.createdAt,
@@ -118,8 +115,6 @@ export async function getSubscriptionBilling(ctx: { db: Db; now?: Date }, input:
     periodText: describeInterval(offering.interval ?? 1, offering.intervalUnit ?? 2) ?? 'period',
     seatBased: offering.seatBased,
     liveSeats,
-    perSeatText: formatOrderAmount(perSeatMinor, checkout.currency),
-    pricePerPeriodText: formatOrderAmount(periodMinor, checkout.currency),
     perSeatMinor,
     pricePerPeriodMinor: periodMinor,
     currency: checkout.currency,
@@ -128,7 +123,7 @@ export async function getSubscriptionBilling(ctx: { db: Db; now?: Date }, input:
     endsAt: license.cancelAtPeriodEnd ? license.termEnd : null,
     cancelAtPeriodEnd: license.cancelAtPeriodEnd,
     ended,
-    nextCharge: renewsAt ? { amountText: formatOrderAmount(periodMinor, checkout.currency), amountMinor: periodMinor, on: renewsAt } : null,
+    nextCharge: renewsAt ? { amountMinor: periodMinor, on: renewsAt } : null,
     paymentMethod: 'Local test processor (no card is charged)',
     charges: [...added, purchase].sort((a, b) => b.at.getTime() - a.at.getTime()),
   };
