@@ -107,7 +107,6 @@ for (const viewport of VIEWPORTS) {
         fs.mkdirSync('test-results', { recursive: true });
         await page.screenshot({ path: `test-results/storefront-${viewport.name}.png`, fullPage: true });
 
-        // A wordmark (4:1) keeps its shape in the header, neither cropped nor squeezed into a square.
         await context.close();
 
         // A wordmark (4:1) keeps its shape in the header, neither cropped nor squeezed into a square.
@@ -166,6 +165,42 @@ for (const viewport of VIEWPORTS) {
         await expectFitsAndAccessible(page, 'the storefront with offerings held');
         expect(await database.db.license.count({ where: { buyer: { email } } })).toBe(2);
         await context.close();
+      },
+      E2E_TIMEOUT,
+    );
+
+    it(
+      'a returning buyer checking out as a guest is signed in by the code and told they hold it, never sold it twice',
+      async () => {
+        const email = `returning.${viewport.name}.${crypto.randomBytes(3).toString('hex')}@example.com`;
+        const storefront = `${server.baseUrl}/marketplace/${store.issuerClientId}`;
+        const holder = await signedInContext(email, viewport.width, viewport.height);
+        const holderPage = await holder.newPage();
+        await holderPage.goto(storefront);
+        await offeringCard(holderPage, 'Community').getByRole('button', { name: 'Get it free: Community' }).click();
+        await holderPage.waitForURL(/\/licenses/);
+        await holder.close();
+
+        const context = await browser.newContext({ viewport });
+        try {
+          const page = await context.newPage();
+          await page.goto(storefront);
+          const community = offeringCard(page, 'Community');
+          await community.getByRole('button', { name: 'Get it free: Community' }).click();
+          const guest = community.getByTestId('guest-checkout');
+          await guest.getByLabel('E-mail address').fill(email);
+          await guest.getByRole('button', { name: 'Send me a code' }).click();
+          await guest.getByLabel('Code').fill(await nextCode(email));
+          await guest.getByRole('button', { name: 'Confirm and get it', exact: true }).click();
+          // Signed in now: the page shows it, with the license the buyer already holds in place of the button.
+          await community.getByTestId('already-held').waitFor();
+          expect(await page.getByTestId('storefront-signed-in-as').innerText()).toContain(email);
+          expect(await community.getByRole('button').count()).toBe(0);
+          await expectFitsAndAccessible(page, 'a returning guest told they hold it');
+          expect(await database.db.license.count({ where: { offeringId: offerings.free, buyer: { email } } })).toBe(1);
+        } finally {
+          await context.close();
+        }
       },
       E2E_TIMEOUT,
     );

@@ -36,6 +36,7 @@ export function BuyButton(props: {
   const [seats, setSeats] = useState(String(props.resume?.seats ?? 1));
   const [signedIn, setSignedIn] = useState(props.signedIn);
   const [asGuest, setAsGuest] = useState(false);
+  const signedInAsGuest = useRef(false);
   const buy = useMutation(
     trpc.purchase.buy.mutationOptions({
       onSuccess: (session) => {
@@ -47,6 +48,10 @@ export function BuyButton(props: {
         if (error.data?.code === 'UNAUTHORIZED') {
           setSignedIn(false);
           setAsGuest(true);
+        } else if (signedInAsGuest.current) {
+          // Just signed in by the guest checkout and refused (they hold it already, say): the page is
+          // drawn again for the buyer they now are, with what they hold and who is signed in.
+          router.refresh();
         }
       },
     }),
@@ -143,6 +148,7 @@ export function BuyButton(props: {
           offeringName={props.offeringName}
           free={props.free}
           onSignedIn={() => {
+            signedInAsGuest.current = true;
             setSignedIn(true);
             setAsGuest(false);
             purchase(seatCount);
