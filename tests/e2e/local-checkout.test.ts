@@ -205,9 +205,11 @@ describe('buying on the storefront with the local processor, in Chromium', () =>
         (rows) => rows.length === 1,
       );
       expect(issued[0]!.label).toBe('Code 2');
-      await box.getByRole('button', { name: 'I have stored it' }).click();
+      // The list shows the new code at once, beside the box; dismissing the box removes only the box.
       await license.getByTestId('license-code-row').filter({ hasText: 'Code 2' }).filter({ hasText: 'Active' }).waitFor();
-      expect(await license.getByTestId('new-license-code-box').count()).toBe(0);
+      await box.getByRole('button', { name: 'I have stored it' }).click();
+      await box.waitFor({ state: 'detached' });
+      expect(await license.getByTestId('license-code-row').filter({ hasText: 'Code 2' }).filter({ hasText: 'Active' }).count()).toBe(1);
       // Shown once: the page does not carry the code any more.
       expect(await page.content()).not.toContain(code);
     },

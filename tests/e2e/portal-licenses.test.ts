@@ -111,6 +111,7 @@ describe('the portal license pages, in Chromium', () => {
           expect(code).toMatch(/^SVC_LIC_/);
           await expectFitsAndAccessible(page, 'the code shown once');
           await page.getByRole('button', { name: 'I have stored it' }).click();
+          await page.getByRole('button', { name: 'I have stored it' }).waitFor({ state: 'detached' });
           const row = seat.getByTestId('seller-code-row').filter({ hasText: `agent-${width}` });
           await row.filter({ hasText: 'active' }).waitFor();
           expect(await page.content()).not.toContain(code);
