@@ -22,6 +22,9 @@
  * E-mails (no browser) keep one fixed format (server/mail/email-date.ts); CSV exports keep ISO dates.
  */
 
+import { LRUCache } from 'lru-cache';
+import { minorUnitDigits } from '@/server/entry/shared';
+
 export const FALLBACK_LOCALE = 'en';
 /** The zone the server renders in, and the browser's until hydration has run. */
 export const SERVER_TIME_ZONE = 'UTC';
@@ -66,13 +69,11 @@ function supportedLocale(tag: string): string | null {
 
 // Formatters are costly to build and cheap to reuse. The key holds a locale, which comes from a
 // request header: bounded, so a stream of odd tags cannot grow it without end.
-const FORMATTER_CACHE_MAX = 200;
-const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+const formatters = new LRUCache<string, Intl.DateTimeFormat | Intl.NumberFormat>({ max: 200 });
 
 function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
   let formatter = formatters.get(key);
   if (!formatter) {
-    if (formatters.size >= FORMATTER_CACHE_MAX) formatters.clear();
     formatter = make();
     formatters.set(key, formatter);
   }
@@ -103,15 +104,6 @@ export function formatCalendarDay(day: string, locale: string): string {
   return formatDate(`${day}T00:00:00Z`, locale, 'UTC');
 }
 
-/** Digits of a currency's minor unit (ISO 4217 as `Intl` knows it: usd 2, jpy 0, kwd 3), the rule of server/catalog/money.ts. */
-export function currencyDigits(currency: string): number {
-  try {
-    return cached(`digits|${currency.toUpperCase()}`, () => new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() })).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
-}
-
 /** Integer minor units as an exact decimal string in the main unit: (2700, 2) → "27.00", (1200, 0) → "1200". */
 function decimalOfMinor(amountMinor: number | bigint, digits: number): string {
   const minor = typeof amountMinor === 'bigint' ? amountMinor : BigInt(Math.round(amountMinor));
@@ -134,7 +126,7 @@ export function formatDecimalMoney(amount: number | string, currency: string, lo
 
 /** Integer minor units in their currency: (2700, 'eur') → "€27.00" (en-US), "27,00 €" (de-DE); (1200, 'jpy') → "¥1,200". */
 export function formatMoney(amountMinor: number | bigint, currency: string, locale: string): string {
-  return formatDecimalMoney(decimalOfMinor(amountMinor, currencyDigits(currency)), currency, locale);
+  return formatDecimalMoney(decimalOfMinor(amountMinor, minorUnitDigits(currency)), currency, locale);
 }
 
 /** A count with the locale's grouping: "10,000" (en), "10.000" (de); a decimal string (metered units) exactly. */

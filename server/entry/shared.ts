@@ -7,6 +7,7 @@ import '../validation-messages';
 export * from '../catalog/catalog-enums';
 export * from '../catalog/manage/catalog-edit.schema';
 export * from '../catalog/manage/seller-catalog.schema';
+export { minorUnitDigits } from '../catalog/money';
 export type { ValidationDetail } from '../errors';
 export type { BillingManagement } from '../payments/billing-management';
 export type { UsageSeries } from '../consumption/usage-by-feature-and-day';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  currencyDigits,
   formatCalendarDay,
   formatCount,
   formatDate,
@@ -10,6 +9,7 @@ import {
   formatsFor,
   localeFromAcceptLanguage,
 } from '@/app/components/formats';
+import { minorUnitDigits } from '@/server/catalog/money';
 import { formatEmailDate } from '@/server/mail/email-date';
 
 // The pages' one format (app/components/formats.ts): the reader's locale from Accept-Language,
@@ -58,9 +58,9 @@ describe('money from integer minor units', () => {
   });
 
   it('scales by the currency’s minor unit: jpy has none, kwd has three', () => {
-    expect(currencyDigits('usd')).toBe(2);
-    expect(currencyDigits('JPY')).toBe(0);
-    expect(currencyDigits('kwd')).toBe(3);
+    expect(minorUnitDigits('usd')).toBe(2);
+    expect(minorUnitDigits('JPY')).toBe(0);
+    expect(minorUnitDigits('kwd')).toBe(3);
     expect(plain(formatMoney(1200, 'jpy', 'en-US'))).toBe('¥1,200');
     expect(plain(formatMoney(1200, 'jpy', 'de-DE'))).toBe('1.200 ¥');
     expect(plain(formatMoney(123_456, 'kwd', 'en-US'))).toBe('KWD 123.456');
