@@ -1,10 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogStatus, IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
 import { launchChromium } from '../support/browser';
 import { createOffering, createProduct, createSeller } from '../support/factories';
-import { axeViolations, expectFitsAndAccessible, sidewaysOverflow, VIEWPORTS } from '../support/page-checks';
-import { portalSignIn } from '../support/portal-session';
+import { axeViolations, expectFitsAndAccessible, sidewaysOverflow, VIEWPORTS, waitForHydration } from '../support/page-checks';
+import { portalPage, portalSignIn } from '../support/portal-session';
 import { codeReader } from '../support/sign-in';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -23,16 +23,14 @@ let database: TestDatabase;
 let smtp: TestSmtpServer;
 let server: TestServer;
 let browser: Browser;
-let sessionCookie: { name: string; value: string };
+let sessionCookie: string;
 let issuerClientId: string;
 const ids = {} as Record<'product' | 'teamMonthly' | 'soloYearly' | 'longProduct' | 'longOffering' | 'otherProduct' | 'otherOffering', string>;
 
 beforeAll(async () => {
   [database, smtp] = await Promise.all([createTestDatabase(), startTestSmtpServer()]);
   server = await startTestServer({ databaseUrl: database.url, env: { SMTP_URL: smtp.url, SEED_DEMO: 'false' } });
-  const cookie = await portalSignIn(server.baseUrl, SELLER_EMAIL, codeReader(smtp), { registerAs: 'Catalog Pages Ltd' });
-  const [name, ...value] = cookie.split('=');
-  sessionCookie = { name: name!, value: value.join('=') };
+  sessionCookie = await portalSignIn(server.baseUrl, SELLER_EMAIL, codeReader(smtp), { registerAs: 'Catalog Pages Ltd' });
   const { seller } = await database.db.sellerMember.findFirstOrThrow({ where: { account: { email: SELLER_EMAIL } }, include: { seller: true } });
   issuerClientId = seller.issuerClientId;
 
@@ -74,13 +72,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function signedInPage(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
-  await context.addCookies([{ ...sessionCookie, url: server.baseUrl }]);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return { context, page };
-}
+const signedInPage = (viewport: { width: number; height: number }) => portalPage(browser, server.baseUrl, sessionCookie, viewport, { defaultTimeoutMs: 15_000 });
 
 /** Waits for a condition; a save under load can take longer than expect.poll's one second. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
@@ -88,10 +80,7 @@ const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_
 /** Opens a page and waits until React has hydrated its controls, so a click is never a native form submit. */
 async function open(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await page.waitForFunction(() => {
-    const control = document.querySelector('main button, main form');
-    return !control || Object.keys(control).some((key) => key.startsWith('__reactProps'));
-  });
+  await waitForHydration(page);
 }
 
 /** The error text a field shows (the element its aria-describedby names for the error). */

@@ -1,10 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
 import { launchChromium } from '../support/browser';
 import { createProduct } from '../support/factories';
-import { axeViolations, expectFitsAndAccessible, VIEWPORTS } from '../support/page-checks';
-import { portalSignIn } from '../support/portal-session';
+import { axeViolations, expectFitsAndAccessible, VIEWPORTS, waitForHydration } from '../support/page-checks';
+import { portalPage, portalSignIn } from '../support/portal-session';
 import { codeReader } from '../support/sign-in';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -24,15 +24,13 @@ let database: TestDatabase;
 let smtp: TestSmtpServer;
 let server: TestServer;
 let browser: Browser;
-let sessionCookie: { name: string; value: string };
+let sessionCookie: string;
 let seller: { id: string; issuerClientId: string };
 
 beforeAll(async () => {
   [database, smtp] = await Promise.all([createTestDatabase(), startTestSmtpServer()]);
   server = await startTestServer({ databaseUrl: database.url, env: { SMTP_URL: smtp.url, SEED_DEMO: 'false' } });
-  const cookie = await portalSignIn(server.baseUrl, SELLER_EMAIL, codeReader(smtp), { registerAs: 'Wizard Works Ltd' });
-  const [name, ...value] = cookie.split('=');
-  sessionCookie = { name: name!, value: value.join('=') };
+  sessionCookie = await portalSignIn(server.baseUrl, SELLER_EMAIL, codeReader(smtp), { registerAs: 'Wizard Works Ltd' });
   ({ seller } = await database.db.sellerMember.findFirstOrThrow({ where: { account: { email: SELLER_EMAIL } }, include: { seller: true } }));
   browser = await launchChromium();
 });
@@ -49,23 +47,9 @@ beforeEach(async () => {
   await database.db.product.deleteMany({ where: { sellerId: seller.id } });
 });
 
-async function signedInPage(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
-  await context.addCookies([{ ...sessionCookie, url: server.baseUrl }]);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return { context, page };
-}
+const signedInPage = (viewport: { width: number; height: number }) => portalPage(browser, server.baseUrl, sessionCookie, viewport, { defaultTimeoutMs: 15_000 });
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
-
-/** Waits until React has hydrated the page's controls, so a click is never a native form submit. */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const control = document.querySelector('main button, main form');
-    return !control || Object.keys(control).some((key) => key.startsWith('__reactProps'));
-  });
-}
 
 /** The error text a control shows: the element its aria-describedby names for the error. */
 async function errorOf(control: ReturnType<Page['locator']>): Promise<string> {
@@ -93,13 +77,13 @@ describe('selling an app in one step, in Chromium', () => {
         const { context, page } = await signedInPage(viewport);
         try {
           await page.goto(`${server.baseUrl}/portal/catalog`);
-          await hydrated(page);
+          await waitForHydration(page);
           expect(await page.getByRole('link', { name: 'Sell your first app' }).getAttribute('href')).toBe('/portal/catalog/new');
           await page.screenshot({ path: `test-results/catalog-wizard-catalog-${viewport.name}.png`, fullPage: true });
           await expectFitsAndAccessible(page, 'the empty catalog offering Sell an app');
           await page.getByRole('link', { name: 'Sell an app', exact: true }).click();
           await page.waitForURL(`${server.baseUrl}/portal/catalog/new`);
-          await hydrated(page);
+          await waitForHydration(page);
           const form = page.getByRole('form', { name: FORM });
           await expectFitsAndAccessible(page, 'the empty wizard');
 
@@ -196,7 +180,7 @@ describe('selling an app in one step, in Chromium', () => {
         const { context, page } = await signedInPage(viewport);
         try {
           await page.goto(`${server.baseUrl}/portal/catalog/new`);
-          await hydrated(page);
+          await waitForHydration(page);
           const form = page.getByRole('form', { name: FORM });
           let calls = 0;
           page.on('request', (request) => {
@@ -256,7 +240,7 @@ describe('selling an app in one step, in Chromium', () => {
     try {
       await page.emulateMedia({ colorScheme: 'dark' });
       await page.goto(`${server.baseUrl}/portal/catalog/new`);
-      await hydrated(page);
+      await waitForHydration(page);
       const form = page.getByRole('form', { name: FORM });
       await form.getByLabel('App name').fill('Render Studio');
       await form.getByRole('radio', { name: 'Free trial' }).check();

@@ -56,3 +56,11 @@ export async function portalLink(page: Page, name: string) {
   if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
   return page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name, exact: true });
 }
+
+/** Waits until React has hydrated the page's controls, so a click is never a native form submit. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const control = document.querySelector('main button, main form');
+    return !control || Object.keys(control).some((key) => key.startsWith('__reactProps'));
+  });
+}

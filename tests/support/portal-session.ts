@@ -1,3 +1,5 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
 // Signs a person in to the portal over HTTP as a browser would: the tRPC code request, next-auth's
 // CSRF token, then its credentials callback with the e-mailed code. Returns the Cookie header.
 
@@ -37,4 +39,20 @@ export async function portalSignIn(
   const session = cookiesOf(callback).find((cookie) => cookie.includes('session-token='));
   if (!session) throw new Error(`No portal session (status ${callback.status}): ${await callback.text()}`);
   return session;
+}
+
+/** A page in a new browser context that carries a portal session cookie (`name=value`, as portalSignIn returns it). */
+export async function portalPage(
+  browser: Browser,
+  baseUrl: string,
+  cookie: string,
+  viewport: { width: number; height: number },
+  options: { defaultTimeoutMs?: number } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport });
+  const [name, ...value] = cookie.split('=');
+  await context.addCookies([{ name: name!, value: value.join('='), url: baseUrl }]);
+  const page = await context.newPage();
+  if (options.defaultTimeoutMs) page.setDefaultTimeout(options.defaultTimeoutMs);
+  return { context, page };
 }
