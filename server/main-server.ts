@@ -43,10 +43,16 @@ export interface RunningServer {
 // it. One in use gets its next answer with `Connection: close` instead, so no client ever sends a
 // request on a connection the server is closing (which it would see as a reset).
 const DRAIN_IDLE_CLOSE_MS = 500;
+// ...and only once it has looked idle at this many checks in a row. The event loop reads every socket
+// between two checks, so a request that reached a socket while this process was busy (a long pause, a
+// loaded machine) starts before its connection is judged idle; wall time alone would close it unread.
+const DRAIN_IDLE_CHECKS = 3;
+const DRAIN_CHECK_EVERY_MS = 100;
 
 interface ConnectionUse {
   requests: number;
   idleSince: number;
+  idleChecks: number;
 }
 
 function underPrefix(pathname: string, prefix: string): boolean {
@@ -76,6 +82,7 @@ export async function startMainServer(options: MainServerOptions): Promise<Runni
     const use = connections.get(req.socket);
     if (use) {
       use.requests += 1;
+      use.idleChecks = 0;
       res.once('close', () => {
         use.requests -= 1;
         use.idleSince = performance.now();
@@ -95,7 +102,7 @@ export async function startMainServer(options: MainServerOptions): Promise<Runni
     return void options.fallback(req, res);
   });
   server.on('connection', (socket: Duplex) => {
-    connections.set(socket, { requests: 0, idleSince: performance.now() });
+    connections.set(socket, { requests: 0, idleSince: performance.now(), idleChecks: 0 });
     socket.once('close', () => connections.delete(socket));
   });
   server.keepAliveTimeout = 65_000;
@@ -108,7 +115,10 @@ export async function startMainServer(options: MainServerOptions): Promise<Runni
   const { port } = server.address() as AddressInfo;
   const closeIdle = () => {
     const now = performance.now();
-    for (const [socket, use] of connections) if (use.requests === 0 && now - use.idleSince >= DRAIN_IDLE_CLOSE_MS) socket.end();
+    for (const [socket, use] of connections) {
+      use.idleChecks = use.requests === 0 ? use.idleChecks + 1 : 0;
+      if (use.idleChecks >= DRAIN_IDLE_CHECKS && now - use.idleSince >= DRAIN_IDLE_CLOSE_MS) socket.end();
+    }
   };
   return {
     server,
@@ -122,7 +132,7 @@ export async function startMainServer(options: MainServerOptions): Promise<Runni
         // Connections in use close after their answer (Connection: close); idle ones once surely idle;
         // stragglers are cut at the deadline.
         closeIdle();
-        const idle = setInterval(closeIdle, 100);
+        const idle = setInterval(closeIdle, DRAIN_CHECK_EVERY_MS);
         const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
         server.once('close', () => {
           clearInterval(idle);
