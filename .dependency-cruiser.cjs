@@ -1,7 +1,7 @@
 // The rules of the house (README "Design notes"), checked in CI by `npm run lint:deps`.
 const TRANSPORTS = ['^server/http/', '^server/trpc/', '^server/mcp/', '(^|/)node_modules/next/', '(^|/)node_modules/next-auth/', '(^|/)node_modules/@trpc/server/', '(^|/)node_modules/hono/'];
 // Rooms that are not domains: the transports (REST, tRPC, MCP), the platform, the public entries and the composition root.
-const NOT_DOMAIN = '^server/(http|trpc|mcp|platform|entry|dist)/|^server/(start-service|main-server)\\.ts$';
+const NOT_DOMAIN = '^server/(http|trpc|mcp|platform|entry|dist)/|^server/(start-service|start-core|main-server)\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

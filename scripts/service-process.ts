@@ -4,6 +4,8 @@ import net from 'node:net';
 
 export interface ServiceProcess {
   baseUrl: string;
+  /** `fetch` over real HTTP, a path taken as relative to `baseUrl`. */
+  fetch: (input: string | URL, init?: RequestInit) => Promise<Response>;
   pid: number;
   output: () => string;
   /** Sends SIGTERM and waits for the process to end. */
@@ -70,6 +72,7 @@ export async function startServiceProcess(options: { databaseUrl: string; env?: 
   });
   return {
     baseUrl,
+    fetch: (input, init) => fetch(new URL(input, baseUrl), init),
     pid: child.pid!,
     exited,
     output: () => output,

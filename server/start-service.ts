@@ -37,53 +37,18 @@ export async function startService({ dev, operatorNodeEnv }: { dev: boolean; ope
 
   // Imported after DATABASE_URL is known: these read the configuration.
   const { env } = await import('./env');
-  const { db, closeDb } = await import('./db');
-  const { seedIfEmpty } = await import('../prisma/seed');
   const { CHECKOUT_RETURN_PREFIX, IDENTITY_PAGE, IDENTITY_PREFIX, LOCAL_CHECKOUT_PREFIX, REST_PREFIXES, STRIPE_WEBHOOK_PATH, handleRest, isLocalCheckoutAction, refuseUnsupportedMethod } = await import(
     './http/rest-app'
   );
   const { OPERATIONS_PATHS } = await import('./http/operations-routes');
   const { nextCannotRoute, startMainServer } = await import('./main-server');
-  const { startJobQueue, stopJobQueue, jobQueueDepth } = await import('./platform/jobs/job-queue');
-  const { JOBS } = await import('./jobs');
-  const { startInvalidationListener, stopInvalidationListener } = await import('./platform/invalidation/invalidation');
+  const { startCore, stopCore } = await import('./start-core');
   const { markStopping } = await import('./platform/health/readiness');
-  const { closeLimits } = await import('./platform/limits/limits');
-  const { gaugeReadAtScrape } = await import('./platform/metrics/metrics');
-  const { countProcessorCalls } = await import('./payments/processor-calls');
-  const { countProcessorMismatches } = await import('./payments/reconcile-subscriptions');
-  const { countUsageReports } = await import('./payments/usage-reports');
   const { logger } = await import('./platform/logging/logger');
 
   const config = env();
-  const { ensureSigningKeys } = await import('./keys/signing-keys');
-  await ensureSigningKeys({ db: db() });
-  if (config.SEED_DEMO && (await seedIfEmpty(db()))) log('Seeded the demo seller (issuerClientId "demo").');
-  await startInvalidationListener(database.databaseUrl);
-  await startJobQueue({ databaseUrl: database.databaseUrl, worker: config.JOBS_WORKER, jobs: JOBS });
-  // A worker that starts (after a crash, say) looks at once for e-mails left mid-send, rather than at the next minute.
-  if (config.JOBS_WORKER) await (await import('./mail/deliver-email')).requestEmailDelivery();
-  // Webhook deliveries go out at the commit of the change that made them, on a worker instance.
-  if (config.JOBS_WORKER) (await import('./events/webhooks/delivery-signal')).watchWebhookDeliveries(db);
-  gaugeReadAtScrape({ name: 'job_queue_depth', help: 'Jobs waiting in each queue, read at scrape time.', labelName: 'queue', read: jobQueueDepth });
-  gaugeReadAtScrape({
-    name: 'processor_calls',
-    help: 'Calls to the payment processor pending, and given up on (attention: retry with npm run admin -- retry-processor-calls), read at scrape time.',
-    labelName: 'status',
-    read: () => countProcessorCalls({ db: db() }),
-  });
-  gaugeReadAtScrape({
-    name: 'processor_mismatches',
-    help: 'Licenses whose last reconciliation found a difference with the processor it could not settle (npm run admin -- reconcile lists them), read at scrape time.',
-    labelName: 'state',
-    read: () => countProcessorMismatches({ db: db() }),
-  });
-  gaugeReadAtScrape({
-    name: 'usage_reports',
-    help: 'Metered usage reports to Stripe waiting to be sent, and held for review (not confirmed within 23 hours), read at scrape time.',
-    labelName: 'status',
-    read: () => countUsageReports({ db: db() }),
-  });
+  const { seeded } = await startCore();
+  if (seeded) log('Seeded the demo seller (issuerClientId "demo").');
 
   const nextApp = next({ dev, dir: process.cwd(), hostname: config.HOST, port: config.PORT });
   await nextApp.prepare();
@@ -135,7 +100,6 @@ export async function startService({ dev, operatorNodeEnv }: { dev: boolean; ope
     // Stop accepting and finish in-flight requests, then the worker (its running jobs finish, or are
     // released for another instance), then the rest.
     await running.close(Math.min(10_000, Math.max(1_000, remainingMs() / 3)));
-    await stopJobQueue({ graceMs: remainingMs() - 3_000 });
     // Each of the rest is bounded: closing a connection to a host that no longer answers waits forever.
     const bounded = async (name: string, work: () => Promise<unknown>, ms = 2_000) => {
       let timer: NodeJS.Timeout | undefined;
@@ -143,10 +107,8 @@ export async function startService({ dev, operatorNodeEnv }: { dev: boolean; ope
       await Promise.race([work().catch((err: unknown) => logger.warn({ err, step: name }, 'stopping: a step failed; going on')), gaveUp]);
       clearTimeout(timer);
     };
-    await bounded('invalidation listener', stopInvalidationListener);
-    await bounded('limits', closeLimits);
     await bounded('pages', () => nextApp.close());
-    await bounded('database pool', closeDb);
+    await stopCore({ jobGraceMs: remainingMs() - 3_000, bounded });
     await bounded('embedded database', () => database.stop(), Math.max(2_000, remainingMs() - 500));
     logger.info({ ms: Math.round(performance.now() - started) }, 'stopped');
     process.exit(0);

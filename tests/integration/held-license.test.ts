@@ -5,14 +5,14 @@ import { createOffering, createProduct, createSeller } from '../support/factorie
 import { codeReader, nativeSignIn } from '../support/sign-in';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { startInProcessService, type InProcessService } from '../support/in-process-service';
 
 // A buyer does not take a trial twice, nor buy again what they hold (README "Purchase API",
 // 409 AlreadyLicensed), unless the seller allows repeats on the offering.
 
 let database: TestDatabase;
 let smtp: TestSmtpServer;
-let server: TestServer;
+let server: InProcessService;
 let buyerToken: string;
 let buyerAccountId: string;
 let sellerId: string;
@@ -21,8 +21,8 @@ let productId: string;
 
 beforeAll(async () => {
   [database, smtp] = await Promise.all([createTestDatabase(), startTestSmtpServer()]);
-  server = await startTestServer({ databaseUrl: database.url, env: { SMTP_URL: smtp.url, SEED_DEMO: 'false' } });
-  buyerToken = (await nativeSignIn(server.baseUrl, 'repeat.buyer@example.com', codeReader(smtp))).body.access_token;
+  server = await startInProcessService({ databaseUrl: database.url, env: { SMTP_URL: smtp.url, SEED_DEMO: 'false' } });
+  buyerToken = (await nativeSignIn(server, 'repeat.buyer@example.com', codeReader(smtp))).body.access_token;
   buyerAccountId = (await database.db.account.findUniqueOrThrow({ where: { email: 'repeat.buyer@example.com' } })).id;
   const seller = await createSeller(database.db, { checkoutReady: true });
   [sellerId, issuerClientId] = [seller.id, seller.issuerClientId];
@@ -38,7 +38,7 @@ afterAll(async () => {
 const product = () => ({ id: productId, sellerId });
 
 function buy(offeringId: string) {
-  return fetch(`${server.baseUrl}/purchase/checkout`, {
+  return server.fetch(`/purchase/checkout`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${buyerToken}` },
     body: JSON.stringify({ RequestId: crypto.randomUUID(), OfferingId: offeringId, IssuerClientId: issuerClientId }),
@@ -85,7 +85,7 @@ describe('a held offering is not sold to its holder again', () => {
     const first = await buy(paid.id);
     expect(first.status).toBe(200);
     const { SessionId } = await first.json();
-    await fetch(`${server.baseUrl}/checkout/local/${SessionId}/pay`, { method: 'POST', redirect: 'manual' });
+    await server.fetch(`/checkout/local/${SessionId}/pay`, { method: 'POST', redirect: 'manual' });
     expect(await licensesOf(paid.id)).toBe(1);
     const checkoutsBefore = await database.db.checkout.count({ where: { offeringId: paid.id } });
 

@@ -23,8 +23,15 @@ export const form = (fields: Record<string, string>) => ({
 
 export const PURCHASE_SCOPE = 'api://licensing/checkout.purchase openid offline_access';
 
+/** A running service, in its own process or in this one: where it lives and how to ask it. */
+export interface Service {
+  baseUrl: string;
+  fetch: (input: string | URL, init?: RequestInit) => Promise<Response>;
+}
+
 /** Native authentication (spec sign-in option B): initiate, challenge, token with grant_type=oob. */
-export async function nativeSignIn(baseUrl: string, email: string, nextCode: (email: string) => Promise<string>) {
+export async function nativeSignIn(service: string | Service, email: string, nextCode: (email: string) => Promise<string>) {
+  const { baseUrl, fetch } = typeof service === 'string' ? { baseUrl: service, fetch: globalThis.fetch } : service;
   const authority = `${baseUrl}/identity/oauth2/v2.0`;
   const initiated = await (await fetch(`${authority}/initiate`, form({ client_id: 'service-app-client', username: email, challenge_type: 'oob redirect' }))).json();
   const challenged = await (

@@ -1,0 +1,61 @@
+import crypto from 'node:crypto';
+import { resetEnvForTests } from '@/server/env';
+import { CLIENT_IP_HEADER } from '@/server/http/client-ip-header';
+import { restApp } from '@/server/http/rest-app';
+import { LOOPBACK_CLIENT_HEADER } from '@/server/mail/outbox-access';
+import { clientIpOf } from '@/server/platform/limits/client-ip';
+import { startCore, stopCore } from '@/server/start-core';
+
+export interface InProcessService {
+  /** PUBLIC_BASE_URL: the issuer of its tokens and the base of the links it makes. No socket listens there. */
+  baseUrl: string;
+  /** A request to the REST app through its own `app.request()`, as the entry server hands it over (trusted headers set). */
+  fetch: (input: string | URL, init?: RequestInit) => Promise<Response>;
+  stop: () => Promise<void>;
+}
+
+const BASE_URL = 'http://service.test';
+
+/**
+ * The service in the test's own process: the core started as the production entry starts it
+ * (server/start-core.ts: signing keys, the demo seed, the invalidation listener, the job queue and
+ * its worker) and the REST app answering through `app.request()`, with no process and no port. For
+ * endpoint behaviour (status, Code, headers, the database afterwards); a test where the process or
+ * the socket is the point (start, stop, crash, several instances, the entry server, the pages)
+ * starts the production entry instead (`startTestServer`). The configuration is this process's
+ * environment: `env` is set there, over a fresh APP_SECRET, for the rest of the file.
+ */
+export async function startInProcessService(options: { databaseUrl: string; env?: Record<string, string | undefined> }): Promise<InProcessService> {
+  const settings: Record<string, string | undefined> = {
+    DATABASE_URL: options.databaseUrl,
+    PUBLIC_BASE_URL: BASE_URL,
+    APP_SECRET: crypto.randomBytes(32).toString('base64url'),
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    REDIS_KEY_PREFIX: `svc-${crypto.randomBytes(4).toString('hex')}`,
+    ...options.env,
+  };
+  for (const [name, value] of Object.entries(settings)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  resetEnvForTests();
+  await startCore();
+  const baseUrl = process.env.PUBLIC_BASE_URL!;
+  const trustProxy = Number(process.env.TRUST_PROXY ?? 0);
+  return {
+    baseUrl,
+    fetch: async (input, init) => {
+      const url = new URL(input, baseUrl);
+      const headers = new Headers(init?.headers);
+      // What the entry server does for every request: the truth about the connection (loopback here), never the client's claim.
+      headers.set(LOOPBACK_CLIENT_HEADER, '1');
+      headers.set(CLIENT_IP_HEADER, clientIpOf('127.0.0.1', headers.get('x-forwarded-for') ?? undefined, trustProxy));
+      return restApp.request(url.href, { ...init, headers });
+    },
+    stop: () =>
+      stopCore({
+        jobGraceMs: 2_000,
+        bounded: async (_name, work) => void (await work()),
+      }),
+  };
+}
