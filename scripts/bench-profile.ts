@@ -18,7 +18,7 @@ export function profilerNodeOptions(dir: string): string {
 import inspector from 'node:inspector';
 import fs from 'node:fs';
 import path from 'node:path';
-if ((process.argv[1] ?? '').endsWith('start.ts')) {
+if ((process.argv[1] ?? '').endsWith('start.mjs')) {
   const dir = ${JSON.stringify(path.resolve(dir))};
   fs.mkdirSync(dir, { recursive: true });
   const session = new inspector.Session();
