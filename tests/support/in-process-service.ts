@@ -5,12 +5,13 @@ import { restApp } from '@/server/http/rest-app';
 import { LOOPBACK_CLIENT_HEADER } from '@/server/mail/outbox-access';
 import { clientIpOf } from '@/server/platform/limits/client-ip';
 import { startCore, stopCore } from '@/server/start-core';
+import type { Service } from './sign-in';
 
-export interface InProcessService {
-  /** PUBLIC_BASE_URL: the issuer of its tokens and the base of the links it makes. No socket listens there. */
-  baseUrl: string;
-  /** A request to the REST app through its own `app.request()`, as the entry server hands it over (trusted headers set). */
-  fetch: (input: string | URL, init?: RequestInit) => Promise<Response>;
+/**
+ * `baseUrl` is PUBLIC_BASE_URL (the issuer of its tokens, the base of its links; no socket listens
+ * there); `fetch` goes to the REST app's `app.request()` as the entry server hands a request over.
+ */
+export interface InProcessService extends Service {
   stop: () => Promise<void>;
 }
 
