@@ -1,7 +1,8 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useRefetchAfterChange } from '@/app/refetch-after-change';
 import { useTRPC } from '@/app/trpc-provider';
 import { buttonSecondary } from '@/app/components/buttons';
 import { ConfirmRevoke } from '@/app/components/confirm-revoke';
@@ -30,7 +31,7 @@ export function ApiKeysManager() {
 
 function CreateKeyForm({ onCreated }: { onCreated: (key: NewKey) => void }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const refetchAfterChange = useRefetchAfterChange();
   const [label, setLabel] = useState('');
   const labelId = useId();
   const create = useMutation(
@@ -38,7 +39,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: NewKey) => void }) {
       onSuccess: async (created) => {
         setLabel('');
         onCreated({ key: created.key, prefix: created.prefix, label: created.label });
-        await queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() });
+        await refetchAfterChange(trpc.apiKeys.list.queryKey());
       },
     }),
   );
@@ -137,10 +138,10 @@ interface ListedKey {
 
 function KeyRow({ apiKey }: { apiKey: ListedKey }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const refetchAfterChange = useRefetchAfterChange();
   const revoke = useMutation(
     trpc.apiKeys.revoke.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() }),
+      onSuccess: () => refetchAfterChange(trpc.apiKeys.list.queryKey()),
     }),
   );
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useToast } from '@/app/components/toast';
 import { useTRPC } from '@/app/trpc-provider';
@@ -95,7 +95,6 @@ function takeStripeReturn(): StripeReturn | null {
 
 function StripeOnboarding({ isCheckoutReady, hasAccount }: { isCheckoutReady: boolean; hasAccount: boolean }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const invalidateCatalog = useInvalidateCatalog();
   const [cameBack, setCameBack] = useState<StripeReturn | null>(null);
   const checkedReturn = useRef(false);
@@ -105,7 +104,7 @@ function StripeOnboarding({ isCheckoutReady, hasAccount }: { isCheckoutReady: bo
   const refresh = useMutation(
     trpc.catalogAdmin.refreshStripeReadiness.mutationOptions({
       onSuccess: () =>
-        Promise.all([invalidateCatalog(), queryClient.invalidateQueries({ queryKey: trpc.catalogAdmin.paymentSetup.queryKey() })]),
+        invalidateCatalog(),
     }),
   );
   const { mutate: refreshNow } = refresh;

@@ -1,7 +1,7 @@
 'use client';
 
-import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
+import { useRefetchAfterChange } from '@/app/refetch-after-change';
 import { useTRPC } from '@/app/trpc-provider';
 
 /**
@@ -10,13 +10,10 @@ import { useTRPC } from '@/app/trpc-provider';
  */
 export function useInvalidateCatalog(): () => Promise<void> {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const refetchAfterChange = useRefetchAfterChange();
   const router = useRouter();
   return async () => {
     router.refresh();
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.catalogAdmin.pathKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.catalog.pathKey() }),
-    ]);
+    await refetchAfterChange(trpc.catalogAdmin.pathKey(), trpc.catalog.pathKey());
   };
 }

@@ -1,7 +1,8 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useRefetchAfterChange } from '@/app/refetch-after-change';
 import { useTRPC } from '@/app/trpc-provider';
 import { buttonSecondary } from '@/app/components/buttons';
 import { ConfirmRevoke } from '@/app/components/confirm-revoke';
@@ -62,7 +63,7 @@ function EventTypeChoice({ value, onChange, legend }: { value: string[]; onChang
 
 function CreateEndpointForm({ onCreated }: { onCreated: (secret: ShownSecret) => void }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const refetchAfterChange = useRefetchAfterChange();
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
   const [eventTypes, setEventTypes] = useState<string[]>([]);
@@ -75,7 +76,7 @@ function CreateEndpointForm({ onCreated }: { onCreated: (secret: ShownSecret) =>
         setDescription('');
         setEventTypes([]);
         onCreated({ url: created.url, secret: created.secret, rotated: false });
-        await queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey() });
+        await refetchAfterChange(trpc.webhooks.list.queryKey());
       },
     }),
   );
@@ -157,10 +158,10 @@ interface Endpoint {
 
 function EndpointCard({ endpoint, onSecret }: { endpoint: Endpoint; onSecret: (secret: ShownSecret) => void }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const refetchAfterChange = useRefetchAfterChange();
   const toast = useToast();
   const [showLog, setShowLog] = useState(false);
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey() }), queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.queryKey({ endpointId: endpoint.id }) })]);
+  const refresh = () => refetchAfterChange(trpc.webhooks.list.queryKey(), trpc.webhooks.deliveries.queryKey({ endpointId: endpoint.id }));
   const sendTest = useMutation(trpc.webhooks.sendTest.mutationOptions({ onSuccess: async () => (toast('Test event on its way.'), setShowLog(true), await refresh()) }));
   const rotate = useMutation(trpc.webhooks.rotateSecret.mutationOptions({ onSuccess: (rotated) => onSecret({ url: rotated.url, secret: rotated.secret, rotated: true }) }));
   const toggle = useMutation(trpc.webhooks.update.mutationOptions({ onSuccess: async (updated) => (toast(updated.enabled ? 'Endpoint enabled.' : 'Endpoint disabled.'), await refresh()) }));
@@ -240,12 +241,12 @@ function EndpointCard({ endpoint, onSecret }: { endpoint: Endpoint; onSecret: (s
 
 function DeliveryLog({ endpointId }: { endpointId: string }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const refetchAfterChange = useRefetchAfterChange();
   const toast = useToast();
   // Fresh while anything waits: a delivery moves within seconds of a send.
   const deliveries = useQuery({ ...trpc.webhooks.deliveries.queryOptions({ endpointId }), refetchInterval: (query) => (query.state.data?.some((entry) => entry.status === 'pending') ? 2000 : false) });
   const resend = useMutation(
-    trpc.webhooks.resend.mutationOptions({ onSuccess: async () => (toast('Delivery sent again.'), await queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.queryKey({ endpointId }) })) }),
+    trpc.webhooks.resend.mutationOptions({ onSuccess: async () => (toast('Delivery sent again.'), await refetchAfterChange(trpc.webhooks.deliveries.queryKey({ endpointId }))) }),
   );
   if (deliveries.isPending) return <p className="text-slate-600">Loading deliveries…</p>;
   if (deliveries.isError)
