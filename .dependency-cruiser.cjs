@@ -38,9 +38,16 @@ module.exports = {
     {
       name: 'app-uses-public-entries',
       severity: 'error',
-      comment: 'Pages reach the core only through its public entries: @licensing/core (app/core.ts, types) and server/entry/shared.ts (stateless values for any bundle).',
+      comment: 'Pages reach the core only through its public entries: @licensing/core and @licensing/core/faces (app/core.ts, types) and server/entry/shared.ts (stateless values for any bundle).',
       from: { path: '^(app/|proxy\\.ts$)' },
-      to: { path: '^server/', pathNot: '^server/entry/(app|shared)\\.ts$' },
+      to: { path: '^server/', pathNot: '^server/entry/(app|faces|shared)\\.ts$' },
+    },
+    {
+      name: 'domain-entry-carries-no-face',
+      severity: 'error',
+      comment: 'server/entry/app.ts is the domain for the pages; the faces Next mounts (REST, tRPC) are server/entry/faces.ts.',
+      from: { path: '^server/entry/app\\.ts$' },
+      to: { path: TRANSPORTS, dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'core-never-imports-app',

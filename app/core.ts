@@ -1,17 +1,21 @@
 import 'server-only';
 import type * as Core from '@licensing/core';
+import type * as Faces from '@licensing/core/faces';
 
-// The one door from Next's server side into the core. Node loads the core from its one built file
-// (server/dist), the same module instances the production entry serves the REST app from, so the
+// The one door from Next's server side into the core: its domain (`@licensing/core`) and the faces
+// the route files mount (`@licensing/core/faces`: REST, tRPC). Node loads both from the core's one
+// split build (server/dist), the same module instances the production entry serves the REST app from, so the
 // process holds one database pool, one set of caches and limiters, one LISTEN connection. The import
 // is left to Node on purpose: Turbopack bundles a workspace package even when it is listed in
 // serverExternalPackages (vercel/next.js#84388), which would make a second copy. Types come from
-// `@licensing/core` directly (`import type`, erased at build).
+// the entries directly (`import type`, erased at build).
 const core: typeof Core = await import(/* turbopackIgnore: true */ /* webpackIgnore: true */ '@licensing/core');
+const faces: typeof Faces = await import(/* turbopackIgnore: true */ /* webpackIgnore: true */ '@licensing/core/faces');
+
+export const { appRouter, CLIENT_IP_HEADER, createTrpcContext, handleRest } = faces;
 
 export const {
   CLAIM_TOKEN_MAX_LENGTH,
-  CLIENT_IP_HEADER,
   DomainError,
   LOGO_MAX_BYTES,
   LicenseClassification,
@@ -21,11 +25,9 @@ export const {
   REQUEST_PATH_HEADER,
   STOREFRONT_SEARCH_MAX,
   acceptClaim,
-  appRouter,
   canReadOutbox,
   changeIssuerClientId,
   classificationLabel,
-  createTrpcContext,
   db,
   describeInterval,
   describeListedOffering,
@@ -46,7 +48,6 @@ export const {
   getSellerProduct,
   getStorefront,
   getSubscriptionBilling,
-  handleRest,
   isFinalLicenseStatus,
   isFreeOffering,
   licenseStatusSchema,

@@ -1,8 +1,9 @@
 import 'server-only';
 
-// The core's public entry for Next's server side (pages, server actions, route files, tRPC, next-auth):
+// The core's public entry for Next's server side (pages, server actions, next-auth): the domain only,
 // built to dist/app.js and loaded from there, the same module instances the production entry serves
-// the REST app from. Client components use ./shared instead.
+// the REST app from. The faces Next's route files mount (REST, tRPC) are ./faces; client components
+// use ./shared.
 export * from '../catalog/catalog-enums';
 export * from '../catalog/catalog.schemas';
 export * from '../catalog/describe-offering';
@@ -26,7 +27,6 @@ export * from '../checkout/purchasable-offering';
 export * from '../db';
 export * from '../env';
 export * from '../errors';
-export * from '../http/rest-app';
 export * from '../licensing/licenses/change-license-status';
 export * from '../licensing/subscriptions/get-subscription-billing';
 export * from '../licensing/licenses/license-status';
@@ -57,9 +57,6 @@ export * from '../sellers/find-seller-memberships';
 export * from '../sellers/seller-logo';
 export * from '../sellers/seller.schema';
 export * from '../sellers/update-seller-profile';
-export * from '../trpc/app-router';
-export * from '../trpc/init';
 export type { PortalSession } from '../identity/portal-session';
 export { portalSessionOf } from '../identity/portal-session';
 export type { Seller } from '@/generated/prisma/client';
-export * from '../http/client-ip-header';
