@@ -89,10 +89,9 @@ export async function startMainServer(options: MainServerOptions): Promise<Runni
       });
     }
     if (draining) res.setHeader('Connection', 'close');
-    // Whatever a client sends in these headers is replaced by the truth about its connection.
-    setTrustedHeader(req, LOOPBACK_CLIENT_HEADER, isLoopback(req.socket.remoteAddress) ? '1' : '0');
     const forwardedFor = req.headers['x-forwarded-for'];
-    setTrustedHeader(req, CLIENT_IP_HEADER, clientIpOf(req.socket.remoteAddress, Array.isArray(forwardedFor) ? forwardedFor.join(', ') : forwardedFor, options.trustProxy ?? 0));
+    const trusted = trustedHeadersOf(req.socket.remoteAddress, Array.isArray(forwardedFor) ? forwardedFor.join(', ') : forwardedFor, options.trustProxy ?? 0);
+    for (const [name, value] of trusted) setTrustedHeader(req, name, value);
     const pathname = (req.url ?? '/').split('?')[0]!;
     // `//purchase/x` is still under /purchase: only the REST app answers there (with a 404).
     const routingPath = pathname.replace(/\/{2,}/g, '/');
@@ -140,6 +139,18 @@ export async function startMainServer(options: MainServerOptions): Promise<Runni
         });
       }),
   };
+}
+
+/**
+ * The headers the entry server sets on every request from the truth about its connection (loopback
+ * or not, the client's address behind `trustProxy` proxies); whatever a client sent under these
+ * names is replaced.
+ */
+export function trustedHeadersOf(remoteAddress: string | undefined, forwardedFor: string | undefined, trustProxy: number): Array<[name: string, value: string]> {
+  return [
+    [LOOPBACK_CLIENT_HEADER, isLoopback(remoteAddress) ? '1' : '0'],
+    [CLIENT_IP_HEADER, clientIpOf(remoteAddress, forwardedFor, trustProxy)],
+  ];
 }
 
 /**

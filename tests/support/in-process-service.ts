@@ -1,9 +1,7 @@
 import crypto from 'node:crypto';
 import { resetEnvForTests } from '@/server/env';
-import { CLIENT_IP_HEADER } from '@/server/http/client-ip-header';
 import { restApp } from '@/server/http/rest-app';
-import { LOOPBACK_CLIENT_HEADER } from '@/server/mail/outbox-access';
-import { clientIpOf } from '@/server/platform/limits/client-ip';
+import { trustedHeadersOf } from '@/server/main-server';
 import { startCore, stopCore } from '@/server/start-core';
 import type { Service } from './sign-in';
 
@@ -48,9 +46,8 @@ export async function startInProcessService(options: { databaseUrl: string; env?
     fetch: async (input, init) => {
       const url = new URL(input, baseUrl);
       const headers = new Headers(init?.headers);
-      // What the entry server does for every request: the truth about the connection (loopback here), never the client's claim.
-      headers.set(LOOPBACK_CLIENT_HEADER, '1');
-      headers.set(CLIENT_IP_HEADER, clientIpOf('127.0.0.1', headers.get('x-forwarded-for') ?? undefined, trustProxy));
+      // As the entry server hands a request over, from a loopback connection.
+      for (const [name, value] of trustedHeadersOf('127.0.0.1', headers.get('x-forwarded-for') ?? undefined, trustProxy)) headers.set(name, value);
       return restApp.request(url.href, { ...init, headers });
     },
     stop: () =>
