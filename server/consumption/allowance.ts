@@ -29,15 +29,40 @@ export interface FeatureAllowance {
   period: AllowancePeriod | null;
 }
 
+type LimitedFeatures = Pick<FeatureEntitlement, 'key' | 'allowance' | 'allowancePeriodUnit'>[];
+
+interface HeldPeriods {
+  termStart: number;
+  /** The periods hold for every instant in [from, until): the latest start, the earliest end. */
+  from: number;
+  until: number;
+  periods: ReadonlyMap<string, AllowancePeriod>;
+}
+
+// By the features list of a cached license (runtime-state): an authorization of any of its seats
+// asks for the same periods until the first of them ends, and counting them is calendar arithmetic.
+const heldPeriods = new WeakMap<LimitedFeatures, HeldPeriods>();
+
 /** The current period of each limited feature, counted from the license's term start. */
-export function currentPeriods(features: Pick<FeatureEntitlement, 'key' | 'allowance' | 'allowancePeriodUnit'>[], termStart: Date, now: Date): Map<string, AllowancePeriod> {
-  return new Map(features.filter(hasAllowance).map((feature) => [feature.key, allowancePeriod(termStart, feature.allowancePeriodUnit!, now)]));
+export function currentPeriods(features: LimitedFeatures, termStart: Date, now: Date): ReadonlyMap<string, AllowancePeriod> {
+  const at = now.getTime();
+  const held = heldPeriods.get(features);
+  if (held && held.termStart === termStart.getTime() && at >= held.from && at < held.until) return held.periods;
+  const periods = new Map(features.filter(hasAllowance).map((feature) => [feature.key, allowancePeriod(termStart, feature.allowancePeriodUnit!, now)]));
+  let from = -Infinity;
+  let until = Infinity;
+  for (const period of periods.values()) {
+    from = Math.max(from, period.start.getTime());
+    until = Math.min(until, period.end.getTime());
+  }
+  heldPeriods.set(features, { termStart: termStart.getTime(), from, until, periods });
+  return periods;
 }
 
 /** What each feature has left, given the current periods and the units used in them. */
 export function featureAllowances(
   features: Pick<FeatureEntitlement, 'key' | 'allowance'>[],
-  periods: Map<string, AllowancePeriod>,
+  periods: ReadonlyMap<string, AllowancePeriod>,
   usedIn: (featureKey: string) => number,
 ): FeatureAllowance[] {
   return features.map((feature) => {

@@ -68,10 +68,12 @@ export async function generateLicenseAuthorization(
     }),
   };
   const key = await getActiveSigningKey(ctx, 'runtime');
-  const claims = { ...statement, iss: env().runtimeIssuer, aud: RUNTIME_AUDIENCE, sub: caller.credential.seatId, jti: statement.AuthorizationId, iat: issuedAt, exp: expiresAt };
-  // CompactSign over the claims as built: SignJWT would deep-copy and re-check them first.
-  const jws = await new CompactSign(utf8.encode(JSON.stringify(claims)))
-    .setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: AUTHORIZATION_JWT_TYPE })
-    .sign(key.privateKey);
-  return { authorization: jws, statement };
+  // The statement is serialised once: the claims are its JSON with the registered claims appended
+  // (no name is shared), and the REST answer reuses the same text beside the JWS. CompactSign over
+  // the claims as built: SignJWT would deep-copy and re-check them first.
+  const statementJson = JSON.stringify(statement);
+  const registered = JSON.stringify({ iss: env().runtimeIssuer, aud: RUNTIME_AUDIENCE, sub: caller.credential.seatId, jti: statement.AuthorizationId, iat: issuedAt, exp: expiresAt });
+  const claimsJson = `${statementJson.slice(0, -1)},${registered.slice(1)}`;
+  const jws = await new CompactSign(utf8.encode(claimsJson)).setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: AUTHORIZATION_JWT_TYPE }).sign(key.privateKey);
+  return { authorization: jws, statement, statementJson };
 }

@@ -45,10 +45,11 @@ export const authorizationStatementSchema = z.object({
 });
 export type AuthorizationStatement = z.infer<typeof authorizationStatementSchema>;
 
-/** What the service answers: the compact JWS (ES256) and the statement it signs. */
+/** What the service answers: the compact JWS (ES256) and the statement it signs, also as the JSON it was serialised to once. */
 export interface LicenseAuthorization {
   authorization: string;
   statement: AuthorizationStatement;
+  statementJson: string;
 }
 
 export const usageItemSchema = z.object({
