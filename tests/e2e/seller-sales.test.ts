@@ -1,12 +1,12 @@
 import fs from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LicenseClassification } from '@/server/catalog/catalog-enums';
 import { launchChromium } from '../support/browser';
 import { createOffering, createProduct } from '../support/factories';
 import { createOrder } from '../support/order-factories';
 import { expectFitsAndAccessible, portalLink, VIEWPORTS } from '../support/page-checks';
-import { portalSignIn } from '../support/portal-session';
+import { portalPage, portalSignIn } from '../support/portal-session';
 import { codeReader } from '../support/sign-in';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -59,12 +59,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function signedInPage(cookie: string, viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, acceptDownloads: true });
-  const [name, ...value] = cookie.split('=');
-  await context.addCookies([{ name: name!, value: value.join('='), url: server.baseUrl }]);
-  return { context, page: await context.newPage() };
-}
+const signedInPage = (cookie: string, viewport: { width: number; height: number }) => portalPage(browser, server.baseUrl, cookie, viewport, { acceptDownloads: true });
 
 describe('the seller’s sales pages, in Chromium', () => {
   for (const viewport of VIEWPORTS) {

@@ -9,7 +9,7 @@ import { setSellerLogo } from '@/server/sellers/seller-logo';
 import { launchChromium } from '../support/browser';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { expectFitsAndAccessible, VIEWPORTS } from '../support/page-checks';
-import { portalSignIn } from '../support/portal-session';
+import { portalPage, portalSignIn } from '../support/portal-session';
 import { codeReader } from '../support/sign-in';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -77,12 +77,8 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function signedInContext(email: string, width: number, height: number, options: { registerAs?: string } = {}): Promise<BrowserContext> {
-  const cookie = await portalSignIn(server.baseUrl, email, nextCode, options);
-  const [name, ...value] = cookie.split(';')[0]!.split('=');
-  const context = await browser.newContext({ viewport: { width, height } });
-  await context.addCookies([{ name: name!, value: value.join('='), url: server.baseUrl }]);
-  return context;
+async function signedInPage(email: string, viewport: { width: number; height: number }, options: { registerAs?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  return portalPage(browser, server.baseUrl, await portalSignIn(server.baseUrl, email, nextCode, options), viewport);
 }
 
 const offeringCard = (page: Page, name: string) => page.getByTestId('offering').filter({ has: page.getByRole('heading', { name, exact: true }) });
@@ -131,8 +127,7 @@ for (const viewport of VIEWPORTS) {
       'a signed-in buyer sees their address, picks seats at a per-seat price, and is never sold what they hold',
       async () => {
         const email = `storefront.${viewport.name}.${crypto.randomBytes(3).toString('hex')}@example.com`;
-        const context = await signedInContext(email, viewport.width, viewport.height);
-        const page = await context.newPage();
+        const { context, page } = await signedInPage(email, viewport);
         const storefront = `${server.baseUrl}/marketplace/${store.issuerClientId}`;
         await page.goto(storefront);
         expect(await page.getByTestId('storefront-signed-in-as').innerText()).toContain(email);
@@ -174,8 +169,7 @@ for (const viewport of VIEWPORTS) {
       async () => {
         const email = `returning.${viewport.name}.${crypto.randomBytes(3).toString('hex')}@example.com`;
         const storefront = `${server.baseUrl}/marketplace/${store.issuerClientId}`;
-        const holder = await signedInContext(email, viewport.width, viewport.height);
-        const holderPage = await holder.newPage();
+        const { context: holder, page: holderPage } = await signedInPage(email, viewport);
         await holderPage.goto(storefront);
         await offeringCard(holderPage, 'Community').getByRole('button', { name: 'Get it free: Community' }).click();
         await holderPage.waitForURL(/\/licenses/);
@@ -246,8 +240,7 @@ for (const viewport of VIEWPORTS) {
       'a new seller lands on store settings, names the store, uploads a logo and changes the storefront id after confirming',
       async () => {
         const email = `settings.${viewport.name}.${crypto.randomBytes(3).toString('hex')}@example.com`;
-        const context = await signedInContext(email, viewport.width, viewport.height, { registerAs: 'Settings Ltd' });
-        const page = await context.newPage();
+        const { context, page } = await signedInPage(email, viewport, { registerAs: 'Settings Ltd' });
         await page.goto(`${server.baseUrl}/portal/settings?registered=1`);
         expect(await page.getByTestId('registered-notice').innerText()).toContain('Your seller account is ready.');
         await expectFitsAndAccessible(page, 'store settings');
@@ -298,8 +291,7 @@ describe('registering again', () => {
   it('changes nothing of the existing seller, and the settings page says so', async () => {
     const email = `again.${crypto.randomBytes(3).toString('hex')}@example.com`;
     await portalSignIn(server.baseUrl, email, nextCode, { registerAs: 'First Legal Name' });
-    const context = await signedInContext(email, 1280, 900, { registerAs: 'Second Legal Name' });
-    const page = await context.newPage();
+    const { context, page } = await signedInPage(email, { width: 1280, height: 900 }, { registerAs: 'Second Legal Name' });
     await page.goto(`${server.baseUrl}/portal/settings?registered=1`);
     expect(await page.getByTestId('registered-notice').innerText()).toContain('You already had a seller account, so registering again changed nothing.');
     const sellers = await database.db.seller.findMany({ where: { members: { some: { account: { email } } } } });

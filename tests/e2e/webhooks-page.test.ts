@@ -1,10 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { expectFitsAndAccessible, portalLink, VIEWPORTS } from '../support/page-checks';
-import { portalSignIn } from '../support/portal-session';
+import { portalPage, portalSignIn } from '../support/portal-session';
 import { codeReader } from '../support/sign-in';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -53,12 +53,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function signedInPage(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
-  const [name, ...value] = sellerCookie.split('=');
-  await context.addCookies([{ name: name!, value: value.join('='), url: server.baseUrl }]);
-  return { context, page: await context.newPage() };
-}
+const signedInPage = (viewport: { width: number; height: number }) => portalPage(browser, server.baseUrl, sellerCookie, viewport);
 
 describe('the webhooks page, in Chromium', () => {
   for (const viewport of VIEWPORTS) {

@@ -47,9 +47,9 @@ export async function portalPage(
   baseUrl: string,
   cookie: string,
   viewport: { width: number; height: number },
-  options: { defaultTimeoutMs?: number } = {},
+  options: { defaultTimeoutMs?: number; acceptDownloads?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, acceptDownloads: options.acceptDownloads });
   const [name, ...value] = cookie.split('=');
   await context.addCookies([{ name: name!, value: value.join('='), url: baseUrl }]);
   const page = await context.newPage();
