@@ -81,6 +81,11 @@ describe('POST /licensing/runtime/GenerateLicenseAuthorization', () => {
     const jwks = createRemoteJWKSet(new URL(`${server.baseUrl}/licensing/runtime/.well-known/jwks`));
     const verified = await jwtVerify(body.Authorization, jwks, { issuer: `${server.baseUrl}/licensing/runtime`, audience: 'service-runtime', typ: 'license-authorization+jwt', algorithms: ['ES256'] });
     expect(verified.payload).toMatchObject({ AuthorizationId: body.AuthorizationId, LicenseId: license.licenseId, SeatId: license.seatId, Features: body.Features, jti: body.AuthorizationId, sub: license.seatId });
+    // The answer beside the JWS is exactly the statement it signs, a JSON body like every other.
+    const { Authorization: _signed, ...shown } = body;
+    expect(verified.payload).toMatchObject(shown);
+    expect(Object.keys(verified.payload).filter((claim) => !['iss', 'aud', 'sub', 'jti', 'iat', 'exp'].includes(claim))).toEqual(Object.keys(shown));
+    expect(response.headers.get('content-type')).toMatch(/^application\/json\b/);
     const [header, payload, signature] = body.Authorization.split('.');
     const tampered = Buffer.from(JSON.stringify({ ...verified.payload, Features: [] })).toString('base64url');
     expect(tampered).not.toBe(payload);
