@@ -39,7 +39,14 @@ export async function expectFitsAndAccessible(page: Page, state: string): Promis
   // refresh the <title> can be briefly absent; wait for it (and fail if it never comes).
   await expect.poll(() => page.title(), { message: `${state} at ${width} px has a title`, timeout: 5_000 }).not.toBe('');
   expect(await sidewaysOverflow(page), `${state} at ${width} px scrolls sideways`).toBe(0);
-  expect(await axeViolations(page), `${state} at ${width} px`).toEqual([]);
+  let violations = await axeViolations(page);
+  if (violations.some((violation) => violation.id === 'document-title')) {
+    // A refresh in flight (router.refresh after a save) can swap the streamed metadata while axe
+    // runs (CI saw it once): the title must come back, and the page is then checked again whole.
+    await expect.poll(() => page.title(), { message: `${state} at ${width} px has a title again`, timeout: 5_000 }).not.toBe('');
+    violations = await axeViolations(page);
+  }
+  expect(violations, `${state} at ${width} px`).toEqual([]);
 }
 
 /** The two widths every page is walked at: a desktop and a 390 px phone. */
