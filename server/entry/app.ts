@@ -2,8 +2,8 @@ import 'server-only';
 
 // The core's public entry for Next's server side (pages, server actions, next-auth): the domain only,
 // built to dist/app.js and loaded from there, the same module instances the production entry serves
-// the REST app from. The faces Next's route files mount (REST, tRPC) are ./faces; client components
-// use ./shared.
+// the REST app from. The faces Next's route files mount have their own entries in their rooms
+// (../http/entry.ts, ../trpc/entry.ts); client components use ./shared.
 export * from '../catalog/catalog-enums';
 export * from '../catalog/catalog.schemas';
 export * from '../catalog/describe-offering';

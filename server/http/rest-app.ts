@@ -9,7 +9,7 @@ import { CHECKOUT_RETURN_PREFIX, handleCheckoutReturn } from './routes/callbacks
 import { handleLocalCancel, handleLocalPay } from './routes/callbacks/local-checkout-endpoints';
 import { handleStripeWebhook } from './routes/callbacks/stripe-webhook-endpoint';
 import { handleMcpPost, MCP_PATH, MCP_REFUSED_METHODS, refuseMcpMethod } from './routes/mcp/mcp-endpoint';
-import { adoptCorrelationId, CORRELATION_HEADER } from './correlation';
+import { adoptCorrelationId, CORRELATION_HEADER } from '../platform/logging/correlation';
 import { correlate, limitBodySize, limitPerIp, rejectUnusableText } from './middleware/edge';
 import { validationHook } from './middleware/read-json-body';
 import { normalizeError } from './normalize-error';

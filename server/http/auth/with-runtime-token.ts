@@ -2,7 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import { db } from '../../db';
 import { RUNTIME_WWW_AUTHENTICATE, RuntimeGatewayRefusal, verifyRuntimeToken } from '../../runtime/verify-runtime-token';
 import type { AppEnv } from '../app-env';
-import { CORRELATION_HEADER } from '../correlation';
+import { CORRELATION_HEADER } from '../../platform/logging/correlation';
 
 /**
  * The runtime paths run as the license code named by the bearer runtime token (`c.var.runtime`).

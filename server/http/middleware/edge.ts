@@ -6,7 +6,7 @@ import { consumeLimit } from '../../platform/limits/limits';
 import { runWithLogContext, logger } from '../../platform/logging/logger';
 import { recordHttpRequest } from '../../platform/metrics/metrics';
 import type { AppEnv } from '../app-env';
-import { correlationIdOf } from '../correlation';
+import { correlationIdOf } from '../../platform/logging/correlation';
 import { CLIENT_IP_HEADER } from '../client-ip-header';
 
 // The middleware every request through the REST app passes, in this order, before any route's own
