@@ -5,11 +5,11 @@ import type * as Trpc from '@licensing/core/trpc';
 
 // The one door from Next's server side into the core: its domain (`@licensing/core`) and the faces
 // the route files mount (`@licensing/core/rest`, `@licensing/core/trpc`). Node loads them from the
-// core's one split build (server/dist), the same module instances the production entry serves the REST app from, so the
-// process holds one database pool, one set of caches and limiters, one LISTEN connection. The import
-// is left to Node on purpose: Turbopack bundles a workspace package even when it is listed in
-// serverExternalPackages (vercel/next.js#84388), which would make a second copy. Types come from
-// the entries directly (`import type`, erased at build).
+// core's one split build (server/dist), the same module instances the production entry serves the
+// REST app from, so the process holds one database pool, one set of caches and limiters, one LISTEN
+// connection. The import is left to Node on purpose: Turbopack bundles a workspace package even
+// when it is listed in serverExternalPackages (vercel/next.js#84388), which would make a second
+// copy. Types come from the entries directly (`import type`, erased at build).
 const core: typeof Core = await import(/* turbopackIgnore: true */ /* webpackIgnore: true */ '@licensing/core');
 const rest: typeof Rest = await import(/* turbopackIgnore: true */ /* webpackIgnore: true */ '@licensing/core/rest');
 const trpc: typeof Trpc = await import(/* turbopackIgnore: true */ /* webpackIgnore: true */ '@licensing/core/trpc');
