@@ -12,11 +12,15 @@ export const APP_SECRET_REQUIRED_MESSAGE =
  * APP_SECRET seals secrets at rest (server/crypto/secret-box.ts). Under NODE_ENV=production it must
  * be set: an instance that made up its own could not open what the others sealed, so this throws
  * (before any database work). Elsewhere, when unset (a first `npm start` on a laptop), one is
- * generated once and kept in DATA_DIR/app-secret.
+ * generated once and kept in DATA_DIR/app-secret. `production` follows NODE_ENV as the operator set
+ * it: the start script sets NODE_ENV=production for Next when it is unset, which is not their choice.
  */
-export function ensureAppSecret(log: (line: string) => void, environment: NodeJS.ProcessEnv = process.env): void {
+export function ensureAppSecret(
+  log: (line: string) => void,
+  { production = process.env.NODE_ENV === 'production', environment = process.env }: { production?: boolean; environment?: NodeJS.ProcessEnv } = {},
+): void {
   if (environment.APP_SECRET) return;
-  if (environment.NODE_ENV === 'production') throw new Error(APP_SECRET_REQUIRED_MESSAGE);
+  if (production) throw new Error(APP_SECRET_REQUIRED_MESSAGE);
   const file = path.resolve(environment.DATA_DIR ?? '.data', 'app-secret');
   if (!fs.existsSync(file)) {
     fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -20,7 +20,7 @@ export async function startService({ dev, operatorNodeEnv }: { dev: boolean; ope
   process.env.NEXT_TELEMETRY_DISABLED = '1';
   // The dev outbox serves this machine's browsers unless the operator runs with NODE_ENV=production.
   process.env.DEV_OUTBOX ??= operatorNodeEnv === 'production' ? 'false' : 'local';
-  ensureAppSecret(log);
+  ensureAppSecret(log, { production: operatorNodeEnv === 'production' });
   // Before any build or database work: production without a processor that takes money is refused.
   const processorRefusal = checkProcessorAtStart({ ...process.env, NODE_ENV: operatorNodeEnv as NodeJS.ProcessEnv['NODE_ENV'] });
   if (processorRefusal) throw new Error(processorRefusal);
