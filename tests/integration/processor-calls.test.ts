@@ -1,8 +1,6 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
-import { closeDb } from '@/server/db';
-import { resetEnvForTests } from '@/server/env';
 import { addSeats } from '@/server/licensing/seats/add-seats';
 import { changeLicenseStatus } from '@/server/licensing/licenses/change-license-status';
 import { handleStripeEvent } from '@/server/payments/handle-stripe-event';
@@ -10,12 +8,9 @@ import { reconcileSubscriptions } from '@/server/payments/reconcile-subscription
 import { performDueProcessorCalls, PROCESSOR_CALL_BACKOFF, PROCESSOR_CALL_MAX_ATTEMPTS, retryProcessorCalls } from '@/server/payments/processor-calls';
 import { mintLicense } from '@/server/licensing/licenses/mint-license';
 import { retireSeat } from '@/server/licensing/seats/retire-seat';
-import { stopInvalidationListener } from '@/server/platform/invalidation/invalidation';
 import { createOffering, createProduct, createSeller } from '../support/factories';
-import { startStripeServer, type StripeServer } from '../support/stripe-server';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { rememberProcessConfig } from '../support/process-config';
 import { backoffSeconds } from '@/server/platform/backoff';
+import { inProcessWithStripe } from '../support/in-process-stripe';
 
 // The seller's decisions about a license sold as a Stripe subscription reach Stripe and stand,
 // through the real SDK against the local stand-in: seats (the subscription item's quantity follows
@@ -23,38 +18,15 @@ import { backoffSeconds } from '@/server/platform/backoff';
 // Each decision commits with the call to make; the call runs after the commit (here: the job's
 // run, performDueProcessorCalls), once, and a later Stripe event does not undo the decision.
 
-let database: TestDatabase;
-let stripe: StripeServer;
-const ctx = () => ({ db: database.db });
-const CONFIG_KEYS = ['DATABASE_URL', 'APP_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE'] as const;
-const restoreConfig = rememberProcessConfig(CONFIG_KEYS);
-
-beforeAll(async () => {
-  [database, stripe] = await Promise.all([createTestDatabase(), startStripeServer()]);
-  Object.assign(process.env, {
-    DATABASE_URL: database.url,
-    APP_SECRET: crypto.randomBytes(32).toString('base64url'),
-    STRIPE_SECRET_KEY: 'sk_test_seats',
-    STRIPE_WEBHOOK_SECRET: 'whsec_seats',
-    STRIPE_API_BASE: stripe.baseUrl,
-  });
-  resetEnvForTests();
-});
-
-afterAll(async () => {
-  restoreConfig();
-  await stopInvalidationListener();
-  await closeDb();
-  await stripe?.stop();
-  await database?.drop();
-});
+const setup = inProcessWithStripe();
+const ctx = () => ({ db: setup.database.db });
 
 async function stripeLicense(seats: number) {
-  const seller = await createSeller(database.db, { checkoutReady: true });
+  const seller = await createSeller(setup.database.db, { checkoutReady: true });
   const stripeAccountId = `acct_${crypto.randomBytes(6).toString('hex')}`;
-  await database.db.seller.update({ where: { id: seller.id }, data: { stripeAccountId } });
-  const product = await createProduct(database.db, seller.id);
-  const offering = await createOffering(database.db, product, {
+  await setup.database.db.seller.update({ where: { id: seller.id }, data: { stripeAccountId } });
+  const product = await createProduct(setup.database.db, seller.id);
+  const offering = await createOffering(setup.database.db, product, {
     classification: LicenseClassification.Subscription,
     priceMinor: 2000,
     interval: 1,
@@ -62,15 +34,15 @@ async function stripeLicense(seats: number) {
     seatBased: true,
   });
   const subscriptionId = `sub_${crypto.randomBytes(6).toString('hex')}`;
-  const minted = await database.db.$transaction((tx) => mintLicense(tx as never, { offering, buyerAccountId: null, correlationId: null, seatCount: seats, processorSubscriptionId: subscriptionId }));
+  const minted = await setup.database.db.$transaction((tx) => mintLicense(tx as never, { offering, buyerAccountId: null, correlationId: null, seatCount: seats, processorSubscriptionId: subscriptionId }));
   return { sellerId: seller.id, stripeAccountId, subscriptionId, ...minted };
 }
 
-const itemUpdates = (subscriptionId: string) => stripe.requests.filter((request) => request.method === 'POST' && request.path === `/v1/subscription_items/si_${subscriptionId}`);
+const itemUpdates = (subscriptionId: string) => setup.stripe.requests.filter((request) => request.method === 'POST' && request.path === `/v1/subscription_items/si_${subscriptionId}`);
 const subscriptionWrites = (subscriptionId: string) =>
-  stripe.requests.filter((request) => (request.method === 'POST' || request.method === 'DELETE') && request.path === `/v1/subscriptions/${subscriptionId}`);
-const perform = (now?: Date) => performDueProcessorCalls({ db: database.db, ...(now ? { now: () => now } : {}) });
-const callsOf = (licenseId: string) => database.db.processorCall.findMany({ where: { licenseId }, orderBy: { createdAt: 'asc' } });
+  setup.stripe.requests.filter((request) => (request.method === 'POST' || request.method === 'DELETE') && request.path === `/v1/subscriptions/${subscriptionId}`);
+const perform = (now?: Date) => performDueProcessorCalls({ db: setup.database.db, ...(now ? { now: () => now } : {}) });
+const callsOf = (licenseId: string) => setup.database.db.processorCall.findMany({ where: { licenseId }, orderBy: { createdAt: 'asc' } });
 const change = (license: { sellerId: string; licenseId: string }, what: 'suspend' | 'resume' | 'cancel', requestId = crypto.randomUUID()) =>
   changeLicenseStatus(ctx(), { requestId, sellerId: license.sellerId, licenseId: license.licenseId, change: what });
 
@@ -96,12 +68,12 @@ describe('seats of a Stripe subscription', () => {
     // Committed with the call to make, which runs after the commit.
     expect(await callsOf(license.licenseId)).toEqual([expect.objectContaining({ action: 'set-seats', status: 'pending' })]);
     expect(await perform()).toEqual({ done: 1, failed: 0 });
-    expect(stripe.subscriptionQuantity(license.subscriptionId)).toBe(4);
+    expect(setup.stripe.subscriptionQuantity(license.subscriptionId)).toBe(4);
     const [update] = itemUpdates(license.subscriptionId);
     expect(update!.body).toEqual({ quantity: '4' });
     expect(update!.headers['stripe-account']).toBe(license.stripeAccountId);
     expect(update!.headers['idempotency-key']).toBe(`processor-call-${(await callsOf(license.licenseId))[0]!.id}`);
-    expect(await database.db.seatCharge.findMany({ where: { licenseId: license.licenseId } })).toEqual([expect.objectContaining({ seats: 2, processor: 'stripe' })]);
+    expect(await setup.database.db.seatCharge.findMany({ where: { licenseId: license.licenseId } })).toEqual([expect.objectContaining({ seats: 2, processor: 'stripe' })]);
 
     // The same request again: the first answer, no second change at Stripe.
     expect(await addSeats(ctx(), { requestId, quantity: 2, sellerId: license.sellerId, licenseId: license.licenseId })).toEqual(added);
@@ -113,15 +85,15 @@ describe('seats of a Stripe subscription', () => {
     const license = await stripeLicense(3);
     await retireSeat(ctx(), { requestId: crypto.randomUUID(), sellerId: license.sellerId, licenseId: license.licenseId, seatId: license.seatIds[0]! });
     await perform();
-    expect(stripe.subscriptionQuantity(license.subscriptionId)).toBe(2);
+    expect(setup.stripe.subscriptionQuantity(license.subscriptionId)).toBe(2);
   });
 
   it('when Stripe refuses, the seats stand and the call is retried with backoff until Stripe takes it, once', async () => {
     const license = await stripeLicense(1);
     await addSeats(ctx(), { requestId: crypto.randomUUID(), quantity: 1, sellerId: license.sellerId, licenseId: license.licenseId });
-    expect(await database.db.seat.count({ where: { licenseId: license.licenseId, retiredAt: null } })).toBe(2);
+    expect(await setup.database.db.seat.count({ where: { licenseId: license.licenseId, retiredAt: null } })).toBe(2);
     // The SDK retries twice: three failures make the call fail.
-    stripe.failNext(3);
+    setup.stripe.failNext(3);
     const now = new Date();
     expect(await perform(now)).toEqual({ done: 0, failed: 1 });
     const [failed] = await callsOf(license.licenseId);
@@ -130,7 +102,7 @@ describe('seats of a Stripe subscription', () => {
     expect(failed!.nextAttemptAt.getTime() - now.getTime()).toBe(backoffSeconds(PROCESSOR_CALL_BACKOFF, 1) * 1000);
     expect(await perform(new Date(now.getTime() + 10_000))).toEqual({ done: 0, failed: 0 });
     expect(await perform(new Date(now.getTime() + 31_000))).toEqual({ done: 1, failed: 0 });
-    expect(stripe.subscriptionQuantity(license.subscriptionId)).toBe(2);
+    expect(setup.stripe.subscriptionQuantity(license.subscriptionId)).toBe(2);
     expect(await callsOf(license.licenseId)).toEqual([expect.objectContaining({ status: 'done', attempts: 2 })]);
   });
 
@@ -139,7 +111,7 @@ describe('seats of a Stripe subscription', () => {
     await addSeats(ctx(), { requestId: crypto.randomUUID(), quantity: 1, sellerId: license.sellerId, licenseId: license.licenseId });
     let at = Date.now();
     for (let attempt = 1; attempt <= PROCESSOR_CALL_MAX_ATTEMPTS; attempt++) {
-      stripe.refuseNext();
+      setup.stripe.refuseNext();
       expect(await perform(new Date(at))).toEqual({ done: 0, failed: 1 });
       at += backoffSeconds(PROCESSOR_CALL_BACKOFF, attempt) * 1000;
     }
@@ -147,7 +119,7 @@ describe('seats of a Stripe subscription', () => {
     expect(await perform(new Date(at + 86_400_000))).toEqual({ done: 0, failed: 0 });
     expect(await retryProcessorCalls(ctx())).toBe(1);
     expect(await perform()).toEqual({ done: 1, failed: 0 });
-    expect(stripe.subscriptionQuantity(license.subscriptionId)).toBe(3);
+    expect(setup.stripe.subscriptionQuantity(license.subscriptionId)).toBe(3);
   });
 });
 
@@ -162,15 +134,15 @@ describe('a seller suspends, resumes or cancels a license Stripe bills', () => {
     expect(writes).toHaveLength(1);
     expect(writes[0]!.body).toEqual({ 'pause_collection[behavior]': 'void' });
     expect(writes[0]!.headers['stripe-account']).toBe(license.stripeAccountId);
-    expect(stripe.subscriptionState(license.subscriptionId)).toEqual({ status: 'active', pauseCollection: 'void' });
+    expect(setup.stripe.subscriptionState(license.subscriptionId)).toEqual({ status: 'active', pauseCollection: 'void' });
 
     // Stripe reports the paused collection, then (say, a buyer's payment) an active subscription: the seller's suspension stands.
     await handleStripeEvent(ctx(), subscriptionEvent(license, { pause_collection: { behavior: 'void' } }, 5));
     await handleStripeEvent(ctx(), subscriptionEvent(license, { status: 'active' }, 10));
-    expect(await database.db.license.findUniqueOrThrow({ where: { id: license.licenseId } })).toMatchObject({ status: 'Suspended', suspendedBySeller: true });
+    expect(await setup.database.db.license.findUniqueOrThrow({ where: { id: license.licenseId } })).toMatchObject({ status: 'Suspended', suspendedBySeller: true });
     // The end of the subscription at Stripe still ends it.
     await handleStripeEvent(ctx(), subscriptionEvent(license, { status: 'canceled' }, 15, 'customer.subscription.deleted'));
-    expect((await database.db.license.findUniqueOrThrow({ where: { id: license.licenseId } })).status).toBe('Cancelled');
+    expect((await setup.database.db.license.findUniqueOrThrow({ where: { id: license.licenseId } })).status).toBe('Cancelled');
   });
 
   it('resume unsets the paused collection with one call; an event created before the resume does not pause it again', async () => {
@@ -181,9 +153,9 @@ describe('a seller suspends, resumes or cancels a license Stripe bills', () => {
     await perform();
     const writes = subscriptionWrites(license.subscriptionId);
     expect(writes.map((write) => write.body)).toEqual([{ 'pause_collection[behavior]': 'void' }, { pause_collection: '' }]);
-    expect(stripe.subscriptionState(license.subscriptionId).pauseCollection).toBeNull();
+    expect(setup.stripe.subscriptionState(license.subscriptionId).pauseCollection).toBeNull();
     await handleStripeEvent(ctx(), subscriptionEvent(license, { pause_collection: { behavior: 'void' } }, -60));
-    expect((await database.db.license.findUniqueOrThrow({ where: { id: license.licenseId } })).status).toBe('Active');
+    expect((await setup.database.db.license.findUniqueOrThrow({ where: { id: license.licenseId } })).status).toBe('Active');
   });
 
   it('cancel cancels the subscription with one call; the same request again calls nothing more', async () => {
@@ -195,7 +167,7 @@ describe('a seller suspends, resumes or cancels a license Stripe bills', () => {
     await perform();
     const writes = subscriptionWrites(license.subscriptionId);
     expect(writes.map((write) => write.method)).toEqual(['DELETE']);
-    expect(stripe.subscriptionState(license.subscriptionId).status).toBe('canceled');
+    expect(setup.stripe.subscriptionState(license.subscriptionId).status).toBe('canceled');
     expect(await callsOf(license.licenseId)).toEqual([expect.objectContaining({ action: 'cancel', status: 'done' })]);
   });
 
@@ -206,12 +178,12 @@ describe('a seller suspends, resumes or cancels a license Stripe bills', () => {
     await Promise.all([perform(), perform()]);
     await perform();
     expect(subscriptionWrites(license.subscriptionId).map((write) => write.body)).toEqual([{ 'pause_collection[behavior]': 'void' }, { pause_collection: '' }]);
-    expect(stripe.subscriptionState(license.subscriptionId).pauseCollection).toBeNull();
+    expect(setup.stripe.subscriptionState(license.subscriptionId).pauseCollection).toBeNull();
   });
 
   it('a subscription that already ended at Stripe takes no more calls: the seller\'s change is done without one', async () => {
     const license = await stripeLicense(1);
-    stripe.setSubscription(license.subscriptionId, { status: 'canceled' });
+    setup.stripe.setSubscription(license.subscriptionId, { status: 'canceled' });
     await change(license, 'cancel');
     expect(await perform()).toEqual({ done: 1, failed: 0 });
     expect(subscriptionWrites(license.subscriptionId)).toHaveLength(0);
@@ -220,7 +192,7 @@ describe('a seller suspends, resumes or cancels a license Stripe bills', () => {
 
   it('a license the local processor sold records no call: our records are its whole state', async () => {
     const license = await stripeLicense(1);
-    await database.db.license.update({ where: { id: license.licenseId }, data: { processorSubscriptionId: null } });
+    await setup.database.db.license.update({ where: { id: license.licenseId }, data: { processorSubscriptionId: null } });
     await change(license, 'suspend');
     expect(await callsOf(license.licenseId)).toEqual([]);
   });
@@ -235,10 +207,10 @@ describe('reconciliation with Stripe', () => {
 
   it('fixes a quantity changed at Stripe back to the live seats, through one processor call', async () => {
     const license = await stripeLicense(2);
-    stripe.setSubscription(license.subscriptionId, { quantity: 5 });
+    setup.stripe.setSubscription(license.subscriptionId, { quantity: 5 });
     expect(about(await reconcileSubscriptions(ctx()), license.licenseId)).toEqual({ fixed: ['set-seats'], mismatched: [] });
     await perform();
-    expect(stripe.subscriptionQuantity(license.subscriptionId)).toBe(2);
+    expect(setup.stripe.subscriptionQuantity(license.subscriptionId)).toBe(2);
     // In step now: the next run finds nothing.
     expect(about(await reconcileSubscriptions(ctx()), license.licenseId)).toEqual({ fixed: [], mismatched: [] });
   });
@@ -247,34 +219,34 @@ describe('reconciliation with Stripe', () => {
     const suspended = await stripeLicense(1);
     await change(suspended, 'suspend');
     await perform();
-    stripe.setSubscription(suspended.subscriptionId, { pauseCollection: null });
+    setup.stripe.setSubscription(suspended.subscriptionId, { pauseCollection: null });
     const cancelled = await stripeLicense(1);
-    await database.db.license.update({ where: { id: cancelled.licenseId }, data: { status: 'Cancelled' } });
+    await setup.database.db.license.update({ where: { id: cancelled.licenseId }, data: { status: 'Cancelled' } });
     const report = await reconcileSubscriptions(ctx());
     expect(about(report, suspended.licenseId).fixed).toEqual(['pause']);
     expect(about(report, cancelled.licenseId).fixed).toEqual(['cancel']);
     await perform();
-    expect(stripe.subscriptionState(suspended.subscriptionId).pauseCollection).toBe('void');
-    expect(stripe.subscriptionState(cancelled.subscriptionId).status).toBe('canceled');
+    expect(setup.stripe.subscriptionState(suspended.subscriptionId).pauseCollection).toBe('void');
+    expect(setup.stripe.subscriptionState(cancelled.subscriptionId).status).toBe('canceled');
   });
 
   it('reports what only Stripe can settle on the license, and changes nothing at Stripe for it', async () => {
     const license = await stripeLicense(1);
-    stripe.setSubscription(license.subscriptionId, { status: 'past_due' });
+    setup.stripe.setSubscription(license.subscriptionId, { status: 'past_due' });
     const writesBefore = subscriptionWrites(license.subscriptionId).length;
     expect(about(await reconcileSubscriptions(ctx()), license.licenseId)).toEqual({ fixed: [], mismatched: ['The subscription is past_due at Stripe; the license is Active.'] });
-    expect(await database.db.license.findUniqueOrThrow({ where: { id: license.licenseId } })).toMatchObject({ status: 'Active', processorMismatch: expect.stringContaining('past_due') });
+    expect(await setup.database.db.license.findUniqueOrThrow({ where: { id: license.licenseId } })).toMatchObject({ status: 'Active', processorMismatch: expect.stringContaining('past_due') });
     expect(subscriptionWrites(license.subscriptionId)).toHaveLength(writesBefore);
     // Settled at Stripe: the next run clears the finding.
-    stripe.setSubscription(license.subscriptionId, { status: 'active' });
+    setup.stripe.setSubscription(license.subscriptionId, { status: 'active' });
     await reconcileSubscriptions(ctx());
-    expect((await database.db.license.findUniqueOrThrow({ where: { id: license.licenseId } })).processorMismatch).toBeNull();
+    expect((await setup.database.db.license.findUniqueOrThrow({ where: { id: license.licenseId } })).processorMismatch).toBeNull();
   });
 
   it('leaves a license whose call is still pending to the next run', async () => {
     const license = await stripeLicense(1);
     await change(license, 'suspend');
-    stripe.setSubscription(license.subscriptionId, { quantity: 7 });
+    setup.stripe.setSubscription(license.subscriptionId, { quantity: 7 });
     expect(about(await reconcileSubscriptions(ctx()), license.licenseId)).toEqual({ fixed: [], mismatched: [] });
     expect(await callsOf(license.licenseId)).toHaveLength(1);
   });

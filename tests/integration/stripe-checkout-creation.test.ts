@@ -1,54 +1,32 @@
 import crypto from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPurchaseCheckout } from '@/server/checkout/create-purchase-checkout';
-import { resetEnvForTests } from '@/server/env';
 import { DomainError } from '@/server/errors';
 import { logger } from '@/server/platform/logging/logger';
 import { createOffering, createProduct, createSeller } from '../support/factories';
-import { startStripeServer, type RecordedRequest, type StripeServer } from '../support/stripe-server';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { rememberProcessConfig } from '../support/process-config';
+import type { RecordedRequest } from '../support/stripe-server';
+import { inProcessWithStripe } from '../support/in-process-stripe';
 
 // Opening a paid checkout with Stripe: the pending checkout is committed first, Stripe is called
 // outside any database transaction with an idempotency key derived from the checkout id, and the
 // session is stored after. The real SDK against a local server that answers like Stripe.
 
-const CONFIG_KEYS = ['DATABASE_URL', 'APP_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE'] as const;
-const restoreConfig = rememberProcessConfig(CONFIG_KEYS);
+const setup = inProcessWithStripe();
 
-let database: TestDatabase;
-let stripe: StripeServer;
-
-beforeAll(async () => {
-  [database, stripe] = await Promise.all([createTestDatabase(), startStripeServer()]);
-  process.env.DATABASE_URL = database.url;
-  process.env.APP_SECRET = 'stripe-checkout-creation-secret-of-32-chars-or-more';
-  process.env.STRIPE_SECRET_KEY = 'sk_test_creation';
-  process.env.STRIPE_WEBHOOK_SECRET = 'whsec_creation';
-  process.env.STRIPE_API_BASE = stripe.baseUrl;
-  resetEnvForTests();
-});
-beforeEach(() => {
-  stripe.requests.length = 0;
-});
 afterEach(() => {
-  stripe.beforeAnswer(null);
+  setup.stripe.beforeAnswer(null);
   vi.restoreAllMocks();
 });
-afterAll(async () => {
-  await Promise.all([database?.drop(), stripe?.stop()]);
-  restoreConfig();
-});
 
-const ctx = () => ({ db: database.db });
-const sessionRequests = () => stripe.requests.filter((request) => request.method === 'POST' && request.path === '/v1/checkout/sessions');
+const ctx = () => ({ db: setup.database.db });
+const sessionRequests = () => setup.stripe.requests.filter((request) => request.method === 'POST' && request.path === '/v1/checkout/sessions');
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 async function paidOffering() {
-  const seller = await createSeller(database.db, { checkoutReady: true });
-  const product = await createProduct(database.db, seller.id);
-  const offering = await createOffering(database.db, product, { priceMinor: 2500 });
-  const buyer = await database.db.account.create({ data: { email: `buyer-${crypto.randomBytes(4).toString('hex')}@example.test` } });
+  const seller = await createSeller(setup.database.db, { checkoutReady: true });
+  const product = await createProduct(setup.database.db, seller.id);
+  const offering = await createOffering(setup.database.db, product, { priceMinor: 2500 });
+  const buyer = await setup.database.db.account.create({ data: { email: `buyer-${crypto.randomBytes(4).toString('hex')}@example.test` } });
   const input = (requestId: string = crypto.randomUUID()) => ({
     requestId,
     offeringId: offering.id,
@@ -63,15 +41,15 @@ describe('creating a Stripe checkout: the database transaction never waits for S
   it('the pending checkout is committed before Stripe is called: Stripe, while answering, sees it from another connection', async () => {
     const { input } = await paidOffering();
     const seen: Array<{ status: string; sessionUrl: string | null } | null> = [];
-    stripe.beforeAnswer(async (request: RecordedRequest) => {
+    setup.stripe.beforeAnswer(async (request: RecordedRequest) => {
       if (request.path !== '/v1/checkout/sessions') return;
-      seen.push(await database.db.checkout.findUnique({ where: { id: request.body['metadata[checkoutId]']! }, select: { status: true, sessionUrl: true } }));
+      seen.push(await setup.database.db.checkout.findUnique({ where: { id: request.body['metadata[checkoutId]']! }, select: { status: true, sessionUrl: true } }));
     });
 
     const created = await createPurchaseCheckout(ctx(), input());
 
     expect(seen).toEqual([{ status: 'pending', sessionUrl: null }]);
-    expect(await database.db.checkout.findUniqueOrThrow({ where: { id: created.sessionId } })).toMatchObject({ status: 'pending', sessionUrl: created.sessionUrl });
+    expect(await setup.database.db.checkout.findUniqueOrThrow({ where: { id: created.sessionId } })).toMatchObject({ status: 'pending', sessionUrl: created.sessionUrl });
   });
 
   it('exactly one POST /v1/checkout/sessions per checkout, with Idempotency-Key checkout-session-<checkout id>; a replay calls Stripe no more', async () => {
@@ -84,20 +62,20 @@ describe('creating a Stripe checkout: the database transaction never waits for S
     expect(replayed).toEqual(created);
     expect(sessionRequests()).toHaveLength(1);
     expect(sessionRequests()[0]!.headers['idempotency-key']).toBe(`checkout-session-${created.sessionId}`);
-    const checkout = await database.db.checkout.findUniqueOrThrow({ where: { id: created.sessionId } });
+    const checkout = await setup.database.db.checkout.findUniqueOrThrow({ where: { id: created.sessionId } });
     expect(created.sessionUrl).toBe(`https://checkout.stripe.test/c/pay/${checkout.processorSessionId}`);
   });
 
   it('20 concurrent requests with one RequestId, Stripe slow to answer: one checkout, one Stripe session, the same answer for all', async () => {
     const { input } = await paidOffering();
     const body = input();
-    stripe.beforeAnswer(() => sleep(400));
+    setup.stripe.beforeAnswer(() => sleep(400));
 
     const answers = await Promise.all(Array.from({ length: 20 }, () => createPurchaseCheckout(ctx(), body)));
 
     expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
     expect(answers[0]!.sessionUrl).toMatch(/^https:\/\/checkout\.stripe\.test\//);
-    expect(await database.db.checkout.count({ where: { requestId: body.requestId } })).toBe(1);
+    expect(await setup.database.db.checkout.count({ where: { requestId: body.requestId } })).toBe(1);
     expect(sessionRequests()).toHaveLength(1);
   });
 });
@@ -107,28 +85,28 @@ describe('creating a Stripe checkout: when Stripe fails', () => {
     const { input } = await paidOffering();
     const body = input();
     vi.spyOn(logger, 'error').mockImplementation(() => {});
-    stripe.failNext(3);
+    setup.stripe.failNext(3);
 
     const first = await createPurchaseCheckout(ctx(), body).catch((error: unknown) => error);
     expect(first).toBeInstanceOf(DomainError);
     expect(first).toMatchObject({ code: 'CheckoutFailed' });
     expect(sessionRequests()).toHaveLength(3);
 
-    const checkout = await database.db.checkout.findUniqueOrThrow({ where: { requestId: body.requestId } });
+    const checkout = await setup.database.db.checkout.findUniqueOrThrow({ where: { requestId: body.requestId } });
     expect(checkout).toMatchObject({ status: 'failed', processor: 'stripe', sessionUrl: null, processorSessionId: null });
     expect(checkout.error).toEqual(expect.any(String));
 
     const retried = await createPurchaseCheckout(ctx(), body).catch((error: unknown) => error);
     expect(retried).toMatchObject({ code: 'CheckoutFailed', message: (first as DomainError).message });
     expect(sessionRequests()).toHaveLength(3);
-    expect(await database.db.checkout.count({ where: { requestId: body.requestId } })).toBe(1);
+    expect(await setup.database.db.checkout.count({ where: { requestId: body.requestId } })).toBe(1);
   });
 
   it('a checkout left without its session (the request that made it died before storing it) is resumed by a retry: same idempotency key, one session', async () => {
     const { seller, offering, buyer, input } = await paidOffering();
     const body = input();
     // What a request that died between its commit and Stripe's answer leaves behind, a minute ago.
-    const orphan = await database.db.checkout.create({
+    const orphan = await setup.database.db.checkout.create({
       data: {
         requestId: body.requestId,
         origin: 'purchase',
@@ -146,6 +124,6 @@ describe('creating a Stripe checkout: when Stripe fails', () => {
     expect(resumed.sessionId).toBe(orphan.id);
     expect(resumed.sessionUrl).toMatch(/^https:\/\/checkout\.stripe\.test\//);
     expect(sessionRequests().map((request) => request.headers['idempotency-key'])).toEqual([`checkout-session-${orphan.id}`]);
-    expect(await database.db.checkout.findUniqueOrThrow({ where: { id: orphan.id } })).toMatchObject({ status: 'pending', sessionUrl: resumed.sessionUrl });
+    expect(await setup.database.db.checkout.findUniqueOrThrow({ where: { id: orphan.id } })).toMatchObject({ status: 'pending', sessionUrl: resumed.sessionUrl });
   });
 });

@@ -1,66 +1,40 @@
 import crypto from 'node:crypto';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getStorefront } from '@/server/catalog/get-storefront';
 import { markCheckoutReady } from '@/server/payments/mark-checkout-ready';
-import { closeDb, db } from '@/server/db';
 import { resetEnvForTests } from '@/server/env';
 import { handleStripeWebhook } from '@/server/http/routes/callbacks/stripe-webhook-endpoint';
 import { describePaymentSetup, refreshStripeReadiness, startStripeOnboarding } from '@/server/payments/stripe-connect-onboarding';
 import { createSeller } from '../support/factories';
-import { startStripeServer, type StripeServer } from '../support/stripe-server';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { rememberProcessConfig } from '../support/process-config';
+import { inProcessWithStripe, TEST_STRIPE_WEBHOOK_SECRET } from '../support/in-process-stripe';
 
 // Stripe Connect onboarding: with Stripe configured, a seller is checkout-ready exactly when its
 // connected account has charges_enabled. The real SDK against a local server that answers like Stripe.
 
-const WEBHOOK_SECRET = 'whsec_test';
+const WEBHOOK_SECRET = TEST_STRIPE_WEBHOOK_SECRET;
 const PUBLIC_BASE_URL = 'https://licensing.example.test';
-const CONFIG_KEYS = ['DATABASE_URL', 'APP_SECRET', 'PUBLIC_BASE_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE'] as const;
-const restoreConfig = rememberProcessConfig(CONFIG_KEYS);
+const setup = inProcessWithStripe({ PUBLIC_BASE_URL });
+const ctx = () => ({ db: setup.database.db });
 
-let database: TestDatabase;
-let stripe: StripeServer;
-let ctx: { db: TestDatabase['db'] };
-
+/** Stripe configured (the file's default) or not (the local processor), as an instance would read it. */
 function configure({ stripe: withStripe }: { stripe: boolean }) {
-  process.env.DATABASE_URL = database.url;
-  process.env.APP_SECRET = 'stripe-connect-test-secret-of-32-chars-or-more';
-  process.env.PUBLIC_BASE_URL = PUBLIC_BASE_URL;
-  process.env.STRIPE_API_BASE = stripe.baseUrl;
-  if (withStripe) {
-    process.env.STRIPE_SECRET_KEY = 'sk_test_x';
-    process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
-  } else {
+  if (withStripe) Object.assign(process.env, { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
+  else {
     delete process.env.STRIPE_SECRET_KEY;
     delete process.env.STRIPE_WEBHOOK_SECRET;
   }
   resetEnvForTests();
 }
 
-beforeAll(async () => {
-  [database, stripe] = await Promise.all([createTestDatabase(), startStripeServer()]);
-  ctx = { db: database.db };
-  configure({ stripe: true });
-});
-beforeEach(() => {
-  stripe.requests.length = 0;
-});
-afterAll(async () => {
-  await closeDb();
-  await Promise.all([database?.drop(), stripe?.stop()]);
-  restoreConfig();
-});
-
-const requestsTo = (method: string, path: string) => stripe.requests.filter((request) => request.method === method && request.path === path);
-const isCheckoutReady = async (seller: { issuerClientId: string }) => (await getStorefront(ctx, seller.issuerClientId)).isCheckoutReady;
-const reload = (seller: { id: string }) => database.db.seller.findUniqueOrThrow({ where: { id: seller.id } });
+const requestsTo = (method: string, path: string) => setup.stripe.requests.filter((request) => request.method === method && request.path === path);
+const isCheckoutReady = async (seller: { issuerClientId: string }) => (await getStorefront(ctx(), seller.issuerClientId)).isCheckoutReady;
+const reload = (seller: { id: string }) => setup.database.db.seller.findUniqueOrThrow({ where: { id: seller.id } });
 
 /** A seller that went through the first onboarding step: it has a connected account, not yet approved. */
 async function onboardedSeller() {
-  const seller = await createSeller(database.db);
-  await startStripeOnboarding(ctx, { sellerId: seller.id, email: 'owner@seller.test' });
+  const seller = await createSeller(setup.database.db);
+  await startStripeOnboarding(ctx(), { sellerId: seller.id, email: 'owner@seller.test' });
   const { stripeAccountId } = await reload(seller);
   expect(stripeAccountId).toMatch(/^acct_/);
   return { ...seller, stripeAccountId: stripeAccountId! };
@@ -93,10 +67,10 @@ async function deliver(payload: unknown) {
 
 describe('Stripe Connect onboarding', () => {
   it('creates the express account once, keyed by the seller, stores it and returns a fresh Account Link each time', async () => {
-    const seller = await createSeller(database.db);
+    const seller = await createSeller(setup.database.db);
 
-    const first = await startStripeOnboarding(ctx, { sellerId: seller.id, email: 'owner@seller.test' });
-    const second = await startStripeOnboarding(ctx, { sellerId: seller.id, email: 'owner@seller.test' });
+    const first = await startStripeOnboarding(ctx(), { sellerId: seller.id, email: 'owner@seller.test' });
+    const second = await startStripeOnboarding(ctx(), { sellerId: seller.id, email: 'owner@seller.test' });
 
     const [create, ...more] = requestsTo('POST', '/v1/accounts');
     expect(more).toEqual([]);
@@ -125,10 +99,10 @@ describe('Stripe Connect onboarding', () => {
   });
 
   it('a transient Stripe failure while creating the account is retried with the same key and yields one account', async () => {
-    const seller = await createSeller(database.db);
-    stripe.failNext();
+    const seller = await createSeller(setup.database.db);
+    setup.stripe.failNext();
 
-    await startStripeOnboarding(ctx, { sellerId: seller.id, email: 'owner@seller.test' });
+    await startStripeOnboarding(ctx(), { sellerId: seller.id, email: 'owner@seller.test' });
 
     const creates = requestsTo('POST', '/v1/accounts');
     expect(creates).toHaveLength(2);
@@ -138,7 +112,7 @@ describe('Stripe Connect onboarding', () => {
 
   it('the seller shows the Stripe setup: processor stripe and its account id', async () => {
     const seller = await onboardedSeller();
-    expect(await describePaymentSetup(ctx, { sellerId: seller.id })).toEqual({ processor: 'stripe', stripeAccountId: seller.stripeAccountId });
+    expect(await describePaymentSetup(ctx(), { sellerId: seller.id })).toEqual({ processor: 'stripe', stripeAccountId: seller.stripeAccountId });
   });
 });
 
@@ -146,34 +120,34 @@ describe('checkout readiness follows charges_enabled', () => {
   it('refresh: not ready while charges are disabled, ready once Stripe enables them', async () => {
     const seller = await onboardedSeller();
 
-    expect(await refreshStripeReadiness(ctx, { sellerId: seller.id })).toEqual({ isCheckoutReady: false });
+    expect(await refreshStripeReadiness(ctx(), { sellerId: seller.id })).toEqual({ isCheckoutReady: false });
     expect(await isCheckoutReady(seller)).toBe(false);
     expect(requestsTo('GET', `/v1/accounts/${seller.stripeAccountId}`)).toHaveLength(1);
 
-    stripe.enableCharges(seller.stripeAccountId);
+    setup.stripe.enableCharges(seller.stripeAccountId);
 
-    expect(await refreshStripeReadiness(ctx, { sellerId: seller.id })).toEqual({ isCheckoutReady: true });
+    expect(await refreshStripeReadiness(ctx(), { sellerId: seller.id })).toEqual({ isCheckoutReady: true });
     expect(await isCheckoutReady(seller)).toBe(true);
   });
 
   it('refresh turns a ready seller back to not ready when its account cannot take charges', async () => {
     const seller = await onboardedSeller();
-    await database.db.seller.update({ where: { id: seller.id }, data: { checkoutReady: true } });
+    await setup.database.db.seller.update({ where: { id: seller.id }, data: { checkoutReady: true } });
 
-    expect(await refreshStripeReadiness(ctx, { sellerId: seller.id })).toEqual({ isCheckoutReady: false });
+    expect(await refreshStripeReadiness(ctx(), { sellerId: seller.id })).toEqual({ isCheckoutReady: false });
     expect(await isCheckoutReady(seller)).toBe(false);
   });
 
   it('refresh without a connected account is refused (ValidationError) and asks Stripe nothing', async () => {
-    const seller = await createSeller(database.db);
+    const seller = await createSeller(setup.database.db);
 
-    await expect(refreshStripeReadiness(ctx, { sellerId: seller.id })).rejects.toMatchObject({ code: 'ValidationError', message: 'Connect a Stripe account first.' });
-    expect(stripe.requests).toEqual([]);
+    await expect(refreshStripeReadiness(ctx(), { sellerId: seller.id })).rejects.toMatchObject({ code: 'ValidationError', message: 'Connect a Stripe account first.' });
+    expect(setup.stripe.requests).toEqual([]);
   });
 
   it('account.updated moves readiness both ways, a replay changes nothing, an unknown account is acknowledged and ignored', async () => {
     const seller = await onboardedSeller();
-    const other = await createSeller(database.db);
+    const other = await createSeller(setup.database.db);
 
     const enabled = accountUpdated({ id: seller.stripeAccountId, charges_enabled: true });
     await deliver(enabled);
@@ -191,9 +165,9 @@ describe('checkout readiness follows charges_enabled', () => {
 
 describe('the local onboarding step with Stripe configured', () => {
   it('markCheckoutReady is refused with a ValidationError and the seller stays not ready', async () => {
-    const seller = await createSeller(database.db);
+    const seller = await createSeller(setup.database.db);
 
-    await expect(markCheckoutReady(ctx, { sellerId: seller.id })).rejects.toMatchObject({
+    await expect(markCheckoutReady(ctx(), { sellerId: seller.id })).rejects.toMatchObject({
       code: 'ValidationError',
       message: 'Connect a Stripe account to take paid checkouts.',
     });
@@ -203,12 +177,12 @@ describe('the local onboarding step with Stripe configured', () => {
   it('without Stripe the local processor is in use: markCheckoutReady works and Stripe onboarding is refused', async () => {
     configure({ stripe: false });
     try {
-      const seller = await createSeller(database.db);
-      expect(await describePaymentSetup(ctx, { sellerId: seller.id })).toEqual({ processor: 'local', stripeAccountId: null });
-      await expect(startStripeOnboarding(ctx, { sellerId: seller.id, email: 'owner@seller.test' })).rejects.toMatchObject({ code: 'ValidationError' });
-      expect(await markCheckoutReady(ctx, { sellerId: seller.id })).toEqual({ isCheckoutReady: true });
+      const seller = await createSeller(setup.database.db);
+      expect(await describePaymentSetup(ctx(), { sellerId: seller.id })).toEqual({ processor: 'local', stripeAccountId: null });
+      await expect(startStripeOnboarding(ctx(), { sellerId: seller.id, email: 'owner@seller.test' })).rejects.toMatchObject({ code: 'ValidationError' });
+      expect(await markCheckoutReady(ctx(), { sellerId: seller.id })).toEqual({ isCheckoutReady: true });
       expect(await isCheckoutReady(seller)).toBe(true);
-      expect(stripe.requests).toEqual([]);
+      expect(setup.stripe.requests).toEqual([]);
     } finally {
       configure({ stripe: true });
     }
@@ -221,16 +195,16 @@ describe('the portal over tRPC', () => {
     const { createTrpcRouter } = await import('@/server/trpc/init');
     const { catalogAdminRouter } = await import('@/server/trpc/routers/catalog-admin-router');
     const router = createTrpcRouter({ catalogAdmin: catalogAdminRouter });
-    const account = await database.db.account.create({ data: { email: `owner-${crypto.randomBytes(4).toString('hex')}@seller.test` } });
-    const seller = await createSeller(database.db);
-    await database.db.sellerMember.create({ data: { sellerId: seller.id, accountId: account.id } });
+    const account = await setup.database.db.account.create({ data: { email: `owner-${crypto.randomBytes(4).toString('hex')}@seller.test` } });
+    const seller = await createSeller(setup.database.db);
+    await setup.database.db.sellerMember.create({ data: { sellerId: seller.id, accountId: account.id } });
 
     const call = async (procedure: string, method: 'GET' | 'POST') => {
       const response = await fetchRequestHandler({
         endpoint: '/api/trpc',
         router,
         req: new Request(`http://test/api/trpc/${procedure}`, method === 'POST' ? { method, headers: { 'content-type': 'application/json' }, body: '{}' } : {}),
-        createContext: async () => ({ db: database.db, session: { accountId: account.id, email: account.email } }),
+        createContext: async () => ({ db: setup.database.db, session: { accountId: account.id, email: account.email } }),
       });
       expect(response.status).toBe(200);
       return ((await response.json()) as { result: { data: { json: Record<string, unknown> } } }).result.data.json;

@@ -1,50 +1,26 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
 import { createPurchaseCheckout } from '@/server/checkout/create-purchase-checkout';
-import { resetEnvForTests } from '@/server/env';
 import type { ProcessorSessionInput } from '@/server/payments/payment-processor';
 import { selectPaymentProcessor } from '@/server/payments/select-processor';
 import { checkoutSessionParams, stripeProcessor } from '@/server/payments/stripe-processor';
 import { createOffering, createProduct, createSeller } from '../support/factories';
-import { startStripeServer, type StripeServer } from '../support/stripe-server';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { rememberProcessConfig } from '../support/process-config';
+import { inProcessWithStripe } from '../support/in-process-stripe';
 
 // The Stripe adapter through the real SDK, against a local server that answers like Stripe.
 
-const CONFIG_KEYS = ['DATABASE_URL', 'APP_SECRET', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE'] as const;
-const restoreConfig = rememberProcessConfig(CONFIG_KEYS);
-
-let database: TestDatabase;
-let stripe: StripeServer;
-
-beforeAll(async () => {
-  [database, stripe] = await Promise.all([createTestDatabase(), startStripeServer()]);
-  process.env.DATABASE_URL = database.url;
-  process.env.APP_SECRET = 'stripe-processor-test-secret-of-32-chars-or-more';
-  process.env.STRIPE_SECRET_KEY = 'sk_test_x';
-  process.env.STRIPE_WEBHOOK_SECRET = 'whsec_test';
-  process.env.STRIPE_API_BASE = stripe.baseUrl;
-  resetEnvForTests();
-});
-beforeEach(() => {
-  stripe.requests.length = 0;
-});
-afterAll(async () => {
-  await Promise.all([database?.drop(), stripe?.stop()]);
-  restoreConfig();
-});
+const setup = inProcessWithStripe();
 
 async function sellerWithOffering(
   offering: Parameters<typeof createOffering>[2],
   seller: Parameters<typeof createSeller>[1] & { stripeAccountId?: string } = {},
 ) {
   const { stripeAccountId, ...sellerData } = seller;
-  const created = await createSeller(database.db, { checkoutReady: true, ...sellerData });
-  const withAccount = stripeAccountId ? await database.db.seller.update({ where: { id: created.id }, data: { stripeAccountId } }) : created;
-  const product = await createProduct(database.db, created.id);
-  return { seller: withAccount, offering: await createOffering(database.db, product, offering) };
+  const created = await createSeller(setup.database.db, { checkoutReady: true, ...sellerData });
+  const withAccount = stripeAccountId ? await setup.database.db.seller.update({ where: { id: created.id }, data: { stripeAccountId } }) : created;
+  const product = await createProduct(setup.database.db, created.id);
+  return { seller: withAccount, offering: await createOffering(setup.database.db, product, offering) };
 }
 
 function sessionInput(
@@ -66,8 +42,8 @@ function sessionInput(
 }
 
 const onlyRequest = () => {
-  expect(stripe.requests).toHaveLength(1);
-  return stripe.requests[0]!;
+  expect(setup.stripe.requests).toHaveLength(1);
+  return setup.stripe.requests[0]!;
 };
 
 describe('Stripe processor: Checkout Sessions', () => {
@@ -167,12 +143,12 @@ describe('Stripe processor: Checkout Sessions', () => {
 
   it('one checkout is one idempotency key: a transient Stripe 500 is retried with the same key and opens one session', async () => {
     const input = sessionInput(await sellerWithOffering({ priceMinor: 999 }));
-    stripe.failNext();
+    setup.stripe.failNext();
 
     const session = await stripeProcessor().createCheckoutSession(input);
 
-    expect(stripe.requests).toHaveLength(2);
-    const keys = stripe.requests.map((request) => request.headers['idempotency-key']);
+    expect(setup.stripe.requests).toHaveLength(2);
+    const keys = setup.stripe.requests.map((request) => request.headers['idempotency-key']);
     expect(keys[0]).toContain(input.checkoutId);
     expect(keys[1]).toBe(keys[0]);
     expect(session.processorSessionId).toMatch(/^cs_test_/);
@@ -180,22 +156,22 @@ describe('Stripe processor: Checkout Sessions', () => {
 
   it('Stripe failing beyond the two retries is an error for the caller (the checkout is not created)', async () => {
     const input = sessionInput(await sellerWithOffering({ priceMinor: 999 }));
-    stripe.failNext(3);
+    setup.stripe.failNext(3);
 
     await expect(stripeProcessor().createCheckoutSession(input)).rejects.toThrow();
-    expect(stripe.requests).toHaveLength(3);
+    expect(setup.stripe.requests).toHaveLength(3);
   });
 
   it('a paid purchase checkout opens a Stripe session and keeps its id and hosted URL on the checkout', async () => {
     const { seller, offering } = await sellerWithOffering({ priceMinor: 2500 });
-    const buyer = await database.db.account.create({ data: { email: `buyer-${crypto.randomBytes(4).toString('hex')}@example.test` } });
+    const buyer = await setup.database.db.account.create({ data: { email: `buyer-${crypto.randomBytes(4).toString('hex')}@example.test` } });
 
     const created = await createPurchaseCheckout(
-      { db: database.db },
+      { db: setup.database.db },
       { requestId: crypto.randomUUID(), offeringId: offering.id, issuerClientId: seller.issuerClientId, buyerAccountId: buyer.id, buyerEmail: buyer.email },
     );
 
-    const checkout = await database.db.checkout.findUniqueOrThrow({ where: { id: created.sessionId } });
+    const checkout = await setup.database.db.checkout.findUniqueOrThrow({ where: { id: created.sessionId } });
     expect(checkout).toMatchObject({ processor: 'stripe', status: 'pending', sessionUrl: created.sessionUrl });
     expect(checkout.processorSessionId).toMatch(/^cs_test_/);
     expect(created.sessionUrl).toBe(`https://checkout.stripe.test/c/pay/${checkout.processorSessionId}`);
