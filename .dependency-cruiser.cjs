@@ -1,9 +1,9 @@
 // The rules of the house (README "Design notes"), checked in CI by `npm run lint:deps`.
-const TRANSPORTS = ['^server/http/', '^server/trpc/', '^server/mcp/', '(^|/)node_modules/next/', '(^|/)node_modules/next-auth/', '(^|/)node_modules/@trpc/server/', '(^|/)node_modules/hono/'];
-// Rooms that are not domains: the transports (REST, tRPC, MCP, each with its own public entry), the
-// platform and the composition root. The core's entries (server/entry/) are held to the domain's rule:
-// a face is reached through its own entry, never through the domain's.
-const NOT_DOMAIN = '^server/(http|trpc|mcp|platform|dist)/|^server/(start-service|start-core|main-server)\\.ts$';
+const TRANSPORTS = ['^server/http/', '^server/trpc/', '^server/mcp/', '^server/cli/', '(^|/)node_modules/next/', '(^|/)node_modules/next-auth/', '(^|/)node_modules/@trpc/server/', '(^|/)node_modules/hono/'];
+// Rooms that are not domains: the faces (REST, tRPC, MCP, the operator's command line, each with its
+// own public entry), the platform and the composition root. The core's entries (server/entry/) are
+// held to the domain's rule: a face is reached through its own entry, never through the domain's.
+const NOT_DOMAIN = '^server/(http|trpc|mcp|cli|platform|dist)/|^server/(start-service|start-core|main-server)\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -1,5 +1,6 @@
 // Whether the builds are current: a hash of the sources each was built from, kept beside it.
 // Plain JavaScript, so `npm start` asks it without a TypeScript loader.
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -47,4 +48,16 @@ export const webIsCurrent = () => isCurrent(WEB_DIST_DIR, 'BUILD_ID', WEB_INPUTS
 /** The core always; the pages too unless `dev` (Next builds them on demand then). */
 export function buildIsCurrent({ dev = false } = {}) {
   return coreIsCurrent() && (dev || webIsCurrent());
+}
+
+/**
+ * Builds what is not current (the core; the pages too unless `coreOnly`) before a launcher loads the
+ * core: the build's own output goes to stderr, so a command's answer on stdout stays its own. A failed
+ * build ends the process with the build's status.
+ */
+export function buildIfStale({ coreOnly = false, name }) {
+  if (buildIsCurrent({ dev: coreOnly })) return;
+  console.error(`[${name}] No current build: building (this takes ${coreOnly ? 'a few seconds' : 'a minute or two'})…`);
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--if-stale', ...(coreOnly ? ['--core-only'] : [])], { stdio: ['ignore', 2, 2] });
+  if (result.status !== 0) process.exit(result.status ?? 1);
 }

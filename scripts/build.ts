@@ -25,7 +25,7 @@ export function buildCore(): void {
   const hash = sourceHash(CORE_INPUTS);
   fs.rmSync(CORE_DIST_DIR, { recursive: true, force: true });
   buildSync({
-    entryPoints: { app: 'server/entry/app.ts', rest: 'server/http/entry.ts', trpc: 'server/trpc/entry.ts', start: 'server/entry/start.ts' },
+    entryPoints: { app: 'server/entry/app.ts', rest: 'server/http/entry.ts', trpc: 'server/trpc/entry.ts', start: 'server/entry/start.ts', cli: 'server/cli/entry.ts' },
     outdir: CORE_DIST_DIR,
     bundle: true,
     splitting: true,

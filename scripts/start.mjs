@@ -2,9 +2,8 @@
 // then starts the service from the built core, which Next's pages, tRPC and route files load too:
 // one copy of every cache, limiter, listener and pool in the process (README "Design notes").
 //   npm start -- --dev    the same with Next in development mode
-import { spawnSync } from 'node:child_process';
 import v8 from 'node:v8';
-import { buildIsCurrent } from './build-state.mjs';
+import { buildIfStale } from './build-state.mjs';
 
 // After each full collection V8 lets the heap grow by a factor of up to four before the next one:
 // under load the process held 380-540 MB, most of it garbage not yet collected. Growing by 35% keeps
@@ -21,11 +20,7 @@ const operatorNodeEnv = process.env.NODE_ENV;
 // Next) its production build, which cannot render them. Set it first, as Next would.
 if (!process.env.NODE_ENV) Object.assign(process.env, { NODE_ENV: dev ? 'development' : 'production' });
 
-if (!buildIsCurrent({ dev })) {
-  console.log(`[start] No current build: building (this takes a minute or two)…`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--if-stale', ...(dev ? ['--core-only'] : [])], { stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
+buildIfStale({ coreOnly: dev, name: 'start' });
 
 const { startService } = await import('@licensing/core/start');
 startService({ dev, operatorNodeEnv }).catch((error) => {

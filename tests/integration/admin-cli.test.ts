@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticateApiKey } from '@/server/api-keys/authenticate-api-key';
 import { DomainError } from '@/server/errors';
+import { runAdminCommand, runDbSeed } from '../support/admin-cli';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 // The operator command line, run as the operator runs it (`npm run admin -- …`).
@@ -15,20 +15,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-function admin(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
-      env: { ...process.env, DATABASE_URL: database.url, APP_SECRET: 'admin-cli-test-secret-of-32-chars-or-more' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const admin = (...args: string[]) => runAdminCommand({ DATABASE_URL: database.url, APP_SECRET: 'admin-cli-test-secret-of-32-chars-or-more' }, ...args);
 
 const lastLine = (text: string) => text.trimEnd().split('\n').at(-1)!;
 
@@ -120,5 +107,18 @@ describe('npm run admin', () => {
     const result = await admin('reconcile');
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('Compared 0 license(s) with Stripe.');
+  }, 60_000);
+});
+
+describe('npm run db:seed', () => {
+  it('seeds the demo seller from the built core, and again without a second copy', async () => {
+    const env = { DATABASE_URL: database.url, APP_SECRET: 'admin-cli-test-secret-of-32-chars-or-more' };
+    for (let run = 0; run < 2; run++) {
+      const seeded = await runDbSeed(env);
+      expect(seeded.stderr).toBe('');
+      expect(seeded.status).toBe(0);
+      expect(seeded.stdout).toContain('Demo seller seeded (issuerClientId "demo").');
+    }
+    expect(await database.db.seller.count({ where: { issuerClientId: 'demo' } })).toBe(1);
   }, 60_000);
 });

