@@ -74,10 +74,15 @@ describe('buying on the storefront with the local processor, in Chromium', () =>
       expect(hostedText).toContain('Pro Monthly');
       expect(hostedText).toContain('$9.99 / month');
       expect(await page.getByTestId('checkout-buyer').innerText()).toBe(BUYER);
+      // The keyboard meets Cancel first and Pay right after it, as the eye reads them.
+      const pay = page.getByRole('button', { name: 'Pay $9.99 / month', exact: true });
+      await page.getByRole('button', { name: 'Cancel', exact: true }).focus();
+      await page.keyboard.press('Tab');
+      expect(await pay.evaluate((button) => button === document.activeElement)).toBe(true);
       fs.mkdirSync('test-results', { recursive: true });
       await page.screenshot({ path: 'test-results/local-checkout-page.png', fullPage: true });
 
-      await page.getByRole('button', { name: 'Pay $9.99 / month', exact: true }).click();
+      await pay.click();
       await page.waitForURL((current) => current.pathname === '/checkout/complete');
       expect(sessionIdOf(page.url(), 'session_id')).toBe(checkoutId);
       expect(await page.locator('main').innerText()).toContain('Payment received for Pro Monthly.');
