@@ -8,7 +8,7 @@ import { changeIssuerClientId } from '@/server/sellers/change-issuer-client-id';
 import { setSellerLogo } from '@/server/sellers/seller-logo';
 import { launchChromium } from '../support/browser';
 import { createOffering, createProduct, createSeller } from '../support/factories';
-import { expectFitsAndAccessible, VIEWPORTS } from '../support/page-checks';
+import { expectFitsAndAccessible, VIEWPORTS, waitForHydration } from '../support/page-checks';
 import { portalPage, portalSignIn } from '../support/portal-session';
 import { codeReader } from '../support/sign-in';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
@@ -160,6 +160,33 @@ for (const viewport of VIEWPORTS) {
         await expectFitsAndAccessible(page, 'the storefront with offerings held');
         expect(await database.db.license.count({ where: { buyer: { email } } })).toBe(2);
         await context.close();
+      },
+      E2E_TIMEOUT,
+    );
+
+    it(
+      'signed out, Buy on a second offering moves the one guest checkout there, and Not now returns focus to its Buy',
+      async () => {
+        const context = await browser.newContext({ viewport });
+        try {
+          const page = await context.newPage();
+          await page.goto(`${server.baseUrl}/marketplace/${store.issuerClientId}`);
+          await waitForHydration(page);
+          const community = offeringCard(page, 'Community');
+          const team = offeringCard(page, 'Team');
+          await community.getByRole('button', { name: 'Get it free: Community' }).click();
+          await community.getByTestId('guest-checkout').getByLabel('E-mail address').fill('two.panels@example.com');
+          await team.getByRole('button', { name: 'Buy Team' }).click();
+          await team.getByTestId('guest-checkout').waitFor();
+          await expect.poll(() => page.getByTestId('guest-checkout').count()).toBe(1);
+          expect(await community.getByRole('button', { name: 'Get it free: Community' }).getAttribute('aria-expanded')).toBe('false');
+          await expectFitsAndAccessible(page, 'the guest checkout moved to the second offering');
+          await team.getByRole('button', { name: 'Not now' }).click();
+          await expect.poll(() => page.getByTestId('guest-checkout').count()).toBe(0);
+          expect(await team.getByRole('button', { name: 'Buy Team' }).evaluate((button) => button === document.activeElement)).toBe(true);
+        } finally {
+          await context.close();
+        }
       },
       E2E_TIMEOUT,
     );

@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTRPC } from '@/app/trpc-provider';
+import { useOneConfirmation } from '@/app/components/one-confirmation';
 import { GuestCheckout } from './guest-checkout';
 
 const buttonClass =
@@ -36,6 +37,8 @@ export function BuyButton(props: {
   const [seats, setSeats] = useState(String(props.resume?.seats ?? 1));
   const [signedIn, setSignedIn] = useState(props.signedIn);
   const [asGuest, setAsGuest] = useState(false);
+  // One inline question at a time: Buy on another offering moves the guest checkout there.
+  useOneConfirmation(asGuest && !signedIn, () => setAsGuest(false));
   const signedInAsGuest = useRef(false);
   const buy = useMutation(
     trpc.purchase.buy.mutationOptions({
