@@ -137,9 +137,9 @@ function SetupChecklist({ setup }: { setup: SellerSetup }) {
         {SETUP_STEPS.map((step) => {
           const done = step.done(setup);
           return (
-            <li key={step.key} className="flex flex-wrap items-baseline gap-2">
-              <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${done ? 'bg-emerald-100 text-emerald-900' : 'bg-white text-slate-700 ring-1 ring-slate-300'}`}>{done ? 'Done' : 'To do'}</span>
-              <Link href={step.href} className="font-medium text-indigo-800 underline">
+            <li key={step.key} className="flex items-baseline gap-2">
+              <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${done ? 'bg-emerald-100 text-emerald-900' : 'bg-white text-slate-700 ring-1 ring-slate-300'}`}>{done ? 'Done' : 'To do'}</span>
+              <Link href={step.href} className="min-w-0 font-medium text-indigo-800 underline">
                 {step.label}
               </Link>
             </li>
