@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
 import { createEmbeddedCheckout } from '@/server/checkout/create-embedded-checkout';
 import { createPurchaseCheckout } from '@/server/checkout/create-purchase-checkout';
 import { getCheckoutResultForBuyer } from '@/server/checkout/get-checkout-result';
 import type { Db } from '@/server/db';
-import { resetEnvForTests } from '@/server/env';
 import { cancelSubscriptionAtPeriodEnd } from '@/server/licensing/subscriptions/cancel-subscription-at-period-end';
 import { getSubscriptionBilling } from '@/server/licensing/subscriptions/get-subscription-billing';
 import { keepSubscription } from '@/server/licensing/subscriptions/keep-subscription';
@@ -18,40 +17,23 @@ import { expireLicenses } from '@/server/licensing/licenses/expire-licenses';
 import { generateLicenseAuthorization } from '@/server/runtime/generate-license-authorization';
 import { verifyRuntimeToken } from '@/server/runtime/verify-runtime-token';
 import { allowRepeatPurchases, createOffering, createProduct, createSeller } from '../support/factories';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { rememberProcessConfig } from '../support/process-config';
+import { inProcessCore } from '../support/in-process-core';
 
 // The buyer's orders, receipts and the billing of a subscription sold through the local processor,
 // at the service level against a real database.
 
-const CONFIG_KEYS = ['DATABASE_URL', 'APP_SECRET', 'PUBLIC_BASE_URL', 'SMTP_URL', 'STRIPE_SECRET_KEY'] as const;
-const restoreConfig = rememberProcessConfig(CONFIG_KEYS);
 const BASE_URL = 'http://buyer-orders.test';
 
-let database: TestDatabase;
-let ctx: { db: Db };
+const setup = inProcessCore({ PUBLIC_BASE_URL: BASE_URL });
+const ctx = () => ({ db: setup.database.db as unknown as Db });
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ctx = { db: database.db as unknown as Db };
-  Object.assign(process.env, { DATABASE_URL: database.url, APP_SECRET: 'buyer-orders-test-secret-of-32-characters!', PUBLIC_BASE_URL: BASE_URL });
-  delete process.env.SMTP_URL;
-  delete process.env.STRIPE_SECRET_KEY;
-  resetEnvForTests();
-});
-
-afterAll(async () => {
-  restoreConfig();
-  await database?.drop();
-});
-
-const account = () => database.db.account.create({ data: { email: `buyer-${crypto.randomBytes(4).toString('hex')}@example.com` } });
+const account = () => setup.database.db.account.create({ data: { email: `buyer-${crypto.randomBytes(4).toString('hex')}@example.com` } });
 
 async function storeWith(options: { storeName?: string | null; subscription?: boolean; seatBased?: boolean; priceMinor?: number } = {}) {
-  const seller = await createSeller(database.db, { checkoutReady: true, contactName: 'Orders Contact' });
-  if (options.storeName !== undefined) await database.db.seller.update({ where: { id: seller.id }, data: { storeName: options.storeName } });
-  const product = await createProduct(database.db, seller.id, { name: 'Orders Product' });
-  const offering = await createOffering(database.db, product, {
+  const seller = await createSeller(setup.database.db, { checkoutReady: true, contactName: 'Orders Contact' });
+  if (options.storeName !== undefined) await setup.database.db.seller.update({ where: { id: seller.id }, data: { storeName: options.storeName } });
+  const product = await createProduct(setup.database.db, seller.id, { name: 'Orders Product' });
+  const offering = await createOffering(setup.database.db, product, {
     name: 'Orders Pro',
     priceMinor: options.priceMinor ?? 1250,
     seatBased: options.seatBased ?? false,
@@ -65,7 +47,7 @@ async function buy(buyer: { id: string; email: string }, store: Awaited<ReturnTy
   // Seats are bought through the seller's embedded checkout (the purchase API sells one); it is the
   // buyer's once paid, through the typed address.
   const session = options.quantity
-    ? await createEmbeddedCheckout(ctx, {
+    ? await createEmbeddedCheckout(ctx(), {
         offeringId: store.offering.id,
         correlationId: `tenant-${crypto.randomBytes(3).toString('hex')}`,
         customerEmail: buyer.email,
@@ -73,15 +55,15 @@ async function buy(buyer: { id: string; email: string }, store: Awaited<ReturnTy
         sellerId: store.seller.id,
         keyIssuerClientId: store.seller.issuerClientId,
       })
-    : await createPurchaseCheckout(ctx, {
+    : await createPurchaseCheckout(ctx(), {
         requestId: crypto.randomUUID(),
         offeringId: store.offering.id,
         issuerClientId: store.seller.issuerClientId,
         buyerAccountId: buyer.id,
         buyerEmail: buyer.email,
       });
-  if ((options.outcome ?? 'paid') === 'paid') await payLocalCheckout(ctx, { checkoutId: session.sessionId });
-  if (options.outcome === 'cancelled') await cancelLocalCheckout(ctx, { checkoutId: session.sessionId });
+  if ((options.outcome ?? 'paid') === 'paid') await payLocalCheckout(ctx(), { checkoutId: session.sessionId });
+  if (options.outcome === 'cancelled') await cancelLocalCheckout(ctx(), { checkoutId: session.sessionId });
   return session.sessionId;
 }
 
@@ -92,9 +74,9 @@ describe('orders: the buyer’s checkouts', () => {
     const mine = await buy(me, store);
     const theirs = await buy(other, store);
 
-    const listed = await listBuyerOrders(ctx, { buyerAccountId: me.id });
+    const listed = await listBuyerOrders(ctx(), { buyerAccountId: me.id });
     expect(listed.orders.map((order) => order.id)).toEqual([mine]);
-    const soldLicense = await database.db.license.findUniqueOrThrow({ where: { checkoutId: mine } });
+    const soldLicense = await setup.database.db.license.findUniqueOrThrow({ where: { checkoutId: mine } });
     // The list leads to what the order sold: the license and the one-seat order's code.
     expect(listed.orders[0]).toMatchObject({
       sellerName: 'Orders Store',
@@ -104,13 +86,13 @@ describe('orders: the buyer’s checkouts', () => {
       licenseHref: `/licenses#license-${soldLicense.id}`,
       codeHref: `/licenses?session=${mine}`,
     });
-    expect((await listBuyerOrders(ctx, { buyerAccountId: other.id })).orders.map((order) => order.id)).toEqual([theirs]);
+    expect((await listBuyerOrders(ctx(), { buyerAccountId: other.id })).orders.map((order) => order.id)).toEqual([theirs]);
 
-    await expect(getBuyerReceipt(ctx, { checkoutId: theirs, buyerAccountId: me.id })).rejects.toMatchObject({ code: 'NotFound' });
-    await expect(getBuyerReceipt(ctx, { checkoutId: crypto.randomUUID(), buyerAccountId: me.id })).rejects.toMatchObject({ code: 'NotFound' });
-    await expect(getBuyerReceipt(ctx, { checkoutId: 'not an id', buyerAccountId: me.id })).rejects.toMatchObject({ code: 'NotFound' });
-    const receipt = await getBuyerReceipt(ctx, { checkoutId: mine, buyerAccountId: me.id });
-    const license = await database.db.license.findUniqueOrThrow({ where: { checkoutId: mine } });
+    await expect(getBuyerReceipt(ctx(), { checkoutId: theirs, buyerAccountId: me.id })).rejects.toMatchObject({ code: 'NotFound' });
+    await expect(getBuyerReceipt(ctx(), { checkoutId: crypto.randomUUID(), buyerAccountId: me.id })).rejects.toMatchObject({ code: 'NotFound' });
+    await expect(getBuyerReceipt(ctx(), { checkoutId: 'not an id', buyerAccountId: me.id })).rejects.toMatchObject({ code: 'NotFound' });
+    const receipt = await getBuyerReceipt(ctx(), { checkoutId: mine, buyerAccountId: me.id });
+    const license = await setup.database.db.license.findUniqueOrThrow({ where: { checkoutId: mine } });
     expect(receipt).toMatchObject({
       orderNumber: mine,
       sellerName: 'Orders Store',
@@ -130,12 +112,12 @@ describe('orders: the buyer’s checkouts', () => {
     const me = await account();
     const store = await storeWith({ storeName: 'Invoice Store' });
     const other = await storeWith({ storeName: 'Other Store' });
-    await allowRepeatPurchases(database.db);
+    await allowRepeatPurchases(setup.database.db);
     const first = await buy(me, store);
     const elsewhere = await buy(me, other);
     const second = await buy(me, store);
     const unpaid = await buy(me, store, { outcome: 'pending' });
-    const receipt = (checkoutId: string) => getBuyerReceipt(ctx, { checkoutId, buyerAccountId: me.id });
+    const receipt = (checkoutId: string) => getBuyerReceipt(ctx(), { checkoutId, buyerAccountId: me.id });
     expect(await receipt(first)).toMatchObject({ invoiceNumber: 'INV-000001', billedTo: me.email, currency: 'usd' });
     expect((await receipt(second)).invoiceNumber).toBe('INV-000002');
     expect((await receipt(elsewhere)).invoiceNumber).toBe('INV-000001');
@@ -144,45 +126,45 @@ describe('orders: the buyer’s checkouts', () => {
     const free = await storeWith({ priceMinor: 0 });
     // A free checkout completes at once (no payment step).
     const freeOrder = await buy(me, free, { outcome: 'pending' });
-    expect((await database.db.checkout.findUniqueOrThrow({ where: { id: freeOrder } })).status).toBe('completed');
+    expect((await setup.database.db.checkout.findUniqueOrThrow({ where: { id: freeOrder } })).status).toBe('completed');
     expect((await receipt(freeOrder)).invoiceNumber).toBeNull();
     // Paying the same checkout again (a repeated webhook) takes no second number.
-    await payLocalCheckout(ctx, { checkoutId: first }).catch(() => undefined);
-    expect((await database.db.sellerInvoiceCounter.findUniqueOrThrow({ where: { sellerId: store.seller.id } })).last).toBe(2);
+    await payLocalCheckout(ctx(), { checkoutId: first }).catch(() => undefined);
+    expect((await setup.database.db.sellerInvoiceCounter.findUniqueOrThrow({ where: { sellerId: store.seller.id } })).last).toBe(2);
   });
 
   it('amounts come from the checkout, not from the offering’s current price', async () => {
     const me = await account();
     const store = await storeWith({ seatBased: true, priceMinor: 1000 });
     const paid = await buy(me, store, { quantity: 3 });
-    await database.db.offering.update({ where: { id: store.offering.id }, data: { priceMinor: 99_900, currency: 'eur' } });
+    await setup.database.db.offering.update({ where: { id: store.offering.id }, data: { priceMinor: 99_900, currency: 'eur' } });
 
-    const [order] = (await listBuyerOrders(ctx, { buyerAccountId: me.id })).orders;
+    const [order] = (await listBuyerOrders(ctx(), { buyerAccountId: me.id })).orders;
     expect(order).toMatchObject({ id: paid, amountMinor: 3000, currency: 'usd', quantity: 3 });
-    const receipt = await getBuyerReceipt(ctx, { checkoutId: paid, buyerAccountId: me.id });
+    const receipt = await getBuyerReceipt(ctx(), { checkoutId: paid, buyerAccountId: me.id });
     expect(receipt).toMatchObject({ amountMinor: 3000, unitAmountMinor: 1000, currency: 'usd', quantity: 3, seatBased: true });
-    expect((await database.db.checkout.findUniqueOrThrow({ where: { id: paid } })).amountMinor).toBe(3000n);
+    expect((await setup.database.db.checkout.findUniqueOrThrow({ where: { id: paid } })).amountMinor).toBe(3000n);
   });
 
   it('lists every outcome in words, newest first, 25 a page; the seller is named by its display name without a store name', async () => {
     const me = await account();
     const store = await storeWith();
-    await allowRepeatPurchases(database.db);
+    await allowRepeatPurchases(setup.database.db);
     const ids: string[] = [];
     for (let i = 0; i < ORDERS_PAGE_SIZE + 2; i++) ids.push(await buy(me, store, { outcome: i === 0 ? 'cancelled' : i === 1 ? 'pending' : 'paid' }));
 
-    const first = await listBuyerOrders(ctx, { buyerAccountId: me.id });
+    const first = await listBuyerOrders(ctx(), { buyerAccountId: me.id });
     expect(first).toMatchObject({ page: 1, pageCount: 2, total: ORDERS_PAGE_SIZE + 2 });
     expect(first.orders).toHaveLength(ORDERS_PAGE_SIZE);
     expect(first.orders.map((order) => order.id)).toEqual(ids.slice(2).reverse());
     expect(first.orders[0]!.sellerName).toBe('Orders Contact');
-    const second = await listBuyerOrders(ctx, { buyerAccountId: me.id, page: 2 });
+    const second = await listBuyerOrders(ctx(), { buyerAccountId: me.id, page: 2 });
     expect(second.orders.map((order) => [order.id, order.stateText])).toEqual([
       [ids[1], 'Not completed'],
       [ids[0], 'Cancelled'],
     ]);
     // A page past the end shows the last one.
-    expect((await listBuyerOrders(ctx, { buyerAccountId: me.id, page: 99 })).page).toBe(2);
+    expect((await listBuyerOrders(ctx(), { buyerAccountId: me.id, page: 99 })).page).toBe(2);
   });
 });
 
@@ -190,7 +172,7 @@ describe('billing of a subscription sold through the local processor', () => {
   async function subscription(buyer: { id: string; email: string }, quantity = 1) {
     const store = await storeWith({ subscription: true, seatBased: quantity > 1, priceMinor: 900 });
     const checkoutId = await buy(buyer, store, { quantity });
-    const license = await database.db.license.findUniqueOrThrow({ where: { checkoutId } });
+    const license = await setup.database.db.license.findUniqueOrThrow({ where: { checkoutId } });
     return { store, checkoutId, license };
   }
 
@@ -198,10 +180,10 @@ describe('billing of a subscription sold through the local processor', () => {
     const me = await account();
     const { license } = await subscription(me, 2);
     const termStart = new Date('2026-01-31T10:00:00Z');
-    await database.db.license.update({ where: { id: license.id }, data: { termStart } });
-    await database.db.seat.create({ data: { licenseId: license.id } });
+    await setup.database.db.license.update({ where: { id: license.id }, data: { termStart } });
+    await setup.database.db.seat.create({ data: { licenseId: license.id } });
 
-    const billing = await getSubscriptionBilling({ ...ctx, now: new Date('2026-03-15T00:00:00Z') }, { licenseId: license.id, buyerAccountId: me.id });
+    const billing = await getSubscriptionBilling({ ...ctx(), now: new Date('2026-03-15T00:00:00Z') }, { licenseId: license.id, buyerAccountId: me.id });
     expect(billing).toMatchObject({ liveSeats: 3, perSeatMinor: 900, pricePerPeriodMinor: 2700, currency: 'usd', periodText: 'month', cancelAtPeriodEnd: false, ended: false });
     // January 31 + 1 month is February 28, + 2 months March 31.
     expect(billing.currentPeriod).toEqual({ start: new Date('2026-02-28T10:00:00Z'), end: new Date('2026-03-31T10:00:00Z') });
@@ -210,7 +192,7 @@ describe('billing of a subscription sold through the local processor', () => {
     expect(billing.nextCharge).toEqual({ amountMinor: 2700, on: new Date('2026-03-31T10:00:00Z') });
     expect(billing.paymentMethod).toBe('Local test processor (no card is charged)');
     expect(billing.charges).toEqual([expect.objectContaining({ kind: 'purchase', label: expect.stringMatching(/^Purchase, invoice INV-\d{6}$/), amountMinor: 1800, currency: 'usd', href: `/orders/${license.checkoutId}` })]);
-    const [listed] = await listBuyerLicenses(ctx, { buyerAccountId: me.id });
+    const [listed] = await listBuyerLicenses(ctx(), { buyerAccountId: me.id });
     expect(listed!.billing).toBe('local-page');
   });
 
@@ -218,54 +200,54 @@ describe('billing of a subscription sold through the local processor', () => {
     const me = await account();
     const { license } = await subscription(me);
     const termStart = new Date(Date.now() - 40 * 86_400_000);
-    await database.db.license.update({ where: { id: license.id }, data: { termStart } });
-    const periodEnd = (await getSubscriptionBilling(ctx, { licenseId: license.id, buyerAccountId: me.id })).currentPeriod.end;
+    await setup.database.db.license.update({ where: { id: license.id }, data: { termStart } });
+    const periodEnd = (await getSubscriptionBilling(ctx(), { licenseId: license.id, buyerAccountId: me.id })).currentPeriod.end;
 
-    const cancelled = await cancelSubscriptionAtPeriodEnd(ctx, { licenseId: license.id, buyerAccountId: me.id });
+    const cancelled = await cancelSubscriptionAtPeriodEnd(ctx(), { licenseId: license.id, buyerAccountId: me.id });
     expect(cancelled).toEqual({ licenseId: license.id, cancelAtPeriodEnd: true, termEnd: periodEnd });
-    let row = await database.db.license.findUniqueOrThrow({ where: { id: license.id } });
+    let row = await setup.database.db.license.findUniqueOrThrow({ where: { id: license.id } });
     expect(row).toMatchObject({ cancelAtPeriodEnd: true, termEnd: periodEnd, status: 'Active' });
     // Cancelling again keeps the first end.
-    expect(await cancelSubscriptionAtPeriodEnd({ ...ctx, now: new Date(periodEnd.getTime() - 1000) }, { licenseId: license.id, buyerAccountId: me.id })).toEqual(cancelled);
-    expect((await getSubscriptionBilling(ctx, { licenseId: license.id, buyerAccountId: me.id })).renewsAt).toBeNull();
+    expect(await cancelSubscriptionAtPeriodEnd({ ...ctx(), now: new Date(periodEnd.getTime() - 1000) }, { licenseId: license.id, buyerAccountId: me.id })).toEqual(cancelled);
+    expect((await getSubscriptionBilling(ctx(), { licenseId: license.id, buyerAccountId: me.id })).renewsAt).toBeNull();
 
-    expect(await keepSubscription(ctx, { licenseId: license.id, buyerAccountId: me.id })).toEqual({ licenseId: license.id, cancelAtPeriodEnd: false, termEnd: null });
-    row = await database.db.license.findUniqueOrThrow({ where: { id: license.id } });
+    expect(await keepSubscription(ctx(), { licenseId: license.id, buyerAccountId: me.id })).toEqual({ licenseId: license.id, cancelAtPeriodEnd: false, termEnd: null });
+    row = await setup.database.db.license.findUniqueOrThrow({ where: { id: license.id } });
     expect(row).toMatchObject({ cancelAtPeriodEnd: false, termEnd: null });
 
     // Cancelled again, and the period ends: the runtime refuses it as Expired, the job moves it, keep is refused.
-    await cancelSubscriptionAtPeriodEnd(ctx, { licenseId: license.id, buyerAccountId: me.id });
-    await database.db.license.update({ where: { id: license.id }, data: { termEnd: new Date(Date.now() - 1000) } });
-    const { encodedCredential } = await getCheckoutResultForBuyer(ctx, { sessionId: license.checkoutId!, buyerAccountId: me.id });
-    const principal = await verifyRuntimeToken(ctx, `Bearer ${decodeLicenseCode(encodedCredential!)}`);
-    await expect(generateLicenseAuthorization(ctx, { requestId: crypto.randomUUID(), licenseId: license.id, principal })).rejects.toMatchObject({
+    await cancelSubscriptionAtPeriodEnd(ctx(), { licenseId: license.id, buyerAccountId: me.id });
+    await setup.database.db.license.update({ where: { id: license.id }, data: { termEnd: new Date(Date.now() - 1000) } });
+    const { encodedCredential } = await getCheckoutResultForBuyer(ctx(), { sessionId: license.checkoutId!, buyerAccountId: me.id });
+    const principal = await verifyRuntimeToken(ctx(), `Bearer ${decodeLicenseCode(encodedCredential!)}`);
+    await expect(generateLicenseAuthorization(ctx(), { requestId: crypto.randomUUID(), licenseId: license.id, principal })).rejects.toMatchObject({
       code: 'AuthorizationDenied',
     });
-    await expect(keepSubscription(ctx, { licenseId: license.id, buyerAccountId: me.id })).rejects.toMatchObject({ code: 'LicenseNotActive' });
-    expect(await expireLicenses(ctx)).toBeGreaterThanOrEqual(1);
-    expect((await database.db.license.findUniqueOrThrow({ where: { id: license.id } })).status).toBe('Expired');
-    expect((await getSubscriptionBilling(ctx, { licenseId: license.id, buyerAccountId: me.id })).ended).toBe(true);
+    await expect(keepSubscription(ctx(), { licenseId: license.id, buyerAccountId: me.id })).rejects.toMatchObject({ code: 'LicenseNotActive' });
+    expect(await expireLicenses(ctx())).toBeGreaterThanOrEqual(1);
+    expect((await setup.database.db.license.findUniqueOrThrow({ where: { id: license.id } })).status).toBe('Expired');
+    expect((await getSubscriptionBilling(ctx(), { licenseId: license.id, buyerAccountId: me.id })).ended).toBe(true);
   });
 
   it('only the buyer may cancel or keep: another buyer gets NotFound and nothing changes', async () => {
     const [me, other] = [await account(), await account()];
     const { license } = await subscription(me);
-    await expect(cancelSubscriptionAtPeriodEnd(ctx, { licenseId: license.id, buyerAccountId: other.id })).rejects.toMatchObject({ code: 'NotFound' });
-    await expect(getSubscriptionBilling(ctx, { licenseId: license.id, buyerAccountId: other.id })).rejects.toMatchObject({ code: 'NotFound' });
-    expect(await database.db.license.findUniqueOrThrow({ where: { id: license.id } })).toMatchObject({ cancelAtPeriodEnd: false, termEnd: null });
+    await expect(cancelSubscriptionAtPeriodEnd(ctx(), { licenseId: license.id, buyerAccountId: other.id })).rejects.toMatchObject({ code: 'NotFound' });
+    await expect(getSubscriptionBilling(ctx(), { licenseId: license.id, buyerAccountId: other.id })).rejects.toMatchObject({ code: 'NotFound' });
+    expect(await setup.database.db.license.findUniqueOrThrow({ where: { id: license.id } })).toMatchObject({ cancelAtPeriodEnd: false, termEnd: null });
 
-    await cancelSubscriptionAtPeriodEnd(ctx, { licenseId: license.id, buyerAccountId: me.id });
-    await expect(keepSubscription(ctx, { licenseId: license.id, buyerAccountId: other.id })).rejects.toMatchObject({ code: 'NotFound' });
-    expect((await database.db.license.findUniqueOrThrow({ where: { id: license.id } })).cancelAtPeriodEnd).toBe(true);
+    await cancelSubscriptionAtPeriodEnd(ctx(), { licenseId: license.id, buyerAccountId: me.id });
+    await expect(keepSubscription(ctx(), { licenseId: license.id, buyerAccountId: other.id })).rejects.toMatchObject({ code: 'NotFound' });
+    expect((await setup.database.db.license.findUniqueOrThrow({ where: { id: license.id } })).cancelAtPeriodEnd).toBe(true);
   });
 
   it('a one-time purchase has no billing to manage: NotFound, and no Manage billing on the license', async () => {
     const me = await account();
     const store = await storeWith();
     const checkoutId = await buy(me, store);
-    const license = await database.db.license.findUniqueOrThrow({ where: { checkoutId } });
-    await expect(cancelSubscriptionAtPeriodEnd(ctx, { licenseId: license.id, buyerAccountId: me.id })).rejects.toMatchObject({ code: 'NotFound' });
-    const [listed] = await listBuyerLicenses(ctx, { buyerAccountId: me.id });
+    const license = await setup.database.db.license.findUniqueOrThrow({ where: { checkoutId } });
+    await expect(cancelSubscriptionAtPeriodEnd(ctx(), { licenseId: license.id, buyerAccountId: me.id })).rejects.toMatchObject({ code: 'NotFound' });
+    const [listed] = await listBuyerLicenses(ctx(), { buyerAccountId: me.id });
     expect(listed!.billing).toBeNull();
   });
 });

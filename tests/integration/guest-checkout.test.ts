@@ -1,59 +1,37 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LicenseClassification } from '@/server/catalog/catalog-enums';
-import { resetEnvForTests } from '@/server/env';
 import { signInToPortal } from '@/server/identity/sign-in-to-portal';
 import { listOutbox } from '@/server/mail/list-outbox';
-import { closeLimits } from '@/server/platform/limits/limits';
 import { appRouter } from '@/server/trpc/app-router';
 import { createOffering, createProduct, createSeller } from '../support/factories';
-import { rememberProcessConfig } from '../support/process-config';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { inProcessCore } from '../support/in-process-core';
 
 // Guest checkout (README "Buying while signed out"): the storefront asks a buyer with no session for
 // an e-mail address, e-mails a code that names the purchase, and the redeemed code proves the address,
 // makes the account and signs it in; the purchase that follows is the signed-in buyer's.
 
-const restoreConfig = rememberProcessConfig(['DATABASE_URL', 'APP_SECRET', 'PUBLIC_BASE_URL', 'SMTP_URL', 'STRIPE_SECRET_KEY', 'REDIS_URL', 'TEST_LIMITS']);
-let database: TestDatabase;
+// Codes go to the dev outbox table, where the test reads them; limits count in memory.
+const setup = inProcessCore({ PUBLIC_BASE_URL: 'http://guest.test' });
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  Object.assign(process.env, { DATABASE_URL: database.url, APP_SECRET: crypto.randomBytes(32).toString('base64url'), PUBLIC_BASE_URL: 'http://guest.test' });
-  // Codes go to the dev outbox table, where the test reads them.
-  delete process.env.SMTP_URL;
-  delete process.env.STRIPE_SECRET_KEY;
-  delete process.env.REDIS_URL;
-  delete process.env.TEST_LIMITS;
-  resetEnvForTests();
-  await closeLimits();
-});
-
-afterAll(async () => {
-  await closeLimits();
-  restoreConfig();
-  resetEnvForTests();
-  await database?.drop();
-});
-
-const guest = () => appRouter.createCaller({ db: database.db, session: null });
+const guest = () => appRouter.createCaller({ db: setup.database.db, session: null });
 const newEmail = () => `guest-${crypto.randomBytes(4).toString('hex')}@example.com`;
 
 async function store(options: { listed?: boolean; checkoutReady?: boolean } = {}) {
-  const seller = await createSeller(database.db, { checkoutReady: options.checkoutReady ?? true, contactName: 'Guest Seller' });
-  await database.db.seller.update({ where: { id: seller.id }, data: { storeName: 'Guest Tools' } });
-  const product = await createProduct(database.db, seller.id, { name: 'Guest Editor' });
-  const offering = await createOffering(database.db, product, {
+  const seller = await createSeller(setup.database.db, { checkoutReady: options.checkoutReady ?? true, contactName: 'Guest Seller' });
+  await setup.database.db.seller.update({ where: { id: seller.id }, data: { storeName: 'Guest Tools' } });
+  const product = await createProduct(setup.database.db, seller.id, { name: 'Guest Editor' });
+  const offering = await createOffering(setup.database.db, product, {
     name: 'Guest Pro',
     classification: LicenseClassification.Perpetual,
     priceMinor: 2700,
   });
-  if (options.listed === false) await database.db.offering.update({ where: { id: offering.id }, data: { listed: false } });
+  if (options.listed === false) await setup.database.db.offering.update({ where: { id: offering.id }, data: { listed: false } });
   return { seller, offering };
 }
 
 async function codeMailTo(email: string) {
-  const mail = (await listOutbox({ db: database.db }, { limit: 200 })).find((candidate) => candidate.to === email);
+  const mail = (await listOutbox({ db: setup.database.db }, { limit: 200 })).find((candidate) => candidate.to === email);
   if (!mail) throw new Error(`no e-mail to ${email}`);
   return { ...mail, code: /\b(\d{6})\b/.exec(mail.text ?? '')![1]! };
 }
@@ -69,20 +47,20 @@ describe('guest checkout: purchase.requestGuestCode, then the code, then purchas
     expect(mail.kind).toBe('sign-in-code');
     expect(mail.subject).toBe('Your code to buy Guest Pro');
     expect(mail.text).toContain('Your code to buy Guest Pro from Guest Tools is');
-    expect(await database.db.account.count({ where: { email } })).toBe(0);
+    expect(await setup.database.db.account.count({ where: { email } })).toBe(0);
 
-    await expect(signInToPortal({ db: database.db }, { continuationToken: sent.continuationToken, code: mail.code === '000000' ? '111111' : '000000' })).rejects.toThrow(
+    await expect(signInToPortal({ db: setup.database.db }, { continuationToken: sent.continuationToken, code: mail.code === '000000' ? '111111' : '000000' })).rejects.toThrow(
       'The code is not correct.',
     );
-    expect(await database.db.account.count({ where: { email } })).toBe(0);
+    expect(await setup.database.db.account.count({ where: { email } })).toBe(0);
 
-    const signedIn = await signInToPortal({ db: database.db }, { continuationToken: sent.continuationToken, code: mail.code });
-    const account = await database.db.account.findUniqueOrThrow({ where: { email } });
+    const signedIn = await signInToPortal({ db: setup.database.db }, { continuationToken: sent.continuationToken, code: mail.code });
+    const account = await setup.database.db.account.findUniqueOrThrow({ where: { email } });
     expect(signedIn).toMatchObject({ accountId: account.id, email });
 
-    const buyer = appRouter.createCaller({ db: database.db, session: { accountId: account.id, email } });
+    const buyer = appRouter.createCaller({ db: setup.database.db, session: { accountId: account.id, email } });
     const session = await buyer.purchase.buy({ issuerClientId: seller.issuerClientId, offeringId: offering.id });
-    expect(await database.db.checkout.findUniqueOrThrow({ where: { id: session.sessionId } })).toMatchObject({ buyerAccountId: account.id, customerEmail: email, status: 'pending' });
+    expect(await setup.database.db.checkout.findUniqueOrThrow({ where: { id: session.sessionId } })).toMatchObject({ buyerAccountId: account.id, customerEmail: email, status: 'pending' });
   });
 
   it('refuses an offering that cannot be bought before any code is sent or sign-in started (CheckoutFailed)', async () => {
@@ -98,8 +76,8 @@ describe('guest checkout: purchase.requestGuestCode, then the code, then purchas
     await expect(guest().purchase.requestGuestCode({ issuerClientId: 'no-such-store', offeringId: unlisted.offering.id, email })).rejects.toMatchObject({
       cause: { apiCode: 'CheckoutFailed' },
     });
-    expect(await database.db.email.count({ where: { to: email } })).toBe(0);
-    expect(await database.db.oneTimeCode.count({ where: { email } })).toBe(0);
+    expect(await setup.database.db.email.count({ where: { to: email } })).toBe(0);
+    expect(await setup.database.db.oneTimeCode.count({ where: { email } })).toBe(0);
   });
 
   it('refuses an address that is not one with ValidationError naming the field', async () => {

@@ -1,16 +1,15 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '@/server/api-keys/create-api-key';
 import { revokeApiKey } from '@/server/api-keys/revoke-api-key';
-import { closeDb, db } from '@/server/db';
-import { resetEnvForTests } from '@/server/env';
 import { handleRest } from '@/server/http/rest-app';
 import { createOffering, createProduct, createSeller } from '../support/factories';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { inProcessCore } from '../support/in-process-core';
 
 // The management reads through the one REST handler (spec "Management API", base /licensing-mgmt).
 
-let database: TestDatabase;
+const setup = inProcessCore();
+
 let mine: { sellerId: string; key: string };
 let theirs: { sellerId: string; key: string };
 let tenantLicense: { id: string; offeringId: string; productId: string; liveSeatId: string; retiredSeatId: string };
@@ -26,49 +25,39 @@ function get(path: string, headers: Record<string, string> = {}) {
 const asMe = (path: string) => get(path, { 'dub-apiKey': mine.key });
 
 async function sellerWithKey() {
-  const seller = await createSeller(database.db);
-  const created = await createApiKey({ db: database.db }, { sellerId: seller.id, label: 'backend' });
+  const seller = await createSeller(setup.database.db);
+  const created = await createApiKey({ db: setup.database.db }, { sellerId: seller.id, label: 'backend' });
   return { sellerId: seller.id, key: created.key };
 }
 
 async function licenseOf(sellerId: string, correlationId: string | null, seats: number) {
-  const product = await createProduct(database.db, sellerId);
-  const offering = await createOffering(database.db, product, { seatBased: true, classification: 1, priceMinor: 1000, interval: 1, intervalUnit: 2 });
-  await database.db.feature.create({
+  const product = await createProduct(setup.database.db, sellerId);
+  const offering = await createOffering(setup.database.db, product, { seatBased: true, classification: 1, priceMinor: 1000, interval: 1, intervalUnit: 2 });
+  await setup.database.db.feature.create({
     data: { offeringId: offering.id, key: 'export', displayName: 'Export', rateLimit: 60, accessLevel: 'Allowed', allowance: 100, allowancePeriodUnit: 2 },
   });
-  const license = await database.db.license.create({
+  const license = await setup.database.db.license.create({
     data: { sellerId, offeringId: offering.id, classification: 1, correlationId, tenantId: correlationId, termEnd: new Date('2030-01-01T00:00:00Z') },
   });
   // What minting copies: the entitlements the license was sold with.
-  await database.db.licenseFeature.create({
+  await setup.database.db.licenseFeature.create({
     data: { licenseId: license.id, key: 'export', displayName: 'Export', rateLimit: 60, accessLevel: 'Allowed', allowance: 100, allowancePeriodUnit: 2 },
   });
   const seatIds: string[] = [];
-  for (let i = 0; i < seats; i++) seatIds.push((await database.db.seat.create({ data: { licenseId: license.id } })).id);
+  for (let i = 0; i < seats; i++) seatIds.push((await setup.database.db.seat.create({ data: { licenseId: license.id } })).id);
   return { id: license.id, offeringId: offering.id, productId: product.id, seatIds };
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  process.env.DATABASE_URL = database.url;
-  process.env.APP_SECRET = 'management-reads-test-secret-of-32-chars-or-more';
-  resetEnvForTests();
-
   mine = await sellerWithKey();
   theirs = await sellerWithKey();
   const tenant = await licenseOf(mine.sellerId, 'tenant-1', 2);
   const retiredSeatId = tenant.seatIds[0]!;
-  await database.db.seat.update({ where: { id: retiredSeatId }, data: { retiredAt: new Date() } });
+  await setup.database.db.seat.update({ where: { id: retiredSeatId }, data: { retiredAt: new Date() } });
   tenantLicense = { ...tenant, liveSeatId: tenant.seatIds[1]!, retiredSeatId };
   await licenseOf(mine.sellerId, 'tenant-2', 1);
   // The other seller uses the same tenant id for its own customer: never visible to me.
   theirLicenseId = (await licenseOf(theirs.sellerId, 'tenant-1', 1)).id;
-});
-
-afterAll(async () => {
-  await closeDb();
-  await database?.drop();
 });
 
 describe('management API: the account API key', () => {
@@ -99,10 +88,10 @@ describe('management API: the account API key', () => {
   });
 
   it('a revoked key is 403 ApiKeyInvalid', async () => {
-    const seller = await createSeller(database.db);
-    const created = await createApiKey({ db: database.db }, { sellerId: seller.id, label: 'old' });
+    const seller = await createSeller(setup.database.db);
+    const created = await createApiKey({ db: setup.database.db }, { sellerId: seller.id, label: 'old' });
     expect((await get('/licensing-mgmt/licenses?correlationId=x', { 'dub-apiKey': created.key })).status).toBe(200);
-    await revokeApiKey({ db: database.db }, { sellerId: seller.id, id: created.id });
+    await revokeApiKey({ db: setup.database.db }, { sellerId: seller.id, id: created.id });
     const response = await get('/licensing-mgmt/licenses?correlationId=x', { 'dub-apiKey': created.key });
     expect(response.status).toBe(403);
     expect((await response.json()).Code).toBe('ApiKeyInvalid');
@@ -216,7 +205,7 @@ describe('GET /licensing-mgmt/licenses/{licenseId}/seats', () => {
   });
 
   it('names what each seat has left per feature this period: usage of one seat lowers only that seat', async () => {
-    const license = await database.db.license.findUniqueOrThrow({ where: { id: tenantLicense.id } });
+    const license = await setup.database.db.license.findUniqueOrThrow({ where: { id: tenantLicense.id } });
     const periodStart = new Date(license.termStart);
     // The monthly period that contains now, anchored at the term start.
     while (new Date(Date.UTC(periodStart.getUTCFullYear(), periodStart.getUTCMonth() + 1, periodStart.getUTCDate(), periodStart.getUTCHours(), periodStart.getUTCMinutes(), periodStart.getUTCSeconds(), periodStart.getUTCMilliseconds())) <= new Date()) {
@@ -224,7 +213,7 @@ describe('GET /licensing-mgmt/licenses/{licenseId}/seats', () => {
     }
     const periodEnd = new Date(periodStart);
     periodEnd.setUTCMonth(periodEnd.getUTCMonth() + 1);
-    await database.db.allowanceWindow.create({ data: { seatId: tenantLicense.liveSeatId, featureKey: 'export', periodStart, periodEnd, used: 30 } });
+    await setup.database.db.allowanceWindow.create({ data: { seatId: tenantLicense.liveSeatId, featureKey: 'export', periodStart, periodEnd, used: 30 } });
     const body = await (await asMe(`/licensing-mgmt/licenses/${tenantLicense.id}/seats`)).json();
     const bySeat = Object.fromEntries(body.Seats.map((seat: { SeatId: string }) => [seat.SeatId, seat]));
     expect(bySeat[tenantLicense.liveSeatId].Allowance).toEqual([{ FeatureKey: 'export', Remaining: 70, PeriodEndUtc: periodEnd.toISOString() }]);

@@ -10,7 +10,7 @@ import { mintLicense } from '@/server/licensing/licenses/mint-license';
 import { retireSeat } from '@/server/licensing/seats/retire-seat';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { backoffSeconds } from '@/server/platform/backoff';
-import { inProcessWithStripe } from '../support/in-process-stripe';
+import { inProcessWithStripe } from '../support/in-process-core';
 
 // The seller's decisions about a license sold as a Stripe subscription reach Stripe and stand,
 // through the real SDK against the local stand-in: seats (the subscription item's quantity follows

@@ -6,7 +6,7 @@ import { listBuyerLicenses } from '@/server/licensing/licenses/list-buyer-licens
 import { openBillingPortal } from '@/server/licensing/subscriptions/open-billing-portal';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { createOrder } from '../support/order-factories';
-import { inProcessWithStripe } from '../support/in-process-stripe';
+import { inProcessWithStripe } from '../support/in-process-core';
 
 // "Manage billing" of a subscription sold through Stripe: a customer portal session for the customer
 // that paid, on the seller's connected account, through the real SDK against the local stand-in.

@@ -5,7 +5,7 @@ import { DomainError } from '@/server/errors';
 import { logger } from '@/server/platform/logging/logger';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import type { RecordedRequest } from '../support/stripe-server';
-import { inProcessWithStripe } from '../support/in-process-stripe';
+import { inProcessWithStripe } from '../support/in-process-core';
 
 // Opening a paid checkout with Stripe: the pending checkout is committed first, Stripe is called
 // outside any database transaction with an idempotency key derived from the checkout id, and the

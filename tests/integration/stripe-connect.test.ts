@@ -7,7 +7,7 @@ import { resetEnvForTests } from '@/server/env';
 import { handleStripeWebhook } from '@/server/http/routes/callbacks/stripe-webhook-endpoint';
 import { describePaymentSetup, refreshStripeReadiness, startStripeOnboarding } from '@/server/payments/stripe-connect-onboarding';
 import { createSeller } from '../support/factories';
-import { inProcessWithStripe, TEST_STRIPE_WEBHOOK_SECRET } from '../support/in-process-stripe';
+import { inProcessWithStripe, TEST_STRIPE_WEBHOOK_SECRET } from '../support/in-process-core';
 
 // Stripe Connect onboarding: with Stripe configured, a seller is checkout-ready exactly when its
 // connected account has charges_enabled. The real SDK against a local server that answers like Stripe.

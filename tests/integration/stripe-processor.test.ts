@@ -6,7 +6,7 @@ import type { ProcessorSessionInput } from '@/server/payments/payment-processor'
 import { selectPaymentProcessor } from '@/server/payments/select-processor';
 import { checkoutSessionParams, stripeProcessor } from '@/server/payments/stripe-processor';
 import { createOffering, createProduct, createSeller } from '../support/factories';
-import { inProcessWithStripe } from '../support/in-process-stripe';
+import { inProcessWithStripe } from '../support/in-process-core';
 
 // The Stripe adapter through the real SDK, against a local server that answers like Stripe.
 
