@@ -1,11 +1,9 @@
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { documentedOperations, openApiDocument } from '@/server/http/rest-app';
-import { launchChromium } from '../support/browser';
 import { expectFitsAndAccessible, VIEWPORTS } from '../support/page-checks';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { browserTestFile } from '../support/browser-test-file';
 
 // The API reference page /docs (Swagger UI with our stylesheet and plugin, all from this origin)
 // in Chromium: every operation and webhook event rendered, nothing fetched from elsewhere, and no
@@ -14,25 +12,12 @@ import { startTestServer, type TestServer } from '../support/test-server';
 
 const E2E_TIMEOUT = 120_000;
 
-let database: TestDatabase;
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  server = await startTestServer({ databaseUrl: database.url });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await database?.drop();
-});
+const setup = browserTestFile({ smtp: false });
 
 async function openReference(viewport: { width: number; height: number }, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: viewport.width, height: viewport.height } });
+  const page = await setup.browser.newPage({ viewport: { width: viewport.width, height: viewport.height } });
   await page.emulateMedia({ colorScheme });
-  const response = await page.goto(`${server.baseUrl}/docs`);
+  const response = await page.goto(`${setup.server.baseUrl}/docs`);
   expect(response?.status()).toBe(200);
   await page.locator('.opblock').first().waitFor({ timeout: 15_000 });
   return page;
@@ -53,12 +38,12 @@ async function shot(page: Page, name: string) {
 
 describe('the API reference page /docs in Chromium', () => {
   it('renders every documented operation from /openapi.json, with no request leaving the service', async () => {
-    const page = await browser.newPage();
+    const page = await setup.browser.newPage();
     const outside: string[] = [];
     page.on('request', (request) => {
-      if (!request.url().startsWith(server.baseUrl) && !request.url().startsWith('data:')) outside.push(request.url());
+      if (!request.url().startsWith(setup.server.baseUrl) && !request.url().startsWith('data:')) outside.push(request.url());
     });
-    const response = await page.goto(`${server.baseUrl}/docs`);
+    const response = await page.goto(`${setup.server.baseUrl}/docs`);
     expect(response?.status()).toBe(200);
     const operations = page.locator('.opblock');
     await operations.first().waitFor({ timeout: 15_000 });
@@ -140,12 +125,12 @@ describe('the API reference page /docs in Chromium', () => {
         await page.locator('.dialog-ux').getByRole('button', { name: 'Close' }).first().click();
         await page.locator('.dialog-ux').waitFor({ state: 'detached' });
 
-        // Try it out goes to this service (the document's one server), and its answer is shown.
+        // Try it out goes to this service (the document's one setup.server), and its answer is shown.
         const operation = await openOperation(page, '/licensing/runtime/.well-known/jwks');
         await operation.getByRole('button', { name: 'Try it out' }).click();
         await operation.getByRole('button', { name: 'Execute' }).click();
         await expect.poll(() => operation.locator('.live-responses-table tr.response .response-col_status').innerText()).toBe('200');
-        expect(await operation.locator('.request-url').innerText()).toContain(`${server.baseUrl}/licensing/runtime/.well-known/jwks`);
+        expect(await operation.locator('.request-url').innerText()).toContain(`${setup.server.baseUrl}/licensing/runtime/.well-known/jwks`);
         // The Execute and Clear drawn after a run take their colours at once: a fade from transparent
         // would show white text on a pale fill meanwhile (caught by axe at 3.99:1 when it looked then).
         expect(await operation.locator('.btn').evaluateAll((buttons) => buttons.map((button) => getComputedStyle(button).transitionDuration))).not.toContain('0.3s');

@@ -1,14 +1,11 @@
 import fs from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IntervalUnit, LicenseClassification } from '../../server/catalog/catalog-enums';
-import { launchChromium } from '../support/browser';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { expectFitsAndAccessible, VIEWPORTS } from '../support/page-checks';
 import { codeReader } from '../support/sign-in';
-import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { browserTestFile } from '../support/browser-test-file';
 
 // A buyer's whole journey in Chromium, on a desktop and on a 390 px phone: the marketplace, a
 // seller's storefront, a free offering, a cancelled and then a paid purchase on the local
@@ -19,10 +16,7 @@ import { startTestServer, type TestServer } from '../support/test-server';
 const E2E_TIMEOUT = 240_000;
 const STORE = 'Journey Tools';
 
-let database: TestDatabase;
-let smtp: TestSmtpServer;
-let server: TestServer;
-let browser: Browser;
+const setup = browserTestFile();
 let nextCode: (email: string) => Promise<string>;
 let issuerClientId: string;
 /** The paid order and its license of each journey, by viewport: the other buyer must not see or touch them. */
@@ -30,18 +24,14 @@ const paidOrders = new Map<string, string>();
 const paidLicenses = new Map<string, string>();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  smtp = await startTestSmtpServer();
-  nextCode = codeReader(smtp);
-  server = await startTestServer({ databaseUrl: database.url, env: { SMTP_URL: smtp.url } });
-  browser = await launchChromium();
+  nextCode = codeReader(setup.smtp);
 
-  const seller = await createSeller(database.db, { checkoutReady: true, contactName: 'Jo Journey', legalName: 'Journey Tools Ltd' });
-  await database.db.seller.update({ where: { id: seller.id }, data: { storeName: STORE } });
+  const seller = await createSeller(setup.database.db, { checkoutReady: true, contactName: 'Jo Journey', legalName: 'Journey Tools Ltd' });
+  await setup.database.db.seller.update({ where: { id: seller.id }, data: { storeName: STORE } });
   issuerClientId = seller.issuerClientId;
-  const product = await createProduct(database.db, seller.id, { name: 'Journey Editor' });
-  await createOffering(database.db, product, { name: 'Journey Free', priceMinor: null });
-  await createOffering(database.db, product, {
+  const product = await createProduct(setup.database.db, seller.id, { name: 'Journey Editor' });
+  await createOffering(setup.database.db, product, { name: 'Journey Free', priceMinor: null });
+  await createOffering(setup.database.db, product, {
     name: 'Journey Plus',
     classification: LicenseClassification.Subscription,
     priceMinor: 1200,
@@ -50,20 +40,12 @@ beforeAll(async () => {
   });
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.stop();
-  await database?.drop();
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
+const url = (path: string) => `${setup.server.baseUrl}${path}`;
 
 async function shot(page: Page, name: string) {
   fs.mkdirSync('test-results', { recursive: true });
   await page.screenshot({ path: `test-results/buyer-journey-${name}.png`, fullPage: true });
 }
-
 
 /** The same state in the system's dark colour scheme (globals.css mirrors the palette). */
 async function fitsAndAccessibleInDark(page: Page, state: string) {
@@ -85,7 +67,7 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
   let shownCode: string;
 
   beforeAll(async () => {
-    context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
+    context = await setup.browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
     page = await context.newPage();
     page.setDefaultTimeout(30_000);
   });
@@ -116,16 +98,16 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
       await guest.getByRole('button', { name: 'Send me a code' }).click();
       await guest.getByLabel('Code').waitFor();
       expect(await guest.innerText()).toMatch(/We e-mailed a 6-digit code to j\*+@example\.com/);
-      expect(await database.db.account.count({ where: { email: buyer } })).toBe(0);
+      expect(await setup.database.db.account.count({ where: { email: buyer } })).toBe(0);
       await expectFitsAndAccessible(page, 'guest checkout: the code');
       await fitsAndAccessibleInDark(page, 'guest checkout: the code');
       await shot(page, `${viewport.name}-guest-checkout`);
-      const codeMail = await smtp.waitForMail((candidate) => candidate.to.includes(buyer) && candidate.subject === 'Your code to buy Journey Plus');
+      const codeMail = await setup.smtp.waitForMail((candidate) => candidate.to.includes(buyer) && candidate.subject === 'Your code to buy Journey Plus');
       expect(codeMail.text).toContain(`Your code to buy Journey Plus from ${STORE} is`);
       await guest.getByLabel('Code').fill(await nextCode(buyer));
       await guest.getByRole('button', { name: 'Confirm and go to payment', exact: true }).click();
       await page.waitForURL((current) => current.pathname.startsWith('/checkout/local/'));
-      expect(await database.db.account.count({ where: { email: buyer } })).toBe(1);
+      expect(await setup.database.db.account.count({ where: { email: buyer } })).toBe(1);
       await page.getByRole('button', { name: 'Cancel', exact: true }).click();
       await page.waitForURL((current) => current.pathname === '/checkout/cancelled');
 
@@ -195,13 +177,13 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
       await fitsAndAccessibleInDark(page, 'checkout complete with the receipt');
       await shot(page, `${viewport.name}-complete`);
 
-      const license = await database.db.license.findUniqueOrThrow({ where: { checkoutId: paidOrderId } });
+      const license = await setup.database.db.license.findUniqueOrThrow({ where: { checkoutId: paidOrderId } });
       paidLicenseId = license.id;
       paidOrders.set(viewport.name, paidOrderId);
       paidLicenses.set(viewport.name, paidLicenseId);
-      const mail = await smtp.waitForMail((candidate) => candidate.to.includes(buyer) && candidate.subject.startsWith('Your Journey Plus license'));
-      expect(mail.html).toContain(`${server.baseUrl}/orders/${paidOrderId}`);
-      expect(mail.html).toContain(`${server.baseUrl}/licenses#license-${paidLicenseId}`);
+      const mail = await setup.smtp.waitForMail((candidate) => candidate.to.includes(buyer) && candidate.subject.startsWith('Your Journey Plus license'));
+      expect(mail.html).toContain(`${setup.server.baseUrl}/orders/${paidOrderId}`);
+      expect(mail.html).toContain(`${setup.server.baseUrl}/licenses#license-${paidLicenseId}`);
     },
     E2E_TIMEOUT,
   );
@@ -237,7 +219,7 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
       expect(await receipt.getByTestId('receipt-order-number').innerText()).toBe(paidOrderId);
       expect(await receipt.getByTestId('receipt-status').innerText()).toBe('Paid');
       // An invoice: the seller's number, whom it was billed to, and the tax line (none is collected).
-      const invoiceNumber = (await database.db.checkout.findUniqueOrThrow({ where: { id: paidOrderId } })).invoiceNumber!;
+      const invoiceNumber = (await setup.database.db.checkout.findUniqueOrThrow({ where: { id: paidOrderId } })).invoiceNumber!;
       expect(await receipt.getByTestId('receipt-invoice-number').innerText()).toBe(`INV-${String(invoiceNumber).padStart(6, '0')}`);
       expect(await receipt.getByTestId('receipt-billed-to').innerText()).toBe(buyer);
       expect(await receipt.getByTestId('receipt-tax').innerText()).toBe('$0.00');
@@ -281,9 +263,9 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
   );
 
   it(
-    'a day later in a new browser, the e-mailed receipt link leads through sign-in to the receipt, and from it to the same license code',
+    'a day later in a new setup.browser, the e-mailed receipt link leads through sign-in to the receipt, and from it to the same license code',
     async () => {
-      const later = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
+      const later = await setup.browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
       try {
         const fresh = await later.newPage();
         fresh.setDefaultTimeout(30_000);
@@ -358,7 +340,7 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
       await confirm.getByRole('button', { name: 'Yes, cancel at the end of the period' }).click();
       await page.getByTestId('billing-feedback').filter({ hasText: 'Your subscription is cancelled' }).waitFor();
       await page.getByRole('button', { name: 'Keep my subscription' }).waitFor();
-      const cancelled = await database.db.license.findUniqueOrThrow({ where: { id: paidLicenseId } });
+      const cancelled = await setup.database.db.license.findUniqueOrThrow({ where: { id: paidLicenseId } });
       expect(cancelled.cancelAtPeriodEnd).toBe(true);
       expect(cancelled.termEnd!.getTime()).toBeGreaterThan(Date.now());
       expect(await page.getByTestId('billing-renewal').innerText()).toContain('cancelled, will not renew');
@@ -369,7 +351,7 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
       await page.getByRole('button', { name: 'Keep my subscription' }).click();
       await page.getByTestId('billing-feedback').filter({ hasText: 'will renew as before' }).waitFor();
       await page.getByRole('button', { name: 'Cancel subscription' }).waitFor();
-      const kept = await database.db.license.findUniqueOrThrow({ where: { id: paidLicenseId } });
+      const kept = await setup.database.db.license.findUniqueOrThrow({ where: { id: paidLicenseId } });
       expect(kept).toMatchObject({ cancelAtPeriodEnd: false, termEnd: null });
       await expectFitsAndAccessible(page, 'billing kept');
 
@@ -384,7 +366,7 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
           expect(answer.status()).toBe(404);
           expect((await answer.json()).error.json.data.apiCode).toBe('NotFound');
         }
-        expect(await database.db.license.findUniqueOrThrow({ where: { id: other } })).toMatchObject({ cancelAtPeriodEnd: false, termEnd: null });
+        expect(await setup.database.db.license.findUniqueOrThrow({ where: { id: other } })).toMatchObject({ cancelAtPeriodEnd: false, termEnd: null });
       }
     },
     E2E_TIMEOUT,

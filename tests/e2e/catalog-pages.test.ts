@@ -1,14 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CatalogStatus, IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
-import { launchChromium } from '../support/browser';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { axeViolations, expectFitsAndAccessible, sidewaysOverflow, VIEWPORTS, waitForHydration } from '../support/page-checks';
 import { portalPage, portalSignIn } from '../support/portal-session';
 import { codeReader } from '../support/sign-in';
-import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { browserTestFile } from '../support/browser-test-file';
 
 // The seller portal's catalog pages in Chromium at a desktop and a phone width: the product list,
 // a product's page and an offering's page; refusals on their fields (the browser's own check and
@@ -19,23 +16,18 @@ const E2E_TIMEOUT = 120_000;
 const SELLER_EMAIL = 'catalog.pages@example.com';
 const LONG_NAME = 'W'.repeat(200);
 
-let database: TestDatabase;
-let smtp: TestSmtpServer;
-let server: TestServer;
-let browser: Browser;
+const setup = browserTestFile({ env: { SEED_DEMO: 'false' } });
 let sessionCookie: string;
 let issuerClientId: string;
 const ids = {} as Record<'product' | 'teamMonthly' | 'soloYearly' | 'longProduct' | 'longOffering' | 'otherProduct' | 'otherOffering', string>;
 
 beforeAll(async () => {
-  [database, smtp] = await Promise.all([createTestDatabase(), startTestSmtpServer()]);
-  server = await startTestServer({ databaseUrl: database.url, env: { SMTP_URL: smtp.url, SEED_DEMO: 'false' } });
-  sessionCookie = await portalSignIn(server.baseUrl, SELLER_EMAIL, codeReader(smtp), { registerAs: 'Catalog Pages Ltd' });
-  const { seller } = await database.db.sellerMember.findFirstOrThrow({ where: { account: { email: SELLER_EMAIL } }, include: { seller: true } });
+  sessionCookie = await portalSignIn(setup.server.baseUrl, SELLER_EMAIL, codeReader(setup.smtp), { registerAs: 'Catalog Pages Ltd' });
+  const { seller } = await setup.database.db.sellerMember.findFirstOrThrow({ where: { account: { email: SELLER_EMAIL } }, include: { seller: true } });
   issuerClientId = seller.issuerClientId;
 
-  const product = await createProduct(database.db, seller.id, { name: 'Render Farm' });
-  const teamMonthly = await createOffering(database.db, product, {
+  const product = await createProduct(setup.database.db, seller.id, { name: 'Render Farm' });
+  const teamMonthly = await createOffering(setup.database.db, product, {
     name: 'Team Monthly',
     classification: LicenseClassification.Subscription,
     priceMinor: 3000,
@@ -43,16 +35,16 @@ beforeAll(async () => {
     intervalUnit: IntervalUnit.Month,
     seatBased: true,
   });
-  const soloYearly = await createOffering(database.db, product, { name: 'Solo Lifetime', priceMinor: 9900 });
+  const soloYearly = await createOffering(setup.database.db, product, { name: 'Solo Lifetime', priceMinor: 9900 });
   for (const key of ['render', 'scratch-desktop', 'scratch-phone']) {
-    await database.db.feature.create({ data: { offeringId: teamMonthly.id, key, displayName: key } });
+    await setup.database.db.feature.create({ data: { offeringId: teamMonthly.id, key, displayName: key } });
   }
-  const longProduct = await createProduct(database.db, seller.id, { name: LONG_NAME });
-  const longOffering = await createOffering(database.db, longProduct, { name: LONG_NAME, priceMinor: 500 });
+  const longProduct = await createProduct(setup.database.db, seller.id, { name: LONG_NAME });
+  const longOffering = await createOffering(setup.database.db, longProduct, { name: LONG_NAME, priceMinor: 500 });
 
-  const other = await createSeller(database.db);
-  const otherProduct = await createProduct(database.db, other.id, { name: 'Not yours' });
-  const otherOffering = await createOffering(database.db, otherProduct, { name: 'Not yours either' });
+  const other = await createSeller(setup.database.db);
+  const otherProduct = await createProduct(setup.database.db, other.id, { name: 'Not yours' });
+  const otherOffering = await createOffering(setup.database.db, otherProduct, { name: 'Not yours either' });
   Object.assign(ids, {
     product: product.id,
     teamMonthly: teamMonthly.id,
@@ -62,17 +54,9 @@ beforeAll(async () => {
     otherProduct: otherProduct.id,
     otherOffering: otherOffering.id,
   });
-  browser = await launchChromium();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.stop();
-  await database?.drop();
-});
-
-const signedInPage = (viewport: { width: number; height: number }) => portalPage(browser, server.baseUrl, sessionCookie, viewport, { defaultTimeoutMs: 15_000 });
+const signedInPage = (viewport: { width: number; height: number }) => portalPage(setup.browser, setup.server.baseUrl, sessionCookie, viewport, { defaultTimeoutMs: 15_000 });
 
 /** Waits for a condition; a save under load can take longer than expect.poll's one second. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
@@ -100,7 +84,7 @@ describe('the catalog pages, in Chromium', () => {
       async () => {
         const { context, page } = await signedInPage(viewport);
         try {
-          await open(page, `${server.baseUrl}/portal/catalog`);
+          await open(page, `${setup.server.baseUrl}/portal/catalog`);
           expect(await page.getByTestId('product-row').count()).toBe(2);
           await poll(() => page.getByTestId('paid-checkout-state').innerText()).toBe('not enabled yet');
           expect(await page.locator('main').innerText()).not.toContain('IsCheckoutReady');
@@ -112,7 +96,7 @@ describe('the catalog pages, in Chromium', () => {
           await expectFitsAndAccessible(page, 'the product list with the new product form');
 
           await page.getByRole('link', { name: 'Render Farm' }).click();
-          await page.waitForURL(`${server.baseUrl}/portal/catalog/products/${ids.product}`);
+          await page.waitForURL(`${setup.server.baseUrl}/portal/catalog/products/${ids.product}`);
           const teamRow = page.getByTestId('offering-row').filter({ hasText: 'Team Monthly' });
           expect(await teamRow.innerText()).toContain('$30.00 per seat / month');
           await expectFitsAndAccessible(page, 'the product page');
@@ -121,14 +105,14 @@ describe('the catalog pages, in Chromium', () => {
           await expectFitsAndAccessible(page, 'the product page with the new offering form');
 
           await teamRow.getByRole('link', { name: 'Team Monthly' }).click();
-          await page.waitForURL(`${server.baseUrl}/portal/catalog/offerings/${ids.teamMonthly}`);
+          await page.waitForURL(`${setup.server.baseUrl}/portal/catalog/offerings/${ids.teamMonthly}`);
           expect(await page.getByTestId('offering-price').innerText()).toBe('$30.00 per seat / month');
           const breadcrumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
           expect(await breadcrumbs.getByRole('link').allInnerTexts()).toEqual(['Catalog', 'Render Farm']);
           await expectFitsAndAccessible(page, 'the offering page');
 
           await breadcrumbs.getByRole('link', { name: 'Render Farm' }).click();
-          await page.waitForURL(`${server.baseUrl}/portal/catalog/products/${ids.product}`);
+          await page.waitForURL(`${setup.server.baseUrl}/portal/catalog/products/${ids.product}`);
         } finally {
           await context.close();
         }
@@ -137,11 +121,11 @@ describe('the catalog pages, in Chromium', () => {
     );
 
     it(
-      `${at}: a 300-character name is refused on its field in the browser with the human message; a name the server refuses is shown on its field`,
+      `${at}: a 300-character name is refused on its field in the setup.browser with the human message; a name the setup.server refuses is shown on its field`,
       async () => {
         const { context, page } = await signedInPage(viewport);
         try {
-          await open(page, `${server.baseUrl}/portal/catalog/offerings/${ids.soloYearly}`);
+          await open(page, `${setup.server.baseUrl}/portal/catalog/offerings/${ids.soloYearly}`);
           const form = page.getByRole('form', { name: 'Edit offering Solo Lifetime' });
           let trpcWrites = 0;
           page.on('request', (request) => {
@@ -155,14 +139,14 @@ describe('the catalog pages, in Chromium', () => {
           expect(trpcWrites).toBe(0);
           await expectFitsAndAccessible(page, 'the offering form refusing a 300-character name');
 
-          // Buyers choose by name: the server refuses a second "Team Monthly" in this product.
+          // Buyers choose by name: the setup.server refuses a second "Team Monthly" in this product.
           await form.getByLabel('Offering name').fill('team monthly');
           await form.getByRole('button', { name: 'Save offering' }).click();
           await poll(() => fieldError(page, 'Edit offering Solo Lifetime', 'Offering name'))
             .toBe('Another offering of this product is already called “team monthly”. Give this one a different name.');
           expect(trpcWrites).toBe(1);
-          expect((await database.db.offering.findUniqueOrThrow({ where: { id: ids.soloYearly } })).name).toBe('Solo Lifetime');
-          await expectFitsAndAccessible(page, 'the offering form showing the server refusal');
+          expect((await setup.database.db.offering.findUniqueOrThrow({ where: { id: ids.soloYearly } })).name).toBe('Solo Lifetime');
+          await expectFitsAndAccessible(page, 'the offering form showing the setup.server refusal');
         } finally {
           await context.close();
         }
@@ -175,28 +159,28 @@ describe('the catalog pages, in Chromium', () => {
       async () => {
         const { context, page } = await signedInPage(viewport);
         try {
-          await open(page, `${server.baseUrl}/portal/catalog/products/${ids.product}`);
+          await open(page, `${setup.server.baseUrl}/portal/catalog/products/${ids.product}`);
           const form = page.getByRole('form', { name: 'Edit product Render Farm' });
           await form.getByLabel('Product description').fill(`Rendering, saved ${at}`);
           await form.getByRole('button', { name: 'Save product' }).click();
           const toast = page.getByTestId('toast');
           await poll(() => toast.innerText()).toContain('Product saved.');
           expect(await page.getByRole('status').filter({ has: toast }).getAttribute('aria-live')).toBe('polite');
-          expect((await database.db.product.findUniqueOrThrow({ where: { id: ids.product } })).description).toBe(`Rendering, saved ${at}`);
+          expect((await setup.database.db.product.findUniqueOrThrow({ where: { id: ids.product } })).description).toBe(`Rendering, saved ${at}`);
           await expectFitsAndAccessible(page, 'the product page with its toast');
           await toast.getByRole('button', { name: 'Dismiss' }).click();
           await poll(() => toast.count()).toBe(0);
 
-          await open(page, `${server.baseUrl}/portal/catalog/offerings/${ids.teamMonthly}`);
-          const before = (await database.db.offering.findUniqueOrThrow({ where: { id: ids.teamMonthly } })).allowRepeatPurchase;
+          await open(page, `${setup.server.baseUrl}/portal/catalog/offerings/${ids.teamMonthly}`);
+          const before = (await setup.database.db.offering.findUniqueOrThrow({ where: { id: ids.teamMonthly } })).allowRepeatPurchase;
           const repeat = page.getByRole('switch', { name: /Let a buyer buy this again while holding it/ });
           expect(await repeat.getAttribute('aria-checked')).toBe(String(before));
           await repeat.click();
-          await poll(async () => (await database.db.offering.findUniqueOrThrow({ where: { id: ids.teamMonthly } })).allowRepeatPurchase).toBe(!before);
+          await poll(async () => (await setup.database.db.offering.findUniqueOrThrow({ where: { id: ids.teamMonthly } })).allowRepeatPurchase).toBe(!before);
           await poll(() => toast.innerText()).toMatch(/Buyers may now/);
           await poll(() => repeat.getAttribute('aria-checked')).toBe(String(!before));
           // The listing was not touched by either save.
-          expect((await database.db.offering.findUniqueOrThrow({ where: { id: ids.teamMonthly } })).listed).toBe(true);
+          expect((await setup.database.db.offering.findUniqueOrThrow({ where: { id: ids.teamMonthly } })).listed).toBe(true);
           await expectFitsAndAccessible(page, 'the offering page with its toast');
         } finally {
           await context.close();
@@ -211,25 +195,25 @@ describe('the catalog pages, in Chromium', () => {
         const { context, page } = await signedInPage(viewport);
         const scratch = `scratch-${viewport.name}`;
         try {
-          await open(page, `${server.baseUrl}/portal/catalog/offerings/${ids.teamMonthly}`);
+          await open(page, `${setup.server.baseUrl}/portal/catalog/offerings/${ids.teamMonthly}`);
           await page.getByRole('button', { name: 'Delete feature render' }).click();
           const confirm = page.getByRole('group', { name: 'Confirm: Delete feature render' });
           expect(await confirm.innerText()).toContain('Delete the feature “render”?');
           await expectFitsAndAccessible(page, 'the feature delete asking first');
           await confirm.getByRole('button', { name: 'Cancel' }).click();
           await poll(() => confirm.count()).toBe(0);
-          expect(await database.db.feature.count({ where: { offeringId: ids.teamMonthly, key: 'render' } })).toBe(1);
+          expect(await setup.database.db.feature.count({ where: { offeringId: ids.teamMonthly, key: 'render' } })).toBe(1);
           expect(await page.getByRole('button', { name: 'Delete feature render' }).evaluate((button) => button === document.activeElement)).toBe(true);
 
           await page.getByRole('button', { name: `Delete feature ${scratch}` }).click();
           await page.getByRole('group', { name: `Confirm: Delete feature ${scratch}` }).getByRole('button', { name: 'Delete feature' }).click();
-          await poll(() => database.db.feature.count({ where: { offeringId: ids.teamMonthly, key: scratch } })).toBe(0);
+          await poll(() => setup.database.db.feature.count({ where: { offeringId: ids.teamMonthly, key: scratch } })).toBe(0);
           await poll(() => page.getByTestId('toast').innerText()).toContain(`Feature “${scratch}” deleted.`);
           await poll(() => page.getByTestId('feature').filter({ hasText: scratch }).count()).toBe(0);
-          expect(await database.db.feature.count({ where: { offeringId: ids.teamMonthly, key: 'render' } })).toBe(1);
+          expect(await setup.database.db.feature.count({ where: { offeringId: ids.teamMonthly, key: 'render' } })).toBe(1);
 
           // Archiving takes an offering off the storefront: the save asks first, and Cancel keeps it active.
-          await open(page, `${server.baseUrl}/portal/catalog/offerings/${ids.soloYearly}`);
+          await open(page, `${setup.server.baseUrl}/portal/catalog/offerings/${ids.soloYearly}`);
           const form = page.getByRole('form', { name: 'Edit offering Solo Lifetime' });
           await form.getByLabel('Offering status').selectOption({ label: 'Archived' });
           await form.getByRole('button', { name: 'Save offering' }).click();
@@ -239,7 +223,7 @@ describe('the catalog pages, in Chromium', () => {
           await archive.getByRole('button', { name: 'Cancel' }).click();
           await poll(() => archive.count()).toBe(0);
           expect(await form.getByRole('button', { name: 'Save offering' }).isVisible()).toBe(true);
-          expect((await database.db.offering.findUniqueOrThrow({ where: { id: ids.soloYearly } })).status).toBe(CatalogStatus.Active);
+          expect((await setup.database.db.offering.findUniqueOrThrow({ where: { id: ids.soloYearly } })).status).toBe(CatalogStatus.Active);
         } finally {
           await context.close();
         }
@@ -252,20 +236,20 @@ describe('the catalog pages, in Chromium', () => {
       async () => {
         const { context, page } = await signedInPage(viewport);
         try {
-          await database.db.seller.update({ where: { issuerClientId }, data: { checkoutReady: true } });
+          await setup.database.db.seller.update({ where: { issuerClientId }, data: { checkoutReady: true } });
           for (const [path, state] of [
             ['/portal/catalog', 'the product list with a long name'],
             [`/portal/catalog/products/${ids.longProduct}`, 'the product page of a long name'],
             [`/portal/catalog/offerings/${ids.longOffering}`, 'the offering page of a long name'],
           ] as const) {
-            await open(page, `${server.baseUrl}${path}`);
+            await open(page, `${setup.server.baseUrl}${path}`);
             await expectFitsAndAccessible(page, state);
           }
-          await open(page, `${server.baseUrl}/marketplace/${issuerClientId}`);
+          await open(page, `${setup.server.baseUrl}/marketplace/${issuerClientId}`);
           expect(await page.getByText(LONG_NAME).count()).toBeGreaterThan(0);
           expect(await sidewaysOverflow(page), `the storefront at ${viewport.width} px scrolls sideways`).toBe(0);
         } finally {
-          await database.db.seller.update({ where: { issuerClientId }, data: { checkoutReady: false } });
+          await setup.database.db.seller.update({ where: { issuerClientId }, data: { checkoutReady: false } });
           await context.close();
         }
       },
@@ -282,7 +266,7 @@ describe('the catalog pages, in Chromium', () => {
             ['/portal/catalog', 'the product list in dark mode'],
             [`/portal/catalog/offerings/${ids.teamMonthly}`, 'the offering page in dark mode'],
           ] as const) {
-            await open(page, `${server.baseUrl}${path}`);
+            await open(page, `${setup.server.baseUrl}${path}`);
             const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
             expect(background, 'body background in dark mode').not.toMatch(/oklch\(0?\.9|rgb\(2[45]\d/);
             await expectFitsAndAccessible(page, state);
@@ -304,7 +288,7 @@ describe('the catalog pages, in Chromium', () => {
     const { context, page } = await signedInPage(VIEWPORTS[1]);
     try {
       for (const path of [`/portal/catalog/products/${ids.otherProduct}`, `/portal/catalog/offerings/${ids.otherOffering}`, '/portal/catalog/offerings/no-such-id']) {
-        const response = await page.goto(`${server.baseUrl}${path}`);
+        const response = await page.goto(`${setup.server.baseUrl}${path}`);
         expect(response?.status(), path).toBe(404);
         expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Page not found');
         expect(await page.locator('body').innerText()).not.toContain('Not yours');

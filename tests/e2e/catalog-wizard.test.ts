@@ -1,14 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
-import { launchChromium } from '../support/browser';
 import { createProduct } from '../support/factories';
 import { axeViolations, expectFitsAndAccessible, VIEWPORTS, waitForHydration } from '../support/page-checks';
 import { portalPage, portalSignIn } from '../support/portal-session';
 import { codeReader } from '../support/sign-in';
-import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { browserTestFile } from '../support/browser-test-file';
 
 // "Sell an app" in Chromium at a desktop and a phone width: a seller goes from the catalog to the
 // one-step form, fills "Render Studio, 9.00 a month per seat, feature Renders with 1,000 a month",
@@ -20,34 +17,21 @@ const E2E_TIMEOUT = 120_000;
 const SELLER_EMAIL = 'catalog.wizard@example.com';
 const FORM = 'Sell an app';
 
-let database: TestDatabase;
-let smtp: TestSmtpServer;
-let server: TestServer;
-let browser: Browser;
+const setup = browserTestFile({ env: { SEED_DEMO: 'false' } });
 let sessionCookie: string;
 let seller: { id: string; issuerClientId: string };
 
 beforeAll(async () => {
-  [database, smtp] = await Promise.all([createTestDatabase(), startTestSmtpServer()]);
-  server = await startTestServer({ databaseUrl: database.url, env: { SMTP_URL: smtp.url, SEED_DEMO: 'false' } });
-  sessionCookie = await portalSignIn(server.baseUrl, SELLER_EMAIL, codeReader(smtp), { registerAs: 'Wizard Works Ltd' });
-  ({ seller } = await database.db.sellerMember.findFirstOrThrow({ where: { account: { email: SELLER_EMAIL } }, include: { seller: true } }));
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.stop();
-  await database?.drop();
+  sessionCookie = await portalSignIn(setup.server.baseUrl, SELLER_EMAIL, codeReader(setup.smtp), { registerAs: 'Wizard Works Ltd' });
+  ({ seller } = await setup.database.db.sellerMember.findFirstOrThrow({ where: { account: { email: SELLER_EMAIL } }, include: { seller: true } }));
 });
 
 // Each test starts from an empty catalog (the products' offerings and features go with them).
 beforeEach(async () => {
-  await database.db.product.deleteMany({ where: { sellerId: seller.id } });
+  await setup.database.db.product.deleteMany({ where: { sellerId: seller.id } });
 });
 
-const signedInPage = (viewport: { width: number; height: number }) => portalPage(browser, server.baseUrl, sessionCookie, viewport, { defaultTimeoutMs: 15_000 });
+const signedInPage = (viewport: { width: number; height: number }) => portalPage(setup.browser, setup.server.baseUrl, sessionCookie, viewport, { defaultTimeoutMs: 15_000 });
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
 
@@ -60,9 +44,9 @@ async function errorOf(control: ReturnType<Page['locator']>): Promise<string> {
 
 async function catalogCounts() {
   const [products, offerings, features] = await Promise.all([
-    database.db.product.count({ where: { sellerId: seller.id } }),
-    database.db.offering.count({ where: { sellerId: seller.id } }),
-    database.db.feature.count({ where: { offering: { sellerId: seller.id } } }),
+    setup.database.db.product.count({ where: { sellerId: seller.id } }),
+    setup.database.db.offering.count({ where: { sellerId: seller.id } }),
+    setup.database.db.feature.count({ where: { offering: { sellerId: seller.id } } }),
   ]);
   return { products, offerings, features };
 }
@@ -76,13 +60,13 @@ describe('selling an app in one step, in Chromium', () => {
       async () => {
         const { context, page } = await signedInPage(viewport);
         try {
-          await page.goto(`${server.baseUrl}/portal/catalog`);
+          await page.goto(`${setup.server.baseUrl}/portal/catalog`);
           await waitForHydration(page);
           expect(await page.getByRole('link', { name: 'Sell your first app' }).getAttribute('href')).toBe('/portal/catalog/new');
           await page.screenshot({ path: `test-results/catalog-wizard-catalog-${viewport.name}.png`, fullPage: true });
           await expectFitsAndAccessible(page, 'the empty catalog offering Sell an app');
           await page.getByRole('link', { name: 'Sell an app', exact: true }).click();
-          await page.waitForURL(`${server.baseUrl}/portal/catalog/new`);
+          await page.waitForURL(`${setup.server.baseUrl}/portal/catalog/new`);
           await waitForHydration(page);
           const form = page.getByRole('form', { name: FORM });
           await expectFitsAndAccessible(page, 'the empty wizard');
@@ -144,7 +128,7 @@ describe('selling an app in one step, in Chromium', () => {
           await expectFitsAndAccessible(page, 'the new offering after the wizard');
 
           expect(await catalogCounts()).toEqual({ products: 1, offerings: 1, features: 1 });
-          const offering = await database.db.offering.findFirstOrThrow({ where: { sellerId: seller.id }, include: { features: true, product: true } });
+          const offering = await setup.database.db.offering.findFirstOrThrow({ where: { sellerId: seller.id }, include: { features: true, product: true } });
           expect(offering).toMatchObject({
             name: 'Standard',
             classification: LicenseClassification.Subscription,
@@ -156,10 +140,10 @@ describe('selling an app in one step, in Chromium', () => {
             listed: true,
             product: { name: 'Render Studio', description: 'Renders scenes on your desktop.', platform: 1 },
           });
-          expect(page.url()).toBe(`${server.baseUrl}/portal/catalog/offerings/${offering.id}`);
+          expect(page.url()).toBe(`${setup.server.baseUrl}/portal/catalog/offerings/${offering.id}`);
           expect(offering.features).toEqual([expect.objectContaining({ key: 'renders', displayName: 'Renders', allowance: 1000, allowancePeriodUnit: IntervalUnit.Month })]);
 
-          await page.goto(`${server.baseUrl}/marketplace/${seller.issuerClientId}`);
+          await page.goto(`${setup.server.baseUrl}/marketplace/${seller.issuerClientId}`);
           const card = page.getByTestId('offering').filter({ hasText: 'Standard' });
           // The storefront streams in behind its loading state.
           await page.getByRole('heading', { name: 'Render Studio' }).waitFor();
@@ -176,10 +160,10 @@ describe('selling an app in one step, in Chromium', () => {
     it(
       `${at}: refusals are shown next to their fields, the browser's check first and then the server's, and nothing is written`,
       async () => {
-        await createProduct(database.db, seller.id, { name: 'Taken App' });
+        await createProduct(setup.database.db, seller.id, { name: 'Taken App' });
         const { context, page } = await signedInPage(viewport);
         try {
-          await page.goto(`${server.baseUrl}/portal/catalog/new`);
+          await page.goto(`${setup.server.baseUrl}/portal/catalog/new`);
           await waitForHydration(page);
           const form = page.getByRole('form', { name: FORM });
           let calls = 0;
@@ -187,7 +171,7 @@ describe('selling an app in one step, in Chromium', () => {
             if (request.url().includes('/api/trpc/catalogAdmin.startSellingApp')) calls += 1;
           });
 
-          // Checked in the browser with the service's own schema: no request leaves.
+          // Checked in the setup.browser with the service's own schema: no request leaves.
           await form.getByRole('button', { name: 'Add a feature' }).click();
           await form.getByRole('group', { name: 'Feature 1' }).getByLabel('Name').fill('Renders');
           await form.getByRole('button', { name: 'Add a feature' }).click();
@@ -212,7 +196,7 @@ describe('selling an app in one step, in Chromium', () => {
           await page.screenshot({ path: `test-results/catalog-wizard-refused-${viewport.name}.png`, fullPage: true });
           await expectFitsAndAccessible(page, 'the wizard refusing in the browser');
 
-          // Removing the second row and choosing Free clears those; the server then refuses the taken name.
+          // Removing the second row and choosing Free clears those; the setup.server then refuses the taken name.
           await second.getByRole('button', { name: 'Remove feature 2' }).click();
           expect(await form.getByRole('button', { name: 'Add a feature' }).evaluate((button) => button === document.activeElement)).toBe(true);
           await form.getByRole('radio', { name: 'Free', exact: true }).check();
@@ -226,7 +210,7 @@ describe('selling an app in one step, in Chromium', () => {
           expect(await form.getByRole('button', { name: 'Create app' }).isEnabled()).toBe(true);
           expect(await catalogCounts()).toEqual({ products: 1, offerings: 0, features: 0 });
           await page.screenshot({ path: `test-results/catalog-wizard-server-refusal-${viewport.name}.png`, fullPage: true });
-          await expectFitsAndAccessible(page, 'the wizard showing the server refusal');
+          await expectFitsAndAccessible(page, 'the wizard showing the setup.server refusal');
         } finally {
           await context.close();
         }
@@ -239,7 +223,7 @@ describe('selling an app in one step, in Chromium', () => {
     const { context, page } = await signedInPage(VIEWPORTS[1]);
     try {
       await page.emulateMedia({ colorScheme: 'dark' });
-      await page.goto(`${server.baseUrl}/portal/catalog/new`);
+      await page.goto(`${setup.server.baseUrl}/portal/catalog/new`);
       await waitForHydration(page);
       const form = page.getByRole('form', { name: FORM });
       await form.getByLabel('App name').fill('Render Studio');

@@ -1,16 +1,14 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '@/server/api-keys/create-api-key';
 import { LicenseClassification } from '@/server/catalog/catalog-enums';
-import { launchChromium } from '../support/browser';
 import { axeViolations } from '../support/page-checks';
 import { createOffering, createProduct, createSeller } from '../support/factories';
-import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/smtp';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { startTestServer, type TestServer } from '../support/test-server';
+import type { ReceivedMail } from '../support/smtp';
+import { browserTestFile } from '../support/browser-test-file';
 
 // A free seat-based embedded checkout, end to end in Chromium against the real server: the seller's
 // backend creates it, the buyer follows the claim link from the e-mail, signs in with the invited
@@ -29,10 +27,7 @@ interface EmbeddedSession {
   ClaimUrl: string;
 }
 
-let database: TestDatabase;
-let smtp: TestSmtpServer;
-let server: TestServer;
-let browser: Browser;
+const setup = browserTestFile({ env: { SEED_DEMO: 'false' } });
 let returnServer: http.Server;
 let returnBase: string;
 const returnHits: string[] = [];
@@ -47,8 +42,6 @@ let acceptedPage: Page | undefined;
 const uniqueAddress = (label: string) => `${label}-${crypto.randomBytes(4).toString('hex')}@example.com`;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  smtp = await startTestSmtpServer();
   // The seller's app: records where the buyer came back to.
   returnServer = http.createServer((request, response) => {
     returnHits.push(request.url ?? '');
@@ -56,38 +49,29 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => returnServer.listen(0, '127.0.0.1', resolve));
   returnBase = `http://127.0.0.1:${(returnServer.address() as AddressInfo).port}`;
-  server = await startTestServer({
-    databaseUrl: database.url,
-    env: { SMTP_URL: smtp.url, APP_SECRET: crypto.randomBytes(32).toString('base64url'), SEED_DEMO: 'false' },
-  });
 
-  const seller = await createSeller(database.db, { contactName: SELLER_CONTACT, legalName: 'Claim Studio Ltd' });
-  const product = await createProduct(database.db, seller.id, { name: PRODUCT });
-  const offering = await createOffering(database.db, product, {
+  const seller = await createSeller(setup.database.db, { contactName: SELLER_CONTACT, legalName: 'Claim Studio Ltd' });
+  const product = await createProduct(setup.database.db, seller.id, { name: PRODUCT });
+  const offering = await createOffering(setup.database.db, product, {
     name: OFFERING,
     classification: LicenseClassification.Perpetual,
     priceMinor: null,
     seatBased: true,
   });
-  await database.db.feature.create({ data: { offeringId: offering.id, ...FEATURE } });
+  await setup.database.db.feature.create({ data: { offeringId: offering.id, ...FEATURE } });
   offeringId = offering.id;
-  apiKey = (await createApiKey({ db: database.db }, { sellerId: seller.id, label: 'tenant backend' })).key;
-  browser = await launchChromium();
+  apiKey = (await createApiKey({ db: setup.database.db }, { sellerId: seller.id, label: 'tenant backend' })).key;
 });
 
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => {});
-  await browser?.close();
-  await server?.stop();
-  await smtp?.stop();
   if (returnServer) await new Promise<void>((resolve) => returnServer.close(() => resolve()));
-  await database?.drop();
 });
 
-const url = (path: string) => `${server.baseUrl}${path}`;
+const url = (path: string) => `${setup.server.baseUrl}${path}`;
 
 async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
+  const context = await setup.browser.newContext({ viewport });
   contexts.push(context);
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
@@ -107,7 +91,7 @@ async function createClaim(customerEmail: string, extra: Record<string, unknown>
   expect(response.status).toBe(200);
   const session = (await response.json()) as EmbeddedSession;
   expect(session.SessionUrl).toBeNull();
-  expect(session.ClaimUrl).toMatch(new RegExp(`^${server.baseUrl.replace(/[.]/g, '\\.')}/claim/[A-Za-z0-9_-]+$`));
+  expect(session.ClaimUrl).toMatch(new RegExp(`^${setup.server.baseUrl.replace(/[.]/g, '\\.')}/claim/[A-Za-z0-9_-]+$`));
   return session;
 }
 
@@ -115,14 +99,14 @@ const readResult = (sessionId: string) => postJson('/licensing/checkout/session/
 
 /** The next unread sign-in code to an address (the claim e-mail to the same address is not one). */
 async function nextCode(email: string): Promise<string> {
-  const mail = await smtp.waitForMail((candidate) => candidate.to.includes(email) && candidate.subject === 'Your sign-in code' && !usedCodeMails.has(candidate));
+  const mail = await setup.smtp.waitForMail((candidate) => candidate.to.includes(email) && candidate.subject === 'Your sign-in code' && !usedCodeMails.has(candidate));
   usedCodeMails.add(mail);
   const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
   if (!code) throw new Error(`No code in the e-mail to ${email}: ${mail.text}`);
   return code;
 }
 
-/** Signs in through /login in the page's context (e-mailed code read from the test SMTP server). */
+/** Signs in through /login in the page's context (e-mailed code read from the test SMTP setup.server). */
 async function signIn(page: Page, email: string) {
   await page.getByRole('button', { name: 'Send me a code' }).click();
   await page.getByLabel('Code').fill(await nextCode(email));
@@ -137,15 +121,15 @@ describe('claiming a free seat-based license from an embedded checkout, in Chrom
     async () => {
       const returnUrl = `${returnBase}/tenants/e2e/return?plan=team`;
       const session = await createClaim(BUYER, { Quantity: 3, ReturnUrl: returnUrl });
-      const checkoutBefore = await database.db.checkout.findUniqueOrThrow({ where: { id: session.SessionId } });
+      const checkoutBefore = await setup.database.db.checkout.findUniqueOrThrow({ where: { id: session.SessionId } });
       expect(checkoutBefore).toMatchObject({ status: 'pending', origin: 'embedded', quantity: 3, correlationId: 'tenant-e2e', buyerAccountId: null });
 
-      const mail = await smtp.waitForMail((candidate) => candidate.to.includes(BUYER) && candidate.subject.startsWith('Accept your'));
+      const mail = await setup.smtp.waitForMail((candidate) => candidate.to.includes(BUYER) && candidate.subject.startsWith('Accept your'));
       expect(mail.subject).toBe(`Accept your ${PRODUCT} license from ${SELLER_CONTACT}`);
       const claimUrl = /https?:\/\/[^\s<>"\]]+\/claim\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
       expect(claimUrl).toBeDefined();
       // The e-mailed link is a link of this checkout (the response's ClaimUrl is another token of it or the same).
-      expect(new URL(claimUrl!).origin).toBe(server.baseUrl);
+      expect(new URL(claimUrl!).origin).toBe(setup.server.baseUrl);
       acceptedClaimUrl = claimUrl!;
       const claimPath = new URL(claimUrl!).pathname;
 
@@ -176,7 +160,7 @@ describe('claiming a free seat-based license from an embedded checkout, in Chrom
       await accept.waitFor();
       expect(await page.getByRole('heading', { name: 'Ready to accept' }).count()).toBe(1);
       // Signing in alone accepts nothing.
-      expect(await database.db.license.count({ where: { checkoutId: session.SessionId } })).toBe(0);
+      expect(await setup.database.db.license.count({ where: { checkoutId: session.SessionId } })).toBe(0);
 
       await accept.click();
       await page.waitForURL((current) => current.origin === returnBase);
@@ -194,12 +178,12 @@ describe('claiming a free seat-based license from an embedded checkout, in Chrom
       expect(result).toMatchObject({ Status: 'completed', CorrelationId: 'tenant-e2e', EncodedCredential: null, OfferingId: offeringId, Error: null });
       expect(result.SeatIds).toHaveLength(3);
 
-      const account = await database.db.account.findUniqueOrThrow({ where: { email: BUYER } });
-      const licenses = await database.db.license.findMany({ where: { checkoutId: session.SessionId }, include: { seats: true } });
+      const account = await setup.database.db.account.findUniqueOrThrow({ where: { email: BUYER } });
+      const licenses = await setup.database.db.license.findMany({ where: { checkoutId: session.SessionId }, include: { seats: true } });
       expect(licenses).toHaveLength(1);
       expect(licenses[0]).toMatchObject({ id: result.LicenseId, buyerAccountId: account.id, correlationId: 'tenant-e2e', offeringId, status: 'Active' });
       expect(licenses[0]!.seats.map((seat) => seat.id).sort()).toEqual([...(result.SeatIds as string[])].sort());
-      const checkout = await database.db.checkout.findUniqueOrThrow({ where: { id: session.SessionId }, include: { claimIntent: true } });
+      const checkout = await setup.database.db.checkout.findUniqueOrThrow({ where: { id: session.SessionId }, include: { claimIntent: true } });
       expect(checkout).toMatchObject({ status: 'completed', buyerAccountId: account.id });
       expect(checkout.claimIntent?.status).toBe('accepted');
     },
@@ -231,13 +215,13 @@ describe('claiming a free seat-based license from an embedded checkout, in Chrom
       expect(await page.getByRole('link', { name: /^Sign in as / }).count()).toBe(0);
       expect(await axeViolations(page)).toEqual([]);
 
-      const checkout = await database.db.checkout.findUniqueOrThrow({ where: { id: session.SessionId }, include: { claimIntent: { include: { tokens: true } } } });
+      const checkout = await setup.database.db.checkout.findUniqueOrThrow({ where: { id: session.SessionId }, include: { claimIntent: { include: { tokens: true } } } });
       expect(checkout.status).toBe('pending');
       expect(checkout.buyerAccountId).toBeNull();
       expect(checkout.claimIntent?.status).toBe('open');
       expect(checkout.claimIntent?.tokens.every((token) => token.usedAt === null)).toBe(true);
-      expect(await database.db.license.count({ where: { checkoutId: session.SessionId } })).toBe(0);
-      expect(await database.db.account.count({ where: { email: invited } })).toBe(0);
+      expect(await setup.database.db.license.count({ where: { checkoutId: session.SessionId } })).toBe(0);
+      expect(await setup.database.db.account.count({ where: { email: invited } })).toBe(0);
 
       await page.getByRole('button', { name: `Sign out and sign in as ${invited}`, exact: true }).click();
       await page.waitForURL((current) => current.pathname === '/login');
@@ -247,7 +231,7 @@ describe('claiming a free seat-based license from an embedded checkout, in Chrom
       await page.goto(session.ClaimUrl);
       await page.getByRole('link', { name: `Sign in as ${invited}`, exact: true }).waitFor();
       expect(await page.getByTestId('wrong-account').count()).toBe(0);
-      expect((await database.db.checkout.findUniqueOrThrow({ where: { id: session.SessionId } })).status).toBe('pending');
+      expect((await setup.database.db.checkout.findUniqueOrThrow({ where: { id: session.SessionId } })).status).toBe('pending');
       expect(returnHits.some((hit) => hit.startsWith('/wrong-account'))).toBe(false);
     },
     E2E_TIMEOUT,
@@ -274,14 +258,14 @@ describe('claiming a free seat-based license from an embedded checkout, in Chrom
       expect(await fresh.getByRole('heading', { level: 1 }).innerText()).toBe('This claim link is not valid');
 
       const expiring = await createClaim(uniqueAddress('late'));
-      await database.db.claimIntent.update({ where: { checkoutId: expiring.SessionId }, data: { expiresAt: new Date(Date.now() - 60_000) } });
+      await setup.database.db.claimIntent.update({ where: { checkoutId: expiring.SessionId }, data: { expiresAt: new Date(Date.now() - 60_000) } });
       const expired = await fresh.goto(expiring.ClaimUrl);
       expect(expired?.status()).toBe(200);
       expect(await claimState(fresh)).toBe('expired');
       expect(await fresh.getByRole('heading', { level: 1 }).innerText()).toBe('This claim link has expired');
       expect(await fresh.locator('main').innerText()).toContain(`Ask ${SELLER_CONTACT} to send you a new one.`);
       expect(await fresh.getByRole('link', { name: /^Sign in as / }).count()).toBe(0);
-      expect(await database.db.license.count({ where: { checkoutId: expiring.SessionId } })).toBe(0);
+      expect(await setup.database.db.license.count({ where: { checkoutId: expiring.SessionId } })).toBe(0);
     },
     E2E_TIMEOUT,
   );

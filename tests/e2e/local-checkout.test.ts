@@ -1,12 +1,9 @@
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { allowRepeatPurchases } from '../support/factories';
 import { codeReader } from '../support/sign-in';
-import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { browserTestFile } from '../support/browser-test-file';
 
 // A buyer in Chromium against the real server: sign in, buy on the demo storefront, pay on the
 // local processor's hosted page, see the license page, take a free offering, revoke its code.
@@ -14,32 +11,18 @@ import { startTestServer, type TestServer } from '../support/test-server';
 const BUYER = 'e2e.buyer@example.com';
 const E2E_TIMEOUT = 90_000;
 
-let database: TestDatabase;
-let smtp: TestSmtpServer;
-let server: TestServer;
-let browser: Browser;
+const setup = browserTestFile();
 let page: Page;
 let nextCode: (email: string) => Promise<string>;
 let freeLicenseId: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  smtp = await startTestSmtpServer();
-  nextCode = codeReader(smtp);
-  server = await startTestServer({ databaseUrl: database.url, env: { SMTP_URL: smtp.url } });
-  browser = await launchChromium();
-  page = await browser.newPage();
+  nextCode = codeReader(setup.smtp);
+  page = await setup.browser.newPage();
   page.setDefaultTimeout(30_000);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.stop();
-  await database?.drop();
-});
-
-const url = (path: string) => `${server.baseUrl}${path}`;
+const url = (path: string) => `${setup.server.baseUrl}${path}`;
 const sessionIdOf = (address: string, param: string) => new URL(address).searchParams.get(param) ?? '';
 
 async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
@@ -57,7 +40,7 @@ describe('buying on the storefront with the local processor, in Chromium', () =>
     async () => {
       // Signed out, a link with the purchase in it (`?buy=`) opens the guest checkout of that offering
       // with its address field focused; the address forgets the purchase at once.
-      const proMonthly = await database.db.offering.findFirstOrThrow({ where: { name: 'Pro Monthly', seller: { issuerClientId: 'demo' } } });
+      const proMonthly = await setup.database.db.offering.findFirstOrThrow({ where: { name: 'Pro Monthly', seller: { issuerClientId: 'demo' } } });
       await page.goto(url(`/marketplace/demo?buy=${proMonthly.id}&seats=1`));
       const guest = page.getByTestId('guest-checkout');
       await guest.waitFor();
@@ -89,16 +72,16 @@ describe('buying on the storefront with the local processor, in Chromium', () =>
       expect(await page.getByTestId('checkout-complete').getAttribute('data-state')).toBe('completed');
       expect(await page.getByRole('link', { name: /^Back to Demo Studio Team/ }).getAttribute('href')).toBe('/marketplace/demo');
 
-      const checkout = await database.db.checkout.findUniqueOrThrow({ where: { id: checkoutId }, include: { license: true, buyer: true } });
+      const checkout = await setup.database.db.checkout.findUniqueOrThrow({ where: { id: checkoutId }, include: { license: true, buyer: true } });
       expect(checkout.status).toBe('completed');
       expect(checkout.processor).toBe('local');
       expect(checkout.buyer?.email).toBe(BUYER);
       expect(checkout.license).not.toBeNull();
       expect(checkout.license!.buyerAccountId).toBe(checkout.buyerAccountId);
 
-      const delivery = await smtp.waitForMail((mail) => mail.to.includes(BUYER) && mail.subject.startsWith('Your Pro Monthly license'));
+      const delivery = await setup.smtp.waitForMail((mail) => mail.to.includes(BUYER) && mail.subject.startsWith('Your Pro Monthly license'));
       expect(delivery.subject).toBe('Your Pro Monthly license from Demo Studio Team');
-      expect(delivery.html).toContain(`${server.baseUrl}/licenses`);
+      expect(delivery.html).toContain(`${setup.server.baseUrl}/licenses`);
 
       await page.goto(url('/licenses'));
       const licenses = page.locator(`[data-license-id="${checkout.license!.id}"]`);
@@ -114,7 +97,7 @@ describe('buying on the storefront with the local processor, in Chromium', () =>
     async () => {
       // A checkout opened on the hosted page and not paid yet. The buyer holds Pro Monthly from the
       // test before, which the storefront does not sell twice unless the offering allows it.
-      await allowRepeatPurchases(database.db);
+      await allowRepeatPurchases(setup.database.db);
       await page.goto(url('/marketplace/demo'));
       await page.getByRole('button', { name: 'Buy Pro Monthly', exact: true }).click();
       await page.waitForURL((current) => current.pathname.startsWith('/checkout/local/'));
@@ -127,13 +110,13 @@ describe('buying on the storefront with the local processor, in Chromium', () =>
       expect(await page.locator('main').innerText()).toContain('Waiting for the payment for Pro Monthly to be confirmed');
       expect(await page.locator('meta[http-equiv="refresh"]').getAttribute('content')).toBe('3');
 
-      await database.db.checkout.update({ where: { id: pendingId }, data: { status: 'failed', error: 'Checkout expired.' } });
+      await setup.database.db.checkout.update({ where: { id: pendingId }, data: { status: 'failed', error: 'Checkout expired.' } });
       await result(pendingId);
       expect(await state()).toBe('failed');
       expect(await page.locator('main').innerText()).toContain('Checkout expired. Nothing was charged');
       expect(await page.locator('meta[http-equiv="refresh"]').count()).toBe(0);
 
-      await database.db.checkout.update({ where: { id: pendingId }, data: { error: 'Payment was cancelled.' } });
+      await setup.database.db.checkout.update({ where: { id: pendingId }, data: { error: 'Payment was cancelled.' } });
       await result(pendingId);
       expect(await state()).toBe('cancelled');
       expect(await page.locator('main').innerText()).toContain('Payment cancelled for Pro Monthly.');
@@ -161,7 +144,7 @@ describe('buying on the storefront with the local processor, in Chromium', () =>
       const code = await page.getByTestId('license-code').inputValue();
       expect(code).toMatch(/^SVC_LIC_[A-Za-z0-9_-]+$/);
 
-      const checkout = await database.db.checkout.findUniqueOrThrow({ where: { id: checkoutId }, include: { license: true } });
+      const checkout = await setup.database.db.checkout.findUniqueOrThrow({ where: { id: checkoutId }, include: { license: true } });
       expect(checkout.status).toBe('completed');
       expect(checkout.processor).toBe('none');
       freeLicenseId = checkout.license!.id;
@@ -182,14 +165,14 @@ describe('buying on the storefront with the local processor, in Chromium', () =>
       await license.getByTestId('license-code-status').filter({ hasText: 'Revoked' }).waitFor();
 
       const code = await eventually(
-        () => database.db.licenseCode.findFirstOrThrow({ where: { licenseId: freeLicenseId } }),
+        () => setup.database.db.licenseCode.findFirstOrThrow({ where: { licenseId: freeLicenseId } }),
         (row) => row.revokedAt !== null,
       );
       expect(code.revokedAt).toBeInstanceOf(Date);
       // The code of a revoked license is not offered for copying any more.
       expect(await page.getByTestId('license-code-box').count()).toBe(0);
       // The paid license's code is untouched.
-      const others = await database.db.licenseCode.findMany({ where: { license: { buyer: { email: BUYER } }, NOT: { licenseId: freeLicenseId } } });
+      const others = await setup.database.db.licenseCode.findMany({ where: { license: { buyer: { email: BUYER } }, NOT: { licenseId: freeLicenseId } } });
       expect(others.length).toBeGreaterThan(0);
       expect(others.every((row) => row.revokedAt === null)).toBe(true);
     },
@@ -206,7 +189,7 @@ describe('buying on the storefront with the local processor, in Chromium', () =>
       const code = await license.getByTestId('new-license-code').inputValue();
       expect(code).toMatch(/^SVC_LIC_[A-Za-z0-9_-]+$/);
       const issued = await eventually(
-        () => database.db.licenseCode.findMany({ where: { licenseId: freeLicenseId, revokedAt: null } }),
+        () => setup.database.db.licenseCode.findMany({ where: { licenseId: freeLicenseId, revokedAt: null } }),
         (rows) => rows.length === 1,
       );
       expect(issued[0]!.label).toBe('Code 2');

@@ -1,13 +1,10 @@
 import fs from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createOrder } from '../support/order-factories';
 import { portalSignIn } from '../support/portal-session';
 import { codeReader } from '../support/sign-in';
-import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { browserTestFile } from '../support/browser-test-file';
 
 // Pages write dates, money and counts in the browser's locale (its Accept-Language on the server,
 // the same locale in client components) and, once hydrated, in the browser's time zone: the demo
@@ -18,10 +15,7 @@ const BUYER_EMAIL = 'locale.buyer@example.com';
 // 23:30 UTC on the 26th: still the 26th in New York, already the 27th in Berlin.
 const ORDERED_AT = new Date('2026-11-26T23:30:00Z');
 
-let database: TestDatabase;
-let smtp: TestSmtpServer;
-let server: TestServer;
-let browser: Browser;
+const setup = browserTestFile();
 let buyerCookie: string;
 let orderId: string;
 
@@ -29,27 +23,17 @@ let orderId: string;
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
 beforeAll(async () => {
-  [database, smtp] = await Promise.all([createTestDatabase(), startTestSmtpServer()]);
-  server = await startTestServer({ databaseUrl: database.url, env: { SMTP_URL: smtp.url } });
-  buyerCookie = await portalSignIn(server.baseUrl, BUYER_EMAIL, codeReader(smtp));
-  const offering = await database.db.offering.findFirstOrThrow({ where: { name: 'Pro Lifetime', seller: { issuerClientId: 'demo' } } });
-  const { checkout } = await createOrder(database.db, offering, { buyerEmail: BUYER_EMAIL, amountMinor: 2700, currency: 'eur', createdAt: ORDERED_AT, withLicense: true });
+  buyerCookie = await portalSignIn(setup.server.baseUrl, BUYER_EMAIL, codeReader(setup.smtp));
+  const offering = await setup.database.db.offering.findFirstOrThrow({ where: { name: 'Pro Lifetime', seller: { issuerClientId: 'demo' } } });
+  const { checkout } = await createOrder(setup.database.db, offering, { buyerEmail: BUYER_EMAIL, amountMinor: 2700, currency: 'eur', createdAt: ORDERED_AT, withLicense: true });
   orderId = checkout.id;
-  browser = await launchChromium();
 }, 300_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.stop();
-  await database?.drop();
-});
-
-/** A browser as a reader in `locale` and `timezoneId` would have it, signed in as the buyer, recording what the console says. */
+/** A setup.browser as a reader in `locale` and `timezoneId` would have it, signed in as the buyer, recording what the console says. */
 async function readerPage(locale: string, timezoneId: string): Promise<{ context: BrowserContext; page: Page; console: string[] }> {
-  const context = await browser.newContext({ locale, timezoneId });
+  const context = await setup.browser.newContext({ locale, timezoneId });
   const [name, ...value] = buyerCookie.split('=');
-  await context.addCookies([{ name: name!, value: value.join('='), url: server.baseUrl }]);
+  await context.addCookies([{ name: name!, value: value.join('='), url: setup.server.baseUrl }]);
   const page = await context.newPage();
   const console: string[] = [];
   page.on('console', (message) => {
@@ -82,20 +66,20 @@ const READERS = [
   },
 ] as const;
 
-describe('pages follow the browser’s locale and time zone, in Chromium', () => {
+describe('pages follow the setup.browser’s locale and time zone, in Chromium', () => {
   for (const reader of READERS) {
     it(`${reader.locale} in ${reader.timezoneId}: storefront prices and allowances, the order list and the receipt`, async () => {
       const { context, page, console } = await readerPage(reader.locale, reader.timezoneId);
       try {
-        await page.goto(`${server.baseUrl}/marketplace/demo`);
+        await page.goto(`${setup.server.baseUrl}/marketplace/demo`);
         const prices = (await page.getByTestId('price').allInnerTexts()).map(plain);
         for (const price of reader.prices) expect(prices).toContain(price);
         expect((await page.getByTestId('allowance').allInnerTexts()).map(plain).join('\n')).toContain(reader.allowance);
 
-        await page.goto(`${server.baseUrl}/orders`);
+        await page.goto(`${setup.server.baseUrl}/orders`);
         const order = page.locator(`[data-testid="order"][data-order-id="${orderId}"]`);
         expect(plain(await order.getByTestId('order-amount').innerText())).toBe(reader.orderAmount);
-        // The server wrote the UTC day; the browser moves it to its own zone once hydrated.
+        // The setup.server wrote the UTC day; the setup.browser moves it to its own zone once hydrated.
         const orderDate = order.locator('time');
         await expect.poll(async () => plain(await orderDate.innerText()), { timeout: 10_000 }).toBe(reader.orderDate);
         expect(await orderDate.getAttribute('datetime')).toBe(ORDERED_AT.toISOString());
@@ -104,7 +88,7 @@ describe('pages follow the browser’s locale and time zone, in Chromium', () =>
           await page.screenshot({ path: 'test-results/locale-de-DE-orders.png', fullPage: true });
         }
 
-        await page.goto(`${server.baseUrl}/orders/${orderId}`);
+        await page.goto(`${setup.server.baseUrl}/orders/${orderId}`);
         const receipt = page.getByTestId('receipt');
         expect(plain(await receipt.getByTestId('receipt-amount').innerText())).toBe(reader.orderAmount);
         expect(plain(await receipt.getByTestId('receipt-tax').innerText())).toBe(reader.tax);
@@ -113,15 +97,15 @@ describe('pages follow the browser’s locale and time zone, in Chromium', () =>
 
         // Server and client rendered the same text at hydration: React reported no mismatch (in a
         // production build it says so as minified errors #418, #423 and #425).
-        expect(console.filter((text) => /hydrat|did not match|server rendered|#41[89]|#42[35]/i.test(text)), console.join('\n')).toEqual([]);
+        expect(console.filter((text) => /hydrat|did not match|setup.server rendered|#41[89]|#42[35]/i.test(text)), console.join('\n')).toEqual([]);
       } finally {
         await context.close();
       }
     });
   }
 
-  it('the server renders the request’s Accept-Language in UTC; a bad header falls back to en', async () => {
-    const page = (acceptLanguage: string) => fetch(`${server.baseUrl}/orders/${orderId}`, { headers: { cookie: buyerCookie, 'accept-language': acceptLanguage } }).then((response) => response.text());
+  it('the setup.server renders the request’s Accept-Language in UTC; a bad header falls back to en', async () => {
+    const page = (acceptLanguage: string) => fetch(`${setup.server.baseUrl}/orders/${orderId}`, { headers: { cookie: buyerCookie, 'accept-language': acceptLanguage } }).then((response) => response.text());
     const german = plain(await page('de-DE,de;q=0.9,en;q=0.8'));
     expect(german).toContain('27,00 €');
     expect(german).toContain('26.11.2026, 23:30 UTC');

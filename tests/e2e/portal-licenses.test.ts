@@ -1,16 +1,12 @@
 import crypto from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
 import { mintLicense } from '@/server/licensing/licenses/mint-license';
-import { launchChromium } from '../support/browser';
 import { expectFitsAndAccessible, portalLink } from '../support/page-checks';
 import { createOffering, createProduct } from '../support/factories';
 import { portalSignIn } from '../support/portal-session';
 import { codeReader } from '../support/sign-in';
-import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { browserTestFile } from '../support/browser-test-file';
 
 // The portal's license pages in Chromium, as a seller member, at a desktop and a phone width: find a
 // license by tenant id, issue a labelled code (shown once), revoke it, suspend and resume the
@@ -19,22 +15,17 @@ import { startTestServer, type TestServer } from '../support/test-server';
 const E2E_TIMEOUT = 120_000;
 const SELLER_EMAIL = 'licenses.owner@example.com';
 
-let database: TestDatabase;
-let smtp: TestSmtpServer;
-let server: TestServer;
-let browser: Browser;
+const setup = browserTestFile({ env: { SEED_DEMO: 'false' } });
 let sessionCookie: { name: string; value: string };
 const licenses: Record<string, string> = {};
 
 beforeAll(async () => {
-  [database, smtp] = await Promise.all([createTestDatabase(), startTestSmtpServer()]);
-  server = await startTestServer({ databaseUrl: database.url, env: { SMTP_URL: smtp.url, SEED_DEMO: 'false' } });
-  const cookie = await portalSignIn(server.baseUrl, SELLER_EMAIL, codeReader(smtp), { registerAs: 'License Pages Ltd' });
+  const cookie = await portalSignIn(setup.server.baseUrl, SELLER_EMAIL, codeReader(setup.smtp), { registerAs: 'License Pages Ltd' });
   const [name, ...value] = cookie.split('=');
   sessionCookie = { name: name!, value: value.join('=') };
-  const membership = await database.db.sellerMember.findFirstOrThrow({ where: { account: { email: SELLER_EMAIL } } });
-  const product = await createProduct(database.db, membership.sellerId, { name: 'Render Farm' });
-  const offering = await createOffering(database.db, product, {
+  const membership = await setup.database.db.sellerMember.findFirstOrThrow({ where: { account: { email: SELLER_EMAIL } } });
+  const product = await createProduct(setup.database.db, membership.sellerId, { name: 'Render Farm' });
+  const offering = await createOffering(setup.database.db, product, {
     name: 'Team Monthly',
     classification: LicenseClassification.Subscription,
     priceMinor: 3000,
@@ -42,28 +33,20 @@ beforeAll(async () => {
     intervalUnit: IntervalUnit.Month,
     seatBased: true,
   });
-  await database.db.feature.create({ data: { offeringId: offering.id, key: 'render', displayName: 'Render', allowance: 500, allowancePeriodUnit: IntervalUnit.Month, accessLevel: 'Allowed' } });
-  const buyer = await database.db.account.create({ data: { email: 'tenant.owner@example.com' } });
+  await setup.database.db.feature.create({ data: { offeringId: offering.id, key: 'render', displayName: 'Render', allowance: 500, allowancePeriodUnit: IntervalUnit.Month, accessLevel: 'Allowed' } });
+  const buyer = await setup.database.db.account.create({ data: { email: 'tenant.owner@example.com' } });
   for (const tenant of ['tenant-desktop', 'tenant-phone', 'tenant-other']) {
-    const minted = await database.db.$transaction((tx) => mintLicense(tx as never, { offering, buyerAccountId: buyer.id, correlationId: tenant, tenantId: tenant, seatCount: 2 }));
+    const minted = await setup.database.db.$transaction((tx) => mintLicense(tx as never, { offering, buyerAccountId: buyer.id, correlationId: tenant, tenantId: tenant, seatCount: 2 }));
     licenses[tenant] = minted.licenseId;
   }
   // Usage reported today on the phone tenant's license, for its chart.
-  const usageSeat = await database.db.seat.findFirstOrThrow({ where: { licenseId: licenses['tenant-phone'] } });
-  const usageCode = await database.db.licenseCode.create({ data: { licenseId: licenses['tenant-phone']!, seatId: usageSeat.id, label: 'usage', secretHash: 'e2e-usage-code', signingKeyId: (await database.db.signingKey.findFirstOrThrow()).id } });
+  const usageSeat = await setup.database.db.seat.findFirstOrThrow({ where: { licenseId: licenses['tenant-phone'] } });
+  const usageCode = await setup.database.db.licenseCode.create({ data: { licenseId: licenses['tenant-phone']!, seatId: usageSeat.id, label: 'usage', secretHash: 'e2e-usage-code', signingKeyId: (await setup.database.db.signingKey.findFirstOrThrow()).id } });
   for (const units of [3, 9]) {
-    await database.db.usageBatch.create({
+    await setup.database.db.usageBatch.create({
       data: { batchId: crypto.randomUUID(), licenseId: licenses['tenant-phone']!, seatId: usageSeat.id, credentialId: usageCode.id, records: [{ FeatureKey: 'render', Units: units, TimeUtc: new Date().toISOString() }] },
     });
   }
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.stop();
-  await database?.drop();
 });
 
 describe('the portal license pages, in Chromium', () => {
@@ -74,13 +57,13 @@ describe('the portal license pages, in Chromium', () => {
     it(
       `at ${width} px: search by tenant, open the license, issue a labelled code shown once, revoke it, suspend and resume`,
       async () => {
-        const context = await browser.newContext({ viewport: { width, height } });
-        await context.addCookies([{ ...sessionCookie, url: server.baseUrl }]);
+        const context = await setup.browser.newContext({ viewport: { width, height } });
+        await context.addCookies([{ ...sessionCookie, url: setup.server.baseUrl }]);
         const page = await context.newPage();
         try {
-          await page.goto(`${server.baseUrl}/portal`);
+          await page.goto(`${setup.server.baseUrl}/portal`);
           await (await portalLink(page, 'Licenses')).click();
-          await page.waitForURL(`${server.baseUrl}/portal/licenses`);
+          await page.waitForURL(`${setup.server.baseUrl}/portal/licenses`);
           expect(await page.getByTestId('seller-license-row').count()).toBe(3);
           await expectFitsAndAccessible(page, 'the license list');
 
@@ -90,7 +73,7 @@ describe('the portal license pages, in Chromium', () => {
           const rows = page.getByTestId('seller-license-row');
           expect(await rows.count()).toBe(1);
           await rows.first().getByRole('link').click();
-          await page.waitForURL(`${server.baseUrl}/portal/licenses/${licenses[tenant]}`);
+          await page.waitForURL(`${setup.server.baseUrl}/portal/licenses/${licenses[tenant]}`);
           await expectFitsAndAccessible(page, 'the license page');
           expect(await page.getByTestId('seller-seat').first().innerText()).toContain('render: 500 left until');
           if (tenant === 'tenant-phone') {
@@ -121,7 +104,7 @@ describe('the portal license pages, in Chromium', () => {
           await expectFitsAndAccessible(page, 'the revoke confirmation');
           await row.getByRole('button', { name: 'Revoke code' }).click();
           await row.filter({ hasText: 'revoked' }).waitFor();
-          const stored = await database.db.licenseCode.findFirstOrThrow({ where: { licenseId: licenses[tenant], label: `agent-${width}` } });
+          const stored = await setup.database.db.licenseCode.findFirstOrThrow({ where: { licenseId: licenses[tenant], label: `agent-${width}` } });
           expect(stored.revokedAt).toBeInstanceOf(Date);
 
           // Suspend (the confirmation says what it does), then resume.
@@ -131,17 +114,17 @@ describe('the portal license pages, in Chromium', () => {
           await expectFitsAndAccessible(page, 'the suspend confirmation');
           await confirm.getByRole('button', { name: 'Suspend license' }).click();
           await page.getByTestId('license-status').filter({ hasText: 'Suspended' }).waitFor();
-          expect((await database.db.license.findUniqueOrThrow({ where: { id: licenses[tenant] } })).status).toBe('Suspended');
+          expect((await setup.database.db.license.findUniqueOrThrow({ where: { id: licenses[tenant] } })).status).toBe('Suspended');
           await expectFitsAndAccessible(page, 'a suspended license');
           await page.getByRole('button', { name: 'Resume', exact: true }).click();
           await page.getByRole('group', { name: 'Confirm: Resume' }).getByRole('button', { name: 'Resume license' }).click();
           await page.getByTestId('license-status').filter({ hasText: 'Active' }).waitFor();
-          expect((await database.db.license.findUniqueOrThrow({ where: { id: licenses[tenant] } })).status).toBe('Active');
+          expect((await setup.database.db.license.findUniqueOrThrow({ where: { id: licenses[tenant] } })).status).toBe('Active');
           await page.screenshot({ path: `test-results/portal-license-${width}.png`, fullPage: true });
 
           // The customers: one buyer holds the three licenses; the e-mail leads back to them.
           await (await portalLink(page, 'Customers')).click();
-          await page.waitForURL(`${server.baseUrl}/portal/customers`);
+          await page.waitForURL(`${setup.server.baseUrl}/portal/customers`);
           const customer = page.getByTestId('customer-row');
           expect(await customer.count()).toBe(1);
           expect(await customer.innerText()).toContain('3 licenses (3 active)');
@@ -159,22 +142,22 @@ describe('the portal license pages, in Chromium', () => {
 
   // Last: it adds a license of this seller, which the counts above do not expect.
   it('a license Stripe bills that needs a look is counted and listed on its own, and its page says what Stripe has not taken and what the hourly comparison found, at 1280 and 390 px', async () => {
-    const source = await database.db.license.findUniqueOrThrow({ where: { id: licenses['tenant-other'] }, include: { offering: true } });
-    const minted = await database.db.$transaction((tx) =>
+    const source = await setup.database.db.license.findUniqueOrThrow({ where: { id: licenses['tenant-other'] }, include: { offering: true } });
+    const minted = await setup.database.db.$transaction((tx) =>
       mintLicense(tx as never, { offering: source.offering, buyerAccountId: null, correlationId: 'tenant-stripe', tenantId: 'tenant-stripe', seatCount: 2, processorSubscriptionId: 'sub_portal_notice' }),
     );
-    await database.db.processorCall.create({ data: { licenseId: minted.licenseId, action: 'pause', status: 'attention', attempts: 10, lastError: 'No such subscription' } });
-    await database.db.license.update({ where: { id: minted.licenseId }, data: { processorMismatch: 'The subscription is past_due at Stripe; the license is Active.' } });
+    await setup.database.db.processorCall.create({ data: { licenseId: minted.licenseId, action: 'pause', status: 'attention', attempts: 10, lastError: 'No such subscription' } });
+    await setup.database.db.license.update({ where: { id: minted.licenseId }, data: { processorMismatch: 'The subscription is past_due at Stripe; the license is Active.' } });
     for (const [width, height] of [
       [1280, 900],
       [390, 844],
     ] as const) {
-      const context = await browser.newContext({ viewport: { width, height } });
-      await context.addCookies([{ ...sessionCookie, url: server.baseUrl }]);
+      const context = await setup.browser.newContext({ viewport: { width, height } });
+      await context.addCookies([{ ...sessionCookie, url: setup.server.baseUrl }]);
       const page = await context.newPage();
       try {
         // The list says how many need a look at Stripe and shows just those.
-        await page.goto(`${server.baseUrl}/portal/licenses`);
+        await page.goto(`${setup.server.baseUrl}/portal/licenses`);
         expect(await page.getByTestId('stripe-attention').innerText()).toContain('1 license needs a look at Stripe');
         await expectFitsAndAccessible(page, `the license list with a license needing a look at Stripe at ${width} px`);
         await page.getByRole('link', { name: 'Show it' }).click();
@@ -184,7 +167,7 @@ describe('the portal license pages, in Chromium', () => {
         expect(await rows.first().innerText()).toContain('Stripe: needs a look');
         await expectFitsAndAccessible(page, `the licenses needing a look at Stripe at ${width} px`);
         await rows.first().getByRole('link').click();
-        await page.waitForURL(`${server.baseUrl}/portal/licenses/${minted.licenseId}`);
+        await page.waitForURL(`${setup.server.baseUrl}/portal/licenses/${minted.licenseId}`);
         await page.getByText('Stripe did not take the change to pause collection').waitFor();
         expect(await page.getByText('(No such subscription)', { exact: false }).count()).toBe(1);
         expect(await page.getByText('Stripe and this license differ: The subscription is past_due at Stripe').count()).toBe(1);
@@ -197,11 +180,11 @@ describe('the portal license pages, in Chromium', () => {
   }, E2E_TIMEOUT);
 
   it('another seller’s license, or an unknown id, is the not-found page', async () => {
-    const context = await browser.newContext();
-    await context.addCookies([{ ...sessionCookie, url: server.baseUrl }]);
+    const context = await setup.browser.newContext();
+    await context.addCookies([{ ...sessionCookie, url: setup.server.baseUrl }]);
     const page = await context.newPage();
     try {
-      const response = await page.goto(`${server.baseUrl}/portal/licenses/01900000-0000-7000-8000-000000000000`);
+      const response = await page.goto(`${setup.server.baseUrl}/portal/licenses/01900000-0000-7000-8000-000000000000`);
       expect(response?.status()).toBe(404);
     } finally {
       await context.close();

@@ -1,16 +1,12 @@
 import fs from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LicenseClassification } from '@/server/catalog/catalog-enums';
-import { launchChromium } from '../support/browser';
 import { createOffering, createProduct } from '../support/factories';
 import { createOrder } from '../support/order-factories';
 import { expectFitsAndAccessible, portalLink, VIEWPORTS } from '../support/page-checks';
 import { portalPage, portalSignIn } from '../support/portal-session';
 import { codeReader } from '../support/sign-in';
-import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { browserTestFile } from '../support/browser-test-file';
 
 // The seller's sales pages in Chromium at a desktop and a phone width: the overview's figures and
 // charts, orders (search, status filter, second page, CSV download), customers, API keys with the
@@ -23,43 +19,30 @@ const STRANGER_EMAIL = 'just.a.buyer@example.com';
 const DAY = 86_400_000;
 const PAID_ORDERS = 26;
 
-let database: TestDatabase;
-let smtp: TestSmtpServer;
-let server: TestServer;
-let browser: Browser;
+const setup = browserTestFile({ env: { SEED_DEMO: 'false' } });
 let sellerCookie: string;
 let strangerCookie: string;
 let newSellerCookie: string;
 
 beforeAll(async () => {
-  [database, smtp] = await Promise.all([createTestDatabase(), startTestSmtpServer()]);
-  server = await startTestServer({ databaseUrl: database.url, env: { SMTP_URL: smtp.url, SEED_DEMO: 'false' } });
-  const nextCode = codeReader(smtp);
-  sellerCookie = await portalSignIn(server.baseUrl, SELLER_EMAIL, nextCode, { registerAs: 'Sales Pages Ltd' });
-  strangerCookie = await portalSignIn(server.baseUrl, STRANGER_EMAIL, nextCode);
-  newSellerCookie = await portalSignIn(server.baseUrl, 'brand.new@example.com', nextCode, { registerAs: 'Brand New Ltd' });
-  const { sellerId } = await database.db.sellerMember.findFirstOrThrow({ where: { account: { email: SELLER_EMAIL } } });
-  const product = await createProduct(database.db, sellerId, { name: 'Render Farm' });
-  const offering = await createOffering(database.db, product, { name: 'Studio Pro', classification: LicenseClassification.Perpetual, priceMinor: 4900 });
+  const nextCode = codeReader(setup.smtp);
+  sellerCookie = await portalSignIn(setup.server.baseUrl, SELLER_EMAIL, nextCode, { registerAs: 'Sales Pages Ltd' });
+  strangerCookie = await portalSignIn(setup.server.baseUrl, STRANGER_EMAIL, nextCode);
+  newSellerCookie = await portalSignIn(setup.server.baseUrl, 'brand.new@example.com', nextCode, { registerAs: 'Brand New Ltd' });
+  const { sellerId } = await setup.database.db.sellerMember.findFirstOrThrow({ where: { account: { email: SELLER_EMAIL } } });
+  const product = await createProduct(setup.database.db, sellerId, { name: 'Render Farm' });
+  const offering = await createOffering(setup.database.db, product, { name: 'Studio Pro', classification: LicenseClassification.Perpetual, priceMinor: 4900 });
   const now = Date.now();
   for (let i = 0; i < PAID_ORDERS; i++) {
     const buyer = `buyer${String(i).padStart(2, '0')}@sales.example`;
-    await createOrder(database.db, offering, { buyerEmail: buyer, amountMinor: 4900, withLicense: true, createdAt: new Date(now - (i % 10) * DAY - i * 60_000) });
+    await createOrder(setup.database.db, offering, { buyerEmail: buyer, amountMinor: 4900, withLicense: true, createdAt: new Date(now - (i % 10) * DAY - i * 60_000) });
   }
-  await createOrder(database.db, offering, { buyerEmail: 'free.buyer@sales.example', amountMinor: 0, withLicense: true, createdAt: new Date(now - 2 * DAY) });
-  await createOrder(database.db, offering, { status: 'failed', customerEmail: 'failed.buyer@sales.example', amountMinor: 4900, createdAt: new Date(now - 3 * DAY) });
-  await createOrder(database.db, offering, { status: 'pending', origin: 'embedded', correlationId: 'tenant-sales-1', customerEmail: 'tenant.admin@sales.example', amountMinor: 9800, quantity: 2, createdAt: new Date(now - 4 * DAY) });
-  browser = await launchChromium();
+  await createOrder(setup.database.db, offering, { buyerEmail: 'free.buyer@sales.example', amountMinor: 0, withLicense: true, createdAt: new Date(now - 2 * DAY) });
+  await createOrder(setup.database.db, offering, { status: 'failed', customerEmail: 'failed.buyer@sales.example', amountMinor: 4900, createdAt: new Date(now - 3 * DAY) });
+  await createOrder(setup.database.db, offering, { status: 'pending', origin: 'embedded', correlationId: 'tenant-sales-1', customerEmail: 'tenant.admin@sales.example', amountMinor: 9800, quantity: 2, createdAt: new Date(now - 4 * DAY) });
 }, 300_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.stop();
-  await database?.drop();
-});
-
-const signedInPage = (cookie: string, viewport: { width: number; height: number }) => portalPage(browser, server.baseUrl, cookie, viewport, { acceptDownloads: true });
+const signedInPage = (cookie: string, viewport: { width: number; height: number }) => portalPage(setup.browser, setup.server.baseUrl, cookie, viewport, { acceptDownloads: true });
 
 describe('the seller’s sales pages, in Chromium', () => {
   for (const viewport of VIEWPORTS) {
@@ -68,7 +51,7 @@ describe('the seller’s sales pages, in Chromium', () => {
       async () => {
         const { context, page } = await signedInPage(sellerCookie, viewport);
         try {
-          await page.goto(`${server.baseUrl}/portal`);
+          await page.goto(`${setup.server.baseUrl}/portal`);
           expect(await page.getByTestId('figure-revenue').innerText()).toBe('$1,274.00');
           expect(await page.getByTestId('figure-orders').innerText()).toBe(String(PAID_ORDERS + 1));
           expect(await page.getByTestId('figure-licenses').innerText()).toBe(String(PAID_ORDERS + 1));
@@ -81,7 +64,7 @@ describe('the seller’s sales pages, in Chromium', () => {
           await page.screenshot({ path: `test-results/seller-overview-${viewport.width}.png`, fullPage: true });
 
           await (await portalLink(page, 'Orders')).click();
-          await page.waitForURL(`${server.baseUrl}/portal/orders`);
+          await page.waitForURL(`${setup.server.baseUrl}/portal/orders`);
           const rows = page.getByTestId('order-row');
           expect(await rows.count()).toBe(25);
           expect(await page.getByTestId('orders-count').innerText()).toBe('29 orders; page 1 of 2.');
@@ -128,7 +111,7 @@ describe('the seller’s sales pages, in Chromium', () => {
           expect(csv[1]).toContain(',failed.buyer@sales.example,Render Farm,Studio Pro,1,49.00,USD,failed,storefront or app,,');
 
           await (await portalLink(page, 'Customers')).click();
-          await page.waitForURL(`${server.baseUrl}/portal/customers`);
+          await page.waitForURL(`${setup.server.baseUrl}/portal/customers`);
           expect(await page.getByTestId('customers-count').innerText()).toBe(`${PAID_ORDERS + 1} customers; page 1 of 2.`);
           await page.getByLabel('Show').selectOption('active');
           await page.getByRole('button', { name: 'Search' }).click();
@@ -151,7 +134,7 @@ describe('the seller’s sales pages, in Chromium', () => {
       async () => {
         const { context, page } = await signedInPage(sellerCookie, viewport);
         try {
-          await page.goto(`${server.baseUrl}/portal/api-keys`);
+          await page.goto(`${setup.server.baseUrl}/portal/api-keys`);
           await page.getByLabel(/^Label/).fill(`backend at ${viewport.width} px`);
           await page.getByRole('button', { name: 'Create key' }).click();
           await page.getByTestId('new-api-key').waitFor();
@@ -170,7 +153,7 @@ describe('the seller’s sales pages, in Chromium', () => {
           await page.screenshot({ path: `test-results/seller-api-keys-confirm-${viewport.width}.png`, fullPage: true });
           await confirm.click();
           await row.filter({ hasText: 'Revoked' }).waitFor();
-          expect((await database.db.apiKey.findFirstOrThrow({ where: { label: `backend at ${viewport.width} px` } })).revokedAt).toBeInstanceOf(Date);
+          expect((await setup.database.db.apiKey.findFirstOrThrow({ where: { label: `backend at ${viewport.width} px` } })).revokedAt).toBeInstanceOf(Date);
           await expectFitsAndAccessible(page, 'a revoked key');
         } finally {
           await context.close();
@@ -184,7 +167,7 @@ describe('the seller’s sales pages, in Chromium', () => {
       async () => {
         const { context, page } = await signedInPage(sellerCookie, viewport);
         try {
-          await page.goto(`${server.baseUrl}/portal/api-keys`);
+          await page.goto(`${setup.server.baseUrl}/portal/api-keys`);
           await page.getByText('Your keys').waitFor();
           await context.clearCookies();
           const started = Date.now();
@@ -197,7 +180,7 @@ describe('the seller’s sales pages, in Chromium', () => {
           await page.waitForURL((url) => url.pathname === '/login');
           expect(new URL(page.url()).searchParams.get('callbackUrl')).toBe('/portal/api-keys');
           expect(await page.getByText('An unexpected error occurred').count()).toBe(0);
-          expect(await database.db.apiKey.count({ where: { label: 'after the session' } })).toBe(0);
+          expect(await setup.database.db.apiKey.count({ where: { label: 'after the session' } })).toBe(0);
         } finally {
           await context.close();
         }
@@ -210,7 +193,7 @@ describe('the seller’s sales pages, in Chromium', () => {
       async () => {
         const { context, page } = await signedInPage(newSellerCookie, viewport);
         try {
-          await page.goto(`${server.baseUrl}/portal`);
+          await page.goto(`${setup.server.baseUrl}/portal`);
           const checklist = page.getByTestId('setup-checklist');
           for (const [step, href] of [
             ['Add a product and an offering', '/portal/catalog/new'],
@@ -226,7 +209,7 @@ describe('the seller’s sales pages, in Chromium', () => {
           expect(await page.getByTestId('revenue-chart').count()).toBe(0);
           expect(await page.getByText('Apps embed it as IssuerClientId.').count()).toBe(1);
           await expectFitsAndAccessible(page, 'a new seller’s overview');
-          await page.goto(`${server.baseUrl}/portal/orders`);
+          await page.goto(`${setup.server.baseUrl}/portal/orders`);
           expect(await page.getByText('No orders match.').count()).toBe(1);
           expect(await page.getByRole('link', { name: /Export CSV/ }).count()).toBe(0);
           await expectFitsAndAccessible(page, 'no orders yet');
@@ -242,20 +225,20 @@ describe('the seller’s sales pages, in Chromium', () => {
       async () => {
         const { context, page } = await signedInPage(strangerCookie, viewport);
         try {
-          await page.goto(`${server.baseUrl}/portal`);
+          await page.goto(`${setup.server.baseUrl}/portal`);
           await (await portalLink(page, 'Overview')).waitFor();
           const nav = page.getByRole('navigation', { name: 'Portal' });
           for (const name of ['Catalog', 'Orders', 'Licenses', 'Customers', 'API keys', 'Usage']) expect(await nav.getByRole('link', { name, exact: true }).count(), name).toBe(0);
           expect(await page.getByRole('link', { name: 'Register as a seller' }).count()).toBe(1);
           await expectFitsAndAccessible(page, 'the welcome');
           for (const path of ['/portal/api-keys', '/portal/orders', '/portal/customers', '/portal/licenses', '/portal/usage', '/portal/settings']) {
-            const response = await page.goto(`${server.baseUrl}${path}`);
+            const response = await page.goto(`${setup.server.baseUrl}${path}`);
             expect(response?.status(), path).toBe(200);
             await page.getByTestId('seller-welcome').waitFor();
             expect(await page.getByText('An unexpected error occurred').count()).toBe(0);
           }
           await expectFitsAndAccessible(page, 'a seller page for a non-member');
-          const exported = await context.request.get(`${server.baseUrl}/portal/orders/export`);
+          const exported = await context.request.get(`${setup.server.baseUrl}/portal/orders/export`);
           expect(exported.status()).toBe(403);
         } finally {
           await context.close();

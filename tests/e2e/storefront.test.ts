@@ -1,19 +1,16 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
 import { changeIssuerClientId } from '@/server/sellers/change-issuer-client-id';
 import { setSellerLogo } from '@/server/sellers/seller-logo';
-import { launchChromium } from '../support/browser';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { expectFitsAndAccessible, VIEWPORTS, waitForHydration } from '../support/page-checks';
 import { portalPage, portalSignIn } from '../support/portal-session';
 import { codeReader } from '../support/sign-in';
-import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { browserTestFile } from '../support/browser-test-file';
 
 // The storefront is the seller's (store name, logo, the buyer's own sign-in state), sells seats on
 // seat-based offerings at a per-seat price, never sells a buyer what they hold, and says plainly
@@ -43,42 +40,29 @@ function solidPng(width: number, height: number): Buffer {
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63000100000500010d0a2db40000000049454e44ae426082', 'hex');
 const LONG_NAME = 'Supercalifragilistic'.repeat(10);
 
-let database: TestDatabase;
-let smtp: TestSmtpServer;
-let server: TestServer;
-let browser: Browser;
+const setup = browserTestFile({ env: { SEED_DEMO: 'false' } });
 let nextCode: (email: string) => Promise<string>;
 let store: { id: string; issuerClientId: string };
 const offerings: Record<'free' | 'trial' | 'team', string> = { free: '', trial: '', team: '' };
 
 beforeAll(async () => {
-  [database, smtp] = await Promise.all([createTestDatabase(), startTestSmtpServer()]);
-  server = await startTestServer({ databaseUrl: database.url, env: { SMTP_URL: smtp.url, SEED_DEMO: 'false' } });
-  nextCode = codeReader(smtp);
-  browser = await launchChromium();
-  const seller = await createSeller(database.db, { contactName: 'Ada Auditor', legalName: 'Auditor Ltd', checkoutReady: true });
-  await database.db.seller.update({ where: { id: seller.id }, data: { storeName: 'Ledger Tools' } });
-  await setSellerLogo({ db: database.db }, seller.id, PNG);
+  nextCode = codeReader(setup.smtp);
+  const seller = await createSeller(setup.database.db, { contactName: 'Ada Auditor', legalName: 'Auditor Ltd', checkoutReady: true });
+  await setup.database.db.seller.update({ where: { id: seller.id }, data: { storeName: 'Ledger Tools' } });
+  await setSellerLogo({ db: setup.database.db }, seller.id, PNG);
   store = seller;
-  const product = await createProduct(database.db, seller.id, { name: 'Ledger' });
-  offerings.free = (await createOffering(database.db, product, { name: 'Community' })).id;
-  offerings.trial = (await createOffering(database.db, product, { name: 'Pro Trial', classification: LicenseClassification.Trial, interval: 14, intervalUnit: IntervalUnit.Day })).id;
+  const product = await createProduct(setup.database.db, seller.id, { name: 'Ledger' });
+  offerings.free = (await createOffering(setup.database.db, product, { name: 'Community' })).id;
+  offerings.trial = (await createOffering(setup.database.db, product, { name: 'Pro Trial', classification: LicenseClassification.Trial, interval: 14, intervalUnit: IntervalUnit.Day })).id;
   offerings.team = (
-    await createOffering(database.db, product, { name: 'Team', classification: LicenseClassification.Subscription, priceMinor: 3000, interval: 1, intervalUnit: IntervalUnit.Month, seatBased: true })
+    await createOffering(setup.database.db, product, { name: 'Team', classification: LicenseClassification.Subscription, priceMinor: 3000, interval: 1, intervalUnit: IntervalUnit.Month, seatBased: true })
   ).id;
-  await database.db.feature.create({ data: { offeringId: offerings.team, key: 'render', displayName: 'Cloud render', allowance: 1000, allowancePeriodUnit: IntervalUnit.Month, accessLevel: 'Allowed' } });
-  await createProduct(database.db, seller.id, { name: LONG_NAME }).then((long) => createOffering(database.db, long, { name: LONG_NAME }));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.stop();
-  await database?.drop();
+  await setup.database.db.feature.create({ data: { offeringId: offerings.team, key: 'render', displayName: 'Cloud render', allowance: 1000, allowancePeriodUnit: IntervalUnit.Month, accessLevel: 'Allowed' } });
+  await createProduct(setup.database.db, seller.id, { name: LONG_NAME }).then((long) => createOffering(setup.database.db, long, { name: LONG_NAME }));
 });
 
 async function signedInPage(email: string, viewport: { width: number; height: number }, options: { registerAs?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  return portalPage(browser, server.baseUrl, await portalSignIn(server.baseUrl, email, nextCode, options), viewport);
+  return portalPage(setup.browser, setup.server.baseUrl, await portalSignIn(setup.server.baseUrl, email, nextCode, options), viewport);
 }
 
 const offeringCard = (page: Page, name: string) => page.getByTestId('offering').filter({ has: page.getByRole('heading', { name, exact: true }) });
@@ -88,9 +72,9 @@ for (const viewport of VIEWPORTS) {
     it(
       'carries the store name, logo and a sign-in link, with none of the service’s own header',
       async () => {
-        const context = await browser.newContext({ viewport });
+        const context = await setup.browser.newContext({ viewport });
         const page = await context.newPage();
-        const response = await page.goto(`${server.baseUrl}/marketplace/${store.issuerClientId}`);
+        const response = await page.goto(`${setup.server.baseUrl}/marketplace/${store.issuerClientId}`);
         expect(response?.status()).toBe(200);
         expect(await page.getByTestId('store-name').innerText()).toBe('Ledger Tools');
         expect(await page.locator('header img').getAttribute('src')).toMatch(new RegExp(`^/marketplace/${store.issuerClientId}/logo\\?v=[0-9a-z]+$`));
@@ -106,18 +90,18 @@ for (const viewport of VIEWPORTS) {
         await context.close();
 
         // A wordmark (4:1) keeps its shape in the header, neither cropped nor squeezed into a square.
-        await setSellerLogo({ db: database.db }, store.id, solidPng(160, 40));
-        const wide = await browser.newContext({ viewport });
+        await setSellerLogo({ db: setup.database.db }, store.id, solidPng(160, 40));
+        const wide = await setup.browser.newContext({ viewport });
         try {
           const widePage = await wide.newPage();
-          await widePage.goto(`${server.baseUrl}/marketplace/${store.issuerClientId}`);
+          await widePage.goto(`${setup.server.baseUrl}/marketplace/${store.issuerClientId}`);
           const logo = widePage.locator('header img');
           await logo.evaluate((image: HTMLImageElement) => image.decode());
           expect(await logo.boundingBox()).toMatchObject({ width: 160, height: 40 });
           expect(await logo.evaluate((image) => getComputedStyle(image).objectFit)).toBe('contain');
         } finally {
           await wide.close();
-          await setSellerLogo({ db: database.db }, store.id, PNG);
+          await setSellerLogo({ db: setup.database.db }, store.id, PNG);
         }
       },
       E2E_TIMEOUT,
@@ -128,7 +112,7 @@ for (const viewport of VIEWPORTS) {
       async () => {
         const email = `storefront.${viewport.name}.${crypto.randomBytes(3).toString('hex')}@example.com`;
         const { context, page } = await signedInPage(email, viewport);
-        const storefront = `${server.baseUrl}/marketplace/${store.issuerClientId}`;
+        const storefront = `${setup.server.baseUrl}/marketplace/${store.issuerClientId}`;
         await page.goto(storefront);
         expect(await page.getByTestId('storefront-signed-in-as').innerText()).toContain(email);
 
@@ -140,7 +124,7 @@ for (const viewport of VIEWPORTS) {
         await expectFitsAndAccessible(page, 'the storefront, signed in');
         await team.getByRole('button', { name: 'Buy Team' }).click();
         await page.waitForURL(/\/checkout\/local\//);
-        const checkout = await database.db.checkout.findFirstOrThrow({ where: { offeringId: offerings.team, buyer: { email } } });
+        const checkout = await setup.database.db.checkout.findFirstOrThrow({ where: { offeringId: offerings.team, buyer: { email } } });
         expect(checkout).toMatchObject({ quantity: 3, amountMinor: 9000n, currency: 'usd' });
 
         await page.goto(storefront);
@@ -149,7 +133,7 @@ for (const viewport of VIEWPORTS) {
         await page.goto(storefront);
         const held = offeringCard(page, 'Community').getByTestId('already-held');
         expect(await held.innerText()).toContain('You already have this.');
-        const license = await database.db.license.findFirstOrThrow({ where: { offeringId: offerings.free, buyer: { email } } });
+        const license = await setup.database.db.license.findFirstOrThrow({ where: { offeringId: offerings.free, buyer: { email } } });
         expect(await held.getByRole('link').getAttribute('href')).toBe(`/licenses#license-${license.id}`);
         expect(await offeringCard(page, 'Community').getByRole('button').count()).toBe(0);
 
@@ -158,7 +142,7 @@ for (const viewport of VIEWPORTS) {
         await page.goto(storefront);
         expect(await offeringCard(page, 'Pro Trial').getByTestId('already-held').innerText()).toContain('You already had this trial.');
         await expectFitsAndAccessible(page, 'the storefront with offerings held');
-        expect(await database.db.license.count({ where: { buyer: { email } } })).toBe(2);
+        expect(await setup.database.db.license.count({ where: { buyer: { email } } })).toBe(2);
         await context.close();
       },
       E2E_TIMEOUT,
@@ -167,10 +151,10 @@ for (const viewport of VIEWPORTS) {
     it(
       'signed out, Buy on a second offering moves the one guest checkout there, and Not now returns focus to its Buy',
       async () => {
-        const context = await browser.newContext({ viewport });
+        const context = await setup.browser.newContext({ viewport });
         try {
           const page = await context.newPage();
-          await page.goto(`${server.baseUrl}/marketplace/${store.issuerClientId}`);
+          await page.goto(`${setup.server.baseUrl}/marketplace/${store.issuerClientId}`);
           await waitForHydration(page);
           const community = offeringCard(page, 'Community');
           const team = offeringCard(page, 'Team');
@@ -195,14 +179,14 @@ for (const viewport of VIEWPORTS) {
       'a returning buyer checking out as a guest is signed in by the code and told they hold it, never sold it twice',
       async () => {
         const email = `returning.${viewport.name}.${crypto.randomBytes(3).toString('hex')}@example.com`;
-        const storefront = `${server.baseUrl}/marketplace/${store.issuerClientId}`;
+        const storefront = `${setup.server.baseUrl}/marketplace/${store.issuerClientId}`;
         const { context: holder, page: holderPage } = await signedInPage(email, viewport);
         await holderPage.goto(storefront);
         await offeringCard(holderPage, 'Community').getByRole('button', { name: 'Get it free: Community' }).click();
         await holderPage.waitForURL(/\/licenses/);
         await holder.close();
 
-        const context = await browser.newContext({ viewport });
+        const context = await setup.browser.newContext({ viewport });
         try {
           const page = await context.newPage();
           await page.goto(storefront);
@@ -218,7 +202,7 @@ for (const viewport of VIEWPORTS) {
           expect(await page.getByTestId('storefront-signed-in-as').innerText()).toContain(email);
           expect(await community.getByRole('button').count()).toBe(0);
           await expectFitsAndAccessible(page, 'a returning guest told they hold it');
-          expect(await database.db.license.count({ where: { offeringId: offerings.free, buyer: { email } } })).toBe(1);
+          expect(await setup.database.db.license.count({ where: { offeringId: offerings.free, buyer: { email } } })).toBe(1);
         } finally {
           await context.close();
         }
@@ -230,32 +214,32 @@ for (const viewport of VIEWPORTS) {
 
 describe('what an empty or unready store says', () => {
   it('a store with nothing listed says so, without a word about free offerings', async () => {
-    const empty = await createSeller(database.db);
-    const page = await browser.newPage();
-    await page.goto(`${server.baseUrl}/marketplace/${empty.issuerClientId}`);
+    const empty = await createSeller(setup.database.db);
+    const page = await setup.browser.newPage();
+    await page.goto(`${setup.server.baseUrl}/marketplace/${empty.issuerClientId}`);
     expect(await page.getByTestId('empty-storefront').innerText()).toBe('This store has nothing for sale yet. Come back later.');
     expect(await page.locator('main').innerText()).not.toMatch(/free offerings/i);
     await page.close();
   });
 
   it('a store not taking payments says which offerings can be had now', async () => {
-    const unready = await createSeller(database.db, { checkoutReady: false });
-    const product = await createProduct(database.db, unready.id);
-    await createOffering(database.db, product, { name: 'Free tier' });
-    await createOffering(database.db, product, { name: 'Paid tier', priceMinor: 1500 });
-    const page = await browser.newPage();
-    await page.goto(`${server.baseUrl}/marketplace/${unready.issuerClientId}`);
+    const unready = await createSeller(setup.database.db, { checkoutReady: false });
+    const product = await createProduct(setup.database.db, unready.id);
+    await createOffering(setup.database.db, product, { name: 'Free tier' });
+    await createOffering(setup.database.db, product, { name: 'Paid tier', priceMinor: 1500 });
+    const page = await setup.browser.newPage();
+    await page.goto(`${setup.server.baseUrl}/marketplace/${unready.issuerClientId}`);
     expect(await page.getByTestId('payments-notice').innerText()).toBe('Free offerings can be taken now; paid ones can be bought once this store takes payments.');
     expect(await offeringCard(page, 'Paid tier').innerText()).toContain('Can be bought once this store takes payments.');
     await page.close();
   });
 
   it('a former storefront id lands on the current address', async () => {
-    const moving = await createSeller(database.db, { issuerClientId: `moving-${crypto.randomBytes(3).toString('hex')}` });
+    const moving = await createSeller(setup.database.db, { issuerClientId: `moving-${crypto.randomBytes(3).toString('hex')}` });
     const newId = `moved-${crypto.randomBytes(3).toString('hex')}`;
-    await changeIssuerClientId({ db: database.db }, moving.id, { issuerClientId: newId });
-    const page = await browser.newPage();
-    await page.goto(`${server.baseUrl}/marketplace/${moving.issuerClientId}`);
+    await changeIssuerClientId({ db: setup.database.db }, moving.id, { issuerClientId: newId });
+    const page = await setup.browser.newPage();
+    await page.goto(`${setup.server.baseUrl}/marketplace/${moving.issuerClientId}`);
     expect(new URL(page.url()).pathname).toBe(`/marketplace/${newId}`);
     await page.close();
   });
@@ -268,20 +252,20 @@ for (const viewport of VIEWPORTS) {
       async () => {
         const email = `settings.${viewport.name}.${crypto.randomBytes(3).toString('hex')}@example.com`;
         const { context, page } = await signedInPage(email, viewport, { registerAs: 'Settings Ltd' });
-        await page.goto(`${server.baseUrl}/portal/settings?registered=1`);
+        await page.goto(`${setup.server.baseUrl}/portal/settings?registered=1`);
         expect(await page.getByTestId('registered-notice').innerText()).toContain('Your seller account is ready.');
         await expectFitsAndAccessible(page, 'store settings');
 
         await page.getByLabel('Store name').fill('Settings Store');
         await page.getByRole('button', { name: 'Save details' }).click();
         await page.getByText('Store details saved.').waitFor();
-        const membership = await database.db.sellerMember.findFirstOrThrow({ where: { account: { email } }, include: { seller: true } });
-        expect((await database.db.seller.findUniqueOrThrow({ where: { id: membership.sellerId } })).storeName).toBe('Settings Store');
+        const membership = await setup.database.db.sellerMember.findFirstOrThrow({ where: { account: { email } }, include: { seller: true } });
+        expect((await setup.database.db.seller.findUniqueOrThrow({ where: { id: membership.sellerId } })).storeName).toBe('Settings Store');
 
         await page.getByLabel('Image file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
         await page.getByRole('button', { name: 'Upload logo' }).click();
         await page.getByText('Logo saved.').waitFor();
-        expect(await database.db.sellerLogo.count({ where: { sellerId: membership.sellerId } })).toBe(1);
+        expect(await setup.database.db.sellerLogo.count({ where: { sellerId: membership.sellerId } })).toBe(1);
 
         await page.getByLabel('Store name').fill('x'.repeat(80));
         const newId = `settings-${viewport.name}-${crypto.randomBytes(2).toString('hex')}`;
@@ -290,11 +274,11 @@ for (const viewport of VIEWPORTS) {
         const confirm = page.getByRole('alertdialog', { name: 'Confirm the new storefront id' });
         await expectFitsAndAccessible(page, 'the storefront id confirmation');
         await confirm.getByRole('button', { name: 'Cancel' }).click();
-        expect((await database.db.seller.findUniqueOrThrow({ where: { id: membership.sellerId } })).issuerClientId).toBe(membership.seller.issuerClientId);
+        expect((await setup.database.db.seller.findUniqueOrThrow({ where: { id: membership.sellerId } })).issuerClientId).toBe(membership.seller.issuerClientId);
         await page.getByRole('button', { name: 'Change storefront id' }).click();
         await confirm.getByRole('button', { name: 'Yes, change it' }).click();
         await page.getByText('Storefront id changed.').waitFor();
-        expect((await database.db.seller.findUniqueOrThrow({ where: { id: membership.sellerId } })).issuerClientId).toBe(newId);
+        expect((await setup.database.db.seller.findUniqueOrThrow({ where: { id: membership.sellerId } })).issuerClientId).toBe(newId);
 
         await page.getByLabel('Storefront id', { exact: true }).fill('checkout');
         await page.getByRole('button', { name: 'Change storefront id' }).click();
@@ -317,11 +301,11 @@ for (const viewport of VIEWPORTS) {
 describe('registering again', () => {
   it('changes nothing of the existing seller, and the settings page says so', async () => {
     const email = `again.${crypto.randomBytes(3).toString('hex')}@example.com`;
-    await portalSignIn(server.baseUrl, email, nextCode, { registerAs: 'First Legal Name' });
+    await portalSignIn(setup.server.baseUrl, email, nextCode, { registerAs: 'First Legal Name' });
     const { context, page } = await signedInPage(email, { width: 1280, height: 900 }, { registerAs: 'Second Legal Name' });
-    await page.goto(`${server.baseUrl}/portal/settings?registered=1`);
+    await page.goto(`${setup.server.baseUrl}/portal/settings?registered=1`);
     expect(await page.getByTestId('registered-notice').innerText()).toContain('You already had a seller account, so registering again changed nothing.');
-    const sellers = await database.db.seller.findMany({ where: { members: { some: { account: { email } } } } });
+    const sellers = await setup.database.db.seller.findMany({ where: { members: { some: { account: { email } } } } });
     expect(sellers.map((seller) => seller.legalName)).toEqual(['First Legal Name']);
     await context.close();
   }, E2E_TIMEOUT);
@@ -329,8 +313,8 @@ describe('registering again', () => {
 
 describe('the sign-in form keeps what was typed', () => {
   it('going back from the code step finds the address and the registration fields as typed', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.baseUrl}/register`);
+    const page = await setup.browser.newPage();
+    await page.goto(`${setup.server.baseUrl}/register`);
     await page.getByLabel('Legal name').fill('Refill Tools Ltd');
     await page.getByLabel('Contact name').fill('Rita Refill');
     await page.getByLabel('E-mail address').fill('rita.refill@example.com');

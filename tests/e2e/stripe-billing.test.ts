@@ -1,16 +1,12 @@
 import crypto from 'node:crypto';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IntervalUnit, LicenseClassification } from '../../server/catalog/catalog-enums';
-import { launchChromium } from '../support/browser';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { createOrder } from '../support/order-factories';
 import { expectFitsAndAccessible, VIEWPORTS } from '../support/page-checks';
 import { codeReader } from '../support/sign-in';
-import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { browserTestFile } from '../support/browser-test-file';
 import { startStripeServer, type StripeServer } from '../support/stripe-server';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { startTestServer, type TestServer } from '../support/test-server';
 
 // "Manage billing" of a subscription sold through Stripe, clicked in Chromium: the service opens a
 // customer portal session for the customer that paid (on the seller's connected account) and sends
@@ -20,27 +16,26 @@ import { startTestServer, type TestServer } from '../support/test-server';
 const E2E_TIMEOUT = 180_000;
 const PORTAL_ORIGIN = 'https://billing.stripe.test';
 
-let database: TestDatabase;
-let smtp: TestSmtpServer;
 let stripe: StripeServer;
-let server: TestServer;
-let browser: Browser;
 let nextCode: (email: string) => Promise<string>;
 let offering: Awaited<ReturnType<typeof createOffering>>;
 const STRIPE_ACCOUNT = `acct_${crypto.randomBytes(6).toString('hex')}`;
 
+// The Stripe stand-in first: the server is configured with its address.
 beforeAll(async () => {
-  [database, smtp, stripe] = await Promise.all([createTestDatabase(), startTestSmtpServer(), startStripeServer()]);
-  nextCode = codeReader(smtp);
-  server = await startTestServer({
-    databaseUrl: database.url,
-    env: { SMTP_URL: smtp.url, STRIPE_SECRET_KEY: 'sk_test_portal_e2e', STRIPE_WEBHOOK_SECRET: 'whsec_portal_e2e', STRIPE_API_BASE: stripe.baseUrl },
-  });
-  browser = await launchChromium();
-  const seller = await createSeller(database.db, { checkoutReady: true });
-  await database.db.seller.update({ where: { id: seller.id }, data: { stripeAccountId: STRIPE_ACCOUNT, storeName: 'Portal Works' } });
-  const product = await createProduct(database.db, seller.id, { name: 'Portal Suite' });
-  offering = await createOffering(database.db, product, {
+  stripe = await startStripeServer();
+});
+afterAll(async () => {
+  await stripe?.stop();
+});
+const setup = browserTestFile({ env: () => ({ STRIPE_SECRET_KEY: 'sk_test_portal_e2e', STRIPE_WEBHOOK_SECRET: 'whsec_portal_e2e', STRIPE_API_BASE: stripe.baseUrl }) });
+
+beforeAll(async () => {
+  nextCode = codeReader(setup.smtp);
+  const seller = await createSeller(setup.database.db, { checkoutReady: true });
+  await setup.database.db.seller.update({ where: { id: seller.id }, data: { stripeAccountId: STRIPE_ACCOUNT, storeName: 'Portal Works' } });
+  const product = await createProduct(setup.database.db, seller.id, { name: 'Portal Suite' });
+  offering = await createOffering(setup.database.db, product, {
     name: 'Portal Monthly',
     classification: LicenseClassification.Subscription,
     priceMinor: 1500,
@@ -49,18 +44,10 @@ beforeAll(async () => {
   });
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await stripe?.stop();
-  await smtp?.stop();
-  await database?.drop();
-});
-
 /** A subscriber as Stripe's webhook leaves them: a completed Stripe checkout with its customer and subscription, and the license. */
 async function stripeSubscriber(email: string) {
   const customer = `cus_${crypto.randomBytes(6).toString('hex')}`;
-  const { license } = await createOrder(database.db, offering, {
+  const { license } = await createOrder(setup.database.db, offering, {
     buyerEmail: email,
     amountMinor: 1500,
     processor: 'stripe',
@@ -80,14 +67,14 @@ describe.each(VIEWPORTS)('Stripe’s customer portal from the license page, in C
     async () => {
       const email = `portal.${viewport.name}@example.com`;
       const { customer, licenseId } = await stripeSubscriber(email);
-      const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
+      const context = await setup.browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
       try {
         const page = await context.newPage();
         page.setDefaultTimeout(30_000);
         await context.route(`${PORTAL_ORIGIN}/**`, (route) =>
           route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Stripe billing</title><h1>Stripe customer portal</h1></html>' }),
         );
-        await page.goto(`${server.baseUrl}/login?callbackUrl=${encodeURIComponent('/licenses')}`);
+        await page.goto(`${setup.server.baseUrl}/login?callbackUrl=${encodeURIComponent('/licenses')}`);
         await page.getByLabel('E-mail address').fill(email);
         await page.getByRole('button', { name: 'Send me a code' }).click();
         await page.getByLabel('Code').fill(await nextCode(email));
@@ -104,7 +91,7 @@ describe.each(VIEWPORTS)('Stripe’s customer portal from the license page, in C
         const refusal = page.getByRole('alert').filter({ hasText: 'billing portal' });
         await expect.poll(() => refusal.count(), { timeout: 20_000 }).toBe(1);
         expect(await refusal.innerText()).toBe('Stripe’s billing portal could not be opened just now. Nothing changed; try again in a moment.');
-        expect(page.url()).toBe(`${server.baseUrl}/licenses`);
+        expect(page.url()).toBe(`${setup.server.baseUrl}/licenses`);
         await expectFitsAndAccessible(page, 'the license page after Stripe refused the portal');
 
         await manage.click();
@@ -112,7 +99,7 @@ describe.each(VIEWPORTS)('Stripe’s customer portal from the license page, in C
         expect(page.url()).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\/bps_/);
         const request = portalRequests().at(-1)!;
         expect(portalRequests().length).toBeGreaterThan(before);
-        expect(request.body).toEqual({ customer, return_url: `${server.baseUrl}/licenses#license-${licenseId}` });
+        expect(request.body).toEqual({ customer, return_url: `${setup.server.baseUrl}/licenses#license-${licenseId}` });
         expect(request.headers['stripe-account']).toBe(STRIPE_ACCOUNT);
       } finally {
         await context.close();

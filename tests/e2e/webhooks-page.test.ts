@@ -1,14 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser';
 import { expectFitsAndAccessible, portalLink, VIEWPORTS } from '../support/page-checks';
 import { portalPage, portalSignIn } from '../support/portal-session';
 import { codeReader } from '../support/sign-in';
-import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { browserTestFile } from '../support/browser-test-file';
 
 // The portal's webhooks page in Chromium at a desktop and a phone width: an endpoint added with
 // its event types and its secret shown once, a test event sent and seen in the delivery log (a
@@ -18,10 +14,7 @@ import { startTestServer, type TestServer } from '../support/test-server';
 const E2E_TIMEOUT = 180_000;
 const SELLER_EMAIL = 'hooks.owner@example.com';
 
-let database: TestDatabase;
-let smtp: TestSmtpServer;
-let server: TestServer;
-let browser: Browser;
+const setup = browserTestFile({ env: { SEED_DEMO: 'false', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' } });
 let sellerCookie: string;
 let receiverUrl: string;
 let receiver: http.Server;
@@ -29,9 +22,7 @@ let receiver: http.Server;
 let refuseNext = true;
 
 beforeAll(async () => {
-  [database, smtp] = await Promise.all([createTestDatabase(), startTestSmtpServer()]);
-  server = await startTestServer({ databaseUrl: database.url, env: { SMTP_URL: smtp.url, SEED_DEMO: 'false', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' } });
-  sellerCookie = await portalSignIn(server.baseUrl, SELLER_EMAIL, codeReader(smtp), { registerAs: 'Hooks Ltd' });
+  sellerCookie = await portalSignIn(setup.server.baseUrl, SELLER_EMAIL, codeReader(setup.smtp), { registerAs: 'Hooks Ltd' });
   receiver = http.createServer((req, res) => {
     req.resume();
     req.on('end', () => {
@@ -42,18 +33,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-  browser = await launchChromium();
 }, 300_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.stop();
   await new Promise((resolve) => receiver?.close(resolve));
-  await database?.drop();
 });
 
-const signedInPage = (viewport: { width: number; height: number }) => portalPage(browser, server.baseUrl, sellerCookie, viewport);
+const signedInPage = (viewport: { width: number; height: number }) => portalPage(setup.browser, setup.server.baseUrl, sellerCookie, viewport);
 
 describe('the webhooks page, in Chromium', () => {
   for (const viewport of VIEWPORTS) {
@@ -61,12 +47,12 @@ describe('the webhooks page, in Chromium', () => {
       `at ${viewport.width} px: add an endpoint, see its secret once, send a test event, resend a failed one, rotate, disable and remove`,
       async () => {
         refuseNext = true;
-        await database.db.webhookEndpoint.deleteMany({});
+        await setup.database.db.webhookEndpoint.deleteMany({});
         const { context, page } = await signedInPage(viewport);
         try {
-          await page.goto(`${server.baseUrl}/portal`);
+          await page.goto(`${setup.server.baseUrl}/portal`);
           await (await portalLink(page, 'Webhooks')).click();
-          await page.waitForURL(`${server.baseUrl}/portal/webhooks`);
+          await page.waitForURL(`${setup.server.baseUrl}/portal/webhooks`);
           await page.getByText('No endpoints yet.').waitFor();
           await expectFitsAndAccessible(page, 'the webhooks page, empty');
 
@@ -83,7 +69,7 @@ describe('the webhooks page, in Chromium', () => {
           const card = page.getByTestId('webhook-endpoint');
           await card.waitFor();
           expect(await card.innerText()).toContain('license.created, license.status_changed');
-          const stored = await database.db.webhookEndpoint.findFirstOrThrow({ where: { description: `backend at ${viewport.width} px` } });
+          const stored = await setup.database.db.webhookEndpoint.findFirstOrThrow({ where: { description: `backend at ${viewport.width} px` } });
           expect(stored.eventTypes).toEqual(['license.created', 'license.status_changed']);
 
           await card.getByRole('button', { name: 'Send test event' }).click();
@@ -102,11 +88,11 @@ describe('the webhooks page, in Chromium', () => {
           await page.getByTestId('webhook-secret').filter({ hasText: 'New signing secret' }).waitFor();
           await expectFitsAndAccessible(page, 'the rotated secret');
           await page.getByRole('button', { name: 'I have stored it' }).click();
-          expect((await database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: stored.id } })).previousSecretUntil).toBeInstanceOf(Date);
+          expect((await setup.database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: stored.id } })).previousSecretUntil).toBeInstanceOf(Date);
 
           await card.getByRole('button', { name: 'Disable' }).click();
           await card.getByText('Disabled').waitFor();
-          expect((await database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: stored.id } })).enabled).toBe(false);
+          expect((await setup.database.db.webhookEndpoint.findUniqueOrThrow({ where: { id: stored.id } })).enabled).toBe(false);
           await expectFitsAndAccessible(page, 'a disabled endpoint');
 
           // One confirmation at a time: asking to remove closes the rotation's question.
@@ -120,7 +106,7 @@ describe('the webhooks page, in Chromium', () => {
           expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
           await confirm.click();
           await page.getByText('No endpoints yet.').waitFor();
-          expect(await database.db.webhookEndpoint.count({ where: { id: stored.id } })).toBe(0);
+          expect(await setup.database.db.webhookEndpoint.count({ where: { id: stored.id } })).toBe(0);
         } finally {
           await context.close();
         }
