@@ -21,7 +21,15 @@ module.exports = {
       severity: 'error',
       comment: 'Domain rooms never import http/, trpc/, next or a web framework: a rule has one home, every face calls it.',
       from: { path: '^server/', pathNot: NOT_DOMAIN },
-      to: { path: TRANSPORTS, dependencyTypesNot: ['type-only'] },
+      to: { path: TRANSPORTS },
+    },
+    {
+      name: 'faces-share-through-the-core',
+      severity: 'error',
+      comment:
+        'A face never reaches into another: what REST, tRPC, MCP and the command line share (the wire forms, the ApiError body, error normalisation, limits) lives in the core (wire/, platform/). The REST app only mounts MCP at /mcp.',
+      from: { path: '^server/(http|trpc|mcp|cli)/' },
+      to: { path: '^server/(http|trpc|mcp|cli)/', pathNot: ['^server/$1/', '^server/mcp/mcp-server\\.ts$'] },
     },
     {
       name: 'only-payments-knows-stripe',

@@ -5,7 +5,7 @@ import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import superjson from 'superjson';
-import type { AppRouter } from '@/server/entry/shared';
+import type { AppRouter } from '@/server/trpc/entry';
 
 export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
 

@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import net, { type AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { DomainError } from './errors';
-import { apiErrorBody } from './http/api-error';
+import { apiErrorBody } from './wire/api-error-body';
 import { CLIENT_IP_HEADER } from './http/client-ip-header';
 import { LOOPBACK_CLIENT_HEADER } from './mail/outbox-access';
 import { clientIpOf } from './platform/limits/client-ip';

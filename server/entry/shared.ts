@@ -11,7 +11,6 @@ export { minorUnitDigits } from '../catalog/money';
 export type { ValidationDetail } from '../errors';
 export type { BillingManagement } from '../payments/billing-management';
 export type { UsageSeries } from '../consumption/usage-by-feature-and-day';
-export type { AppRouter } from '../trpc/app-router';
 export { adoptCorrelationId, CORRELATION_HEADER } from '../platform/logging/correlation';
 export { contentSecurityPolicy, formRedirectsOutward, newNonce, NONCE_HEADER, pageSecurityHeaders, REQUEST_PATH_HEADER } from '../security/page-headers';
 export * from '../catalog/describe-offering';

@@ -1,5 +1,6 @@
 import { DomainError, HTTP_STATUS_BY_CODE } from '../errors';
 import { RUNTIME_WWW_AUTHENTICATE } from '../runtime/verify-runtime-token';
+import { apiErrorBody } from '../wire/api-error-body';
 
 /** A method the path does not answer: HTTP's own refusal, which names the methods it does. */
 export class MethodNotAllowedError extends DomainError {
@@ -23,13 +24,6 @@ function refusalHeaders(error: DomainError): Record<string, string> {
   if (error.code === 'RuntimeTokenMissing' || error.code === 'RuntimeTokenInvalid') headers['WWW-Authenticate'] = RUNTIME_WWW_AUTHENTICATE;
   if (error instanceof MethodNotAllowedError) headers.Allow = error.allow.join(', ');
   return headers;
-}
-
-/** The one shape of every REST failure (spec "ApiError"), as JSON: every error body is written here. */
-export function apiErrorBody(error: DomainError, correlationId: string): string {
-  const body: Record<string, unknown> = { Code: error.code, Message: error.message, CorrelationId: correlationId };
-  if (error.details) body.Details = error.details;
-  return JSON.stringify(body);
 }
 
 export function apiErrorResponse(error: DomainError, correlationId: string): Response {

@@ -3,7 +3,7 @@ import { OAuthError } from '../identity/oauth-error';
 import { logger } from '../platform/logging/logger';
 import { oauthErrorResponse } from './api-error';
 import type { AppEnv } from './app-env';
-import { normalizeError } from './normalize-error';
+import { normalizeError } from '../wire/normalize-error';
 import * as authorize from './routes/identity/authorize';
 import * as challenge from './routes/identity/challenge';
 import { oauthErrorJson, oauthJson, type IdentityOperation } from './routes/identity/identity-http';

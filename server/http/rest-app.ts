@@ -12,7 +12,7 @@ import { handleMcpPost, MCP_PATH, MCP_REFUSED_METHODS, refuseMcpMethod } from '.
 import { adoptCorrelationId, CORRELATION_HEADER } from '../platform/logging/correlation';
 import { correlate, limitBodySize, limitPerIp, rejectUnusableText } from './middleware/edge';
 import { validationHook } from './middleware/read-json-body';
-import { normalizeError } from './normalize-error';
+import { normalizeError } from '../wire/normalize-error';
 import { DOCUMENT_INFO, SECURITY_SCHEMES } from './openapi';
 import { registerOperationsRoutes } from './operations-routes';
 import * as getLicense from './routes/management/get-license';

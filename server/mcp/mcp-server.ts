@@ -3,7 +3,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { authenticateApiKey } from '../api-keys/authenticate-api-key';
 import { db } from '../db';
-import { BODY_LIMIT_BYTES } from '../http/middleware/edge';
+import { BODY_LIMIT_BYTES } from '../platform/limits/limit-table';
 import { CATALOG_TOOLS } from './catalog-tools';
 import { callTool, toolDefinition, toolError, unknownTool, type McpTool, type ToolCaller } from './mcp-tool';
 import { SELLER_TOOLS } from './seller-tools';

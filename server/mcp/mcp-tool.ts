@@ -1,9 +1,9 @@
 import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { DomainError } from '../errors';
-import { apiErrorBody } from '../http/api-error';
-import { normalizeError } from '../http/normalize-error';
-import { fromWire, toWire, wireObject } from '../http/wire';
+import { apiErrorBody } from '../wire/api-error-body';
+import { normalizeError } from '../wire/normalize-error';
+import { fromWire, toWire, wireObject } from '../wire/wire';
 import { logger } from '../platform/logging/logger';
 import { assertUsableText, validationErrorFromZod } from '../validation-error';
 

@@ -3,7 +3,7 @@ import superjson from 'superjson';
 import type { Seller } from '@/generated/prisma/client';
 import { db, type Db } from '../db';
 import { DomainError, HTTP_STATUS_BY_CODE, type ApiErrorCode } from '../errors';
-import { normalizeError } from '../http/normalize-error';
+import { normalizeError } from '../wire/normalize-error';
 import { assertUsableText } from '../validation-error';
 import { logger } from '../platform/logging/logger';
 import type { PortalSession } from '../identity/portal-session';

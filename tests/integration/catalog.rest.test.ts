@@ -6,7 +6,7 @@ import { createOffering, createProduct, createSeller } from '../support/factorie
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { storefrontSchema } from '@/server/catalog/catalog.schemas';
-import { toWire } from '@/server/http/wire';
+import { toWire } from '@/server/wire/wire';
 
 let database: TestDatabase;
 let server: TestServer;

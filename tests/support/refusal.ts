@@ -1,5 +1,5 @@
 import type { DomainError } from '@/server/errors';
-import { normalizeError } from '@/server/http/normalize-error';
+import { normalizeError } from '@/server/wire/normalize-error';
 
 /** The ApiError a caller would get for this call (services throw DomainError or ZodError). */
 export async function refusalOf(call: Promise<unknown>): Promise<DomainError> {

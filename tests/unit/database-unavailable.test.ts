@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeError } from '@/server/http/normalize-error';
+import { normalizeError } from '@/server/wire/normalize-error';
 import { isDatabaseUnavailable } from '@/server/platform/database/database-pool';
 
 // What the pg driver and Prisma throw when the database cannot be reached or does not answer in time

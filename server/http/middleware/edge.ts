@@ -2,6 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import { routePath, matchedRoutes } from 'hono/route';
 import { DomainError } from '../../errors';
 import { env } from '../../env';
+import { BODY_LIMIT_BYTES, DEFAULT_BODY_LIMIT } from '../../platform/limits/limit-table';
 import { consumeLimit } from '../../platform/limits/limits';
 import { runWithLogContext, logger } from '../../platform/logging/logger';
 import { recordHttpRequest } from '../../platform/metrics/metrics';
@@ -69,19 +70,6 @@ export const limitPerIp = createMiddleware<AppEnv>(async (c, next) => {
   await consumeLimit('ip', c.req.header(CLIENT_IP_HEADER) ?? 'unknown');
   await next();
 });
-
-/** Body size limits per route family, enforced while the body is read (README "Limits"). */
-export const BODY_LIMIT_BYTES = {
-  '/purchase': 16 * 1024,
-  '/licensing-mgmt': 64 * 1024,
-  '/licensing': 16 * 1024,
-  '/consumption': 1024 * 1024,
-  '/mcp': 256 * 1024,
-  '/identity': 16 * 1024,
-  // Stripe's events carry whole objects (a Checkout Session with its line items).
-  '/payments/stripe': 512 * 1024,
-} as const;
-const DEFAULT_BODY_LIMIT = 16 * 1024;
 
 const BODY_LIMITS = Object.entries(BODY_LIMIT_BYTES);
 

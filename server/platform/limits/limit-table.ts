@@ -119,3 +119,19 @@ export function limitDescription(name: LimitName): { per: string; refusal: strin
   const { per, refusal } = LIMIT_TABLE[name];
   return { per, refusal };
 }
+
+/**
+ * Body size limits per route family, enforced while the body is read (README "Limits"): by the REST
+ * app's edge, and by the MCP transport for its own reads.
+ */
+export const BODY_LIMIT_BYTES = {
+  '/purchase': 16 * 1024,
+  '/licensing-mgmt': 64 * 1024,
+  '/licensing': 16 * 1024,
+  '/consumption': 1024 * 1024,
+  '/mcp': 256 * 1024,
+  '/identity': 16 * 1024,
+  // Stripe's events carry whole objects (a Checkout Session with its line items).
+  '/payments/stripe': 512 * 1024,
+} as const;
+export const DEFAULT_BODY_LIMIT = 16 * 1024;

@@ -8,7 +8,7 @@ import { withApiKey } from '../../auth/with-api-key';
 import { readJsonBody } from '../../middleware/read-json-body';
 import { BODY_CODES, errorResponses, okResponse, SECURITY } from '../../openapi';
 import { RETRY_AFTER_HEADER } from '../purchase/get-purchase-checkout-result';
-import { fromWire, toWire, wireObject } from '../../wire';
+import { fromWire, toWire, wireObject } from '../../../wire/wire';
 
 export const route = createRoute({
   method: 'post',

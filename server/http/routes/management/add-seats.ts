@@ -4,7 +4,7 @@ import { addSeatsSchema, addedSeatsSchema } from '../../../licensing/management-
 import { addSeats } from '../../../licensing/seats/add-seats';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, okResponse } from '../../openapi';
-import { fromWire, toWire, wireObject } from '../../wire';
+import { fromWire, toWire, wireObject } from '../../../wire/wire';
 import { licenseIdParams } from './license-id-param';
 import { jsonBody, NO_STORE, WRITE, WRITE_CODES } from './management-write';
 

@@ -5,7 +5,7 @@ import { licenseViewSchema } from '../../../licensing/licenses/license-view.sche
 import { bindTenantSchema } from '../../../licensing/management-writes.schema';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, okResponse } from '../../openapi';
-import { fromWire, toWire, wireObject } from '../../wire';
+import { fromWire, toWire, wireObject } from '../../../wire/wire';
 import { licenseIdParams } from './license-id-param';
 import { jsonBody, NO_STORE, WRITE, WRITE_CODES } from './management-write';
 

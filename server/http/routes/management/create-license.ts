@@ -4,7 +4,7 @@ import { createLicenseDirectly } from '../../../licensing/licenses/create-licens
 import { createdLicenseSchema, createLicenseSchema } from '../../../licensing/management-writes.schema';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, okResponse } from '../../openapi';
-import { fromWire, toWire, wireObject } from '../../wire';
+import { fromWire, toWire, wireObject } from '../../../wire/wire';
 import { jsonBody, NO_STORE, WRITE, WRITE_CODES } from './management-write';
 
 export const route = createRoute({

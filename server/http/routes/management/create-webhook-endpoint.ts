@@ -3,7 +3,7 @@ import { db } from '../../../db';
 import { createWebhookEndpoint, createWebhookEndpointSchema, webhookEndpointWithSecretSchema } from '../../../events/webhooks/webhook-endpoints';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, jsonResponse } from '../../openapi';
-import { fromWire, toWire, wireObject } from '../../wire';
+import { fromWire, toWire, wireObject } from '../../../wire/wire';
 import { NO_STORE } from './find-licenses';
 import { jsonBody } from './management-write';
 import { WRITE_CODES, WRITE_WITH_BODY } from './webhook-endpoint-common';

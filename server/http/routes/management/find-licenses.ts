@@ -6,7 +6,7 @@ import { licenseListViewSchema } from '../../../licensing/licenses/license-view.
 import type { AppEnv } from '../../app-env';
 import { withApiKey } from '../../auth/with-api-key';
 import { errorResponses, okResponse, SECURITY } from '../../openapi';
-import { toWire, wireObject } from '../../wire';
+import { toWire, wireObject } from '../../../wire/wire';
 
 // Management answers are per seller and change with every seat or status change: no cache keeps them.
 export const NO_STORE = { 'Cache-Control': 'no-store' };

@@ -7,7 +7,7 @@ import { withApiKey } from '../../auth/with-api-key';
 import { errorResponses, okResponse, SECURITY } from '../../openapi';
 import { NO_STORE } from './find-licenses';
 import { licenseIdParams } from './license-id-param';
-import { toWire, wireObject } from '../../wire';
+import { toWire, wireObject } from '../../../wire/wire';
 
 export const route = createRoute({
   method: 'get',

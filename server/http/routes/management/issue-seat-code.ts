@@ -4,7 +4,7 @@ import { issueSeatCode } from '../../../licensing/codes/issue-seat-code';
 import { issueSeatCodeSchema, issuedCodeSchema } from '../../../licensing/management-writes.schema';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, okResponse } from '../../openapi';
-import { fromWire, toWire, wireObject } from '../../wire';
+import { fromWire, toWire, wireObject } from '../../../wire/wire';
 import { jsonBody, NO_STORE, seatParams, WRITE, WRITE_CODES } from './management-write';
 
 export const route = createRoute({

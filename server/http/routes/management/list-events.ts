@@ -3,7 +3,7 @@ import { db } from '../../../db';
 import { eventPageSchema, eventsQuerySchema, listEvents } from '../../../events/list-events';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, okResponse } from '../../openapi';
-import { toWire, wireObject } from '../../wire';
+import { toWire, wireObject } from '../../../wire/wire';
 import { NO_STORE } from './find-licenses';
 import { KEY_CODES, READ } from './webhook-endpoint-common';
 

@@ -8,7 +8,7 @@ import type { AppEnv } from '../../app-env';
 import { withApiKey } from '../../auth/with-api-key';
 import { readJsonBody } from '../../middleware/read-json-body';
 import { BODY_CODES, errorResponses, okResponse, SECURITY } from '../../openapi';
-import { fromWire, toWire, wireObject } from '../../wire';
+import { fromWire, toWire, wireObject } from '../../../wire/wire';
 import { NO_STORE } from './find-licenses';
 import { licenseIdParams } from './license-id-param';
 

@@ -4,7 +4,7 @@ import { requestOnlySchema, retiredSeatSchema } from '../../../licensing/managem
 import { retireSeat } from '../../../licensing/seats/retire-seat';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, okResponse } from '../../openapi';
-import { fromWire, toWire, wireObject } from '../../wire';
+import { fromWire, toWire, wireObject } from '../../../wire/wire';
 import { jsonBody, NO_STORE, seatParams, WRITE, WRITE_CODES } from './management-write';
 
 export const route = createRoute({

@@ -4,7 +4,7 @@ import { revokeLicenseCodeBySeller } from '../../../licensing/codes/revoke-licen
 import { requestOnlySchema, revokedCodeSchema } from '../../../licensing/management-writes.schema';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, okResponse } from '../../openapi';
-import { fromWire, toWire, wireObject } from '../../wire';
+import { fromWire, toWire, wireObject } from '../../../wire/wire';
 import { codeParams, jsonBody, NO_STORE, WRITE, WRITE_CODES } from './management-write';
 
 export const route = createRoute({

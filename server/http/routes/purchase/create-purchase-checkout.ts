@@ -6,7 +6,7 @@ import type { AppEnv } from '../../app-env';
 import { withBuyerToken } from '../../auth/with-buyer-token';
 import { readJsonBody } from '../../middleware/read-json-body';
 import { BODY_CODES, errorResponses, okResponse, SECURITY } from '../../openapi';
-import { fromWire, toWire, wireObject } from '../../wire';
+import { fromWire, toWire, wireObject } from '../../../wire/wire';
 
 export const route = createRoute({
   method: 'post',

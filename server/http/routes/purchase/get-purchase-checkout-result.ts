@@ -5,7 +5,7 @@ import { db } from '../../../db';
 import type { AppEnv } from '../../app-env';
 import { withBuyerToken } from '../../auth/with-buyer-token';
 import { errorResponses, okResponse, SECURITY } from '../../openapi';
-import { toWire, wireObject } from '../../wire';
+import { toWire, wireObject } from '../../../wire/wire';
 
 export const RETRY_AFTER_HEADER = { 'Retry-After': { description: '`3` (seconds) while Status is pending.', schema: { type: 'integer' as const } } };
 

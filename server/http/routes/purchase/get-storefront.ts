@@ -6,7 +6,7 @@ import { db } from '../../../db';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, okResponse, SECURITY } from '../../openapi';
 import { cachedCatalogHeaders, CACHE_CONTROL_HEADER } from './catalog-cache-headers';
-import { toWire, wireObject } from '../../wire';
+import { toWire, wireObject } from '../../../wire/wire';
 
 export const issuerClientIdParam = z.string().min(1).max(100).openapi({ param: { name: 'issuerClientId', in: 'path' }, example: 'demo' });
 

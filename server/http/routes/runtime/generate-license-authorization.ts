@@ -7,7 +7,7 @@ import type { AppEnv } from '../../app-env';
 import { withRuntimeToken } from '../../auth/with-runtime-token';
 import { readJsonBody } from '../../middleware/read-json-body';
 import { BODY_CODES, errorResponses, okResponse, SECURITY } from '../../openapi';
-import { fromWire, wireObject } from '../../wire';
+import { fromWire, wireObject } from '../../../wire/wire';
 
 /** The compact JWS, then the statement it signs, shown for readers (verify `Authorization` before trusting them). */
 const licenseAuthorizationBody = z.object({ Authorization: z.string() }).extend(authorizationStatementSchema.shape);
