@@ -7,8 +7,6 @@ import { isDatabaseUnavailable } from '../platform/database/database-pool';
 /** What a caller is told to wait while the database cannot be reached (Retry-After). */
 export const DATABASE_UNAVAILABLE_RETRY_SECONDS = 5;
 
-export { fieldName, validationErrorFromZod } from '../validation-error';
-
 /**
  * The one normaliser from anything thrown to a DomainError: zod errors become ValidationError with
  * Details; a database that cannot be reached or did not answer in time, ServiceUnavailable with a

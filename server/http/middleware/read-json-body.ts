@@ -2,7 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import type { Hook } from '@hono/zod-openapi';
 import { DomainError } from '../../errors';
 import type { AppEnv } from '../app-env';
-import { validationErrorFromZod } from '../../wire/normalize-error';
+import { validationErrorFromZod } from '../../validation-error';
 import { assertUsableText } from '../../validation-error';
 
 // The media types Hono's json validator reads (its own test, with parameters allowed).
