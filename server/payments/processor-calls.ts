@@ -38,12 +38,15 @@ export async function recordProcessorCall(tx: Db, license: { id: string; process
 }
 
 /**
- * After the commit of a recorded call: starts the job now rather than at its next minute. A
- * failure here loses nothing (the minute's run performs the call).
+ * After the commit of a recorded call: starts the job now rather than at its next minute. Requests
+ * coalesce into one waiting run (the queue keeps at most one), and a request made while a run is
+ * busy is that waiting run, which starts as soon as the busy one ends: a call committed after a
+ * run's last look is never left for the next minute. A failure here loses nothing (the minute's
+ * run performs the call).
  */
 export async function requestProcessorCalls(): Promise<void> {
   try {
-    await enqueueJob('perform-processor-calls', {}, { singletonKey: 'perform-processor-calls', singletonSeconds: 1 });
+    await enqueueJob('perform-processor-calls', {}, { singletonKey: 'perform-processor-calls' });
   } catch (error) {
     logger.warn({ err: error }, 'processor calls: could not start the job now; its next scheduled run performs them');
   }
@@ -168,5 +171,6 @@ export const performProcessorCallsJob = defineScheduledSweep({
   data: performProcessorCallsData,
   cron: '* * * * *',
   expireInSeconds: 10 * 60,
+  requests: 'coalesce',
   run: (ctx) => performDueProcessorCalls(ctx),
 });

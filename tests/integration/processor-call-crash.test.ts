@@ -14,7 +14,8 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 import { startTestServer, type TestServer } from '../support/test-server';
 import { rememberProcessConfig } from '../support/process-config';
 
-// A real instance killed with SIGKILL while its call to Stripe is in flight (after the seller's
+// First, on a live instance: decisions made in quick succession all reach Stripe within seconds.
+// Then a real instance killed with SIGKILL while its call to Stripe is in flight (after the seller's
 // suspension committed): nothing is lost and nothing is done twice. The call stays pending, is made
 // again once its backoff has passed (by whichever worker runs then; here the same code in this
 // process, with the clock moved on), with the same Idempotency-Key, so Stripe applies it once.
@@ -43,6 +44,52 @@ afterAll(async () => {
   await closeDb();
   await stripe?.stop();
   await database?.drop();
+});
+
+describe('decisions in quick succession', () => {
+  it('20 suspensions, each within 100 ms of the last, each reach Stripe within 5 s of its commit (a call committed while a run is busy is taken right after it)', async () => {
+    const seller = await createSeller(database.db, { checkoutReady: true });
+    const product = await createProduct(database.db, seller.id);
+    const offering = await createOffering(database.db, product, { classification: LicenseClassification.Subscription, priceMinor: 2000, interval: 1, intervalUnit: IntervalUnit.Month });
+    const { key } = await createApiKey({ db: database.db }, { sellerId: seller.id, label: 'burst' });
+    const licenses = [];
+    for (let i = 0; i < 20; i++) {
+      const subscriptionId = `sub_${crypto.randomBytes(6).toString('hex')}`;
+      const minted = await database.db.$transaction((tx) => mintLicense(tx as never, { offering, buyerAccountId: null, correlationId: null, seatCount: 1, processorSubscriptionId: subscriptionId }));
+      licenses.push({ licenseId: minted.licenseId, subscriptionId });
+    }
+    // Stripe answers slowly, so each run is still busy when the next decisions commit.
+    const reachedStripe = new Map<string, number>();
+    stripe.beforeAnswer(async (request) => {
+      const match = /^\/v1\/subscriptions\/([^/]+)$/.exec(request.path);
+      if (request.method === 'POST' && match) {
+        reachedStripe.set(match[1]!, Date.now());
+        await new Promise((resolve) => setTimeout(resolve, 150));
+      }
+    });
+    const committedAt = new Map<string, number>();
+    for (const license of licenses) {
+      const response = await fetch(`${server.baseUrl}/licensing-mgmt/licenses/${license.licenseId}/suspend`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'dub-apiKey': key },
+        body: JSON.stringify({ RequestId: crypto.randomUUID() }),
+      });
+      expect(response.status).toBe(200);
+      // The answer comes after the commit: the decision and its call are in the database by now.
+      committedAt.set(license.subscriptionId, Date.now());
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const deadline = Math.max(...committedAt.values()) + 5_000;
+    while (reachedStripe.size < licenses.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    const late = licenses.filter((license) => {
+      const reached = reachedStripe.get(license.subscriptionId);
+      return reached === undefined || reached - committedAt.get(license.subscriptionId)! > 5_000;
+    });
+    expect(late, `${reachedStripe.size} of 20 reached Stripe in time`).toEqual([]);
+    // Stripe's slow answers land, and every subscription is paused.
+    stripe.beforeAnswer(null);
+    await expect.poll(() => licenses.filter((license) => stripe.subscriptionState(license.subscriptionId).pauseCollection === 'void').length, { timeout: 5_000 }).toBe(20);
+  });
 });
 
 describe('a crash between the commit and the processor call', () => {

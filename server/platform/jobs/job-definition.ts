@@ -36,6 +36,12 @@ export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
    * Worker instances register it at start; pg-boss sends one job per due time across instances.
    */
   schedule?: { cron: string; data: z.input<Schema> };
+  /**
+   * `coalesce`: a run requested while another waits to start is that one (pg-boss's `short` queue
+   * policy: at most one waiting job), and a run requested while one is busy waits for it and starts
+   * right after, so work committed during a run is taken at once, never at the next timer.
+   */
+  requests?: 'each' | 'coalesce';
 }
 
 export const defineJob = <Schema extends z.ZodType>(definition: JobDefinition<Schema>): JobDefinition<Schema> => definition;
@@ -44,8 +50,15 @@ export const defineJob = <Schema extends z.ZodType>(definition: JobDefinition<Sc
  * A sweep on a timer (`cron`, UTC) that takes no data: one run at a time, no retries (the next
  * scheduled run is the retry).
  */
-export function defineScheduledSweep(sweep: { data: z.ZodObject; cron: string; expireInSeconds: number; run: (ctx: JobContext) => Promise<unknown> }): JobDefinition {
+export function defineScheduledSweep(sweep: {
+  data: z.ZodObject;
+  cron: string;
+  expireInSeconds: number;
+  run: (ctx: JobContext) => Promise<unknown>;
+  requests?: JobDefinition['requests'];
+}): JobDefinition {
   return defineJob({
+    requests: sweep.requests,
     data: sweep.data,
     handle: (_data, ctx) => sweep.run(ctx),
     retry: { retryLimit: 0, retryDelay: 0, retryBackoff: false },

@@ -83,7 +83,7 @@ async function open(options: StartJobQueueOptions): Promise<RunningQueue> {
     await whileHoldingSetupLock(options.databaseUrl, async () => {
       await boss.start();
       for (const name of jobNamesOf(running)) {
-        const queue = { name, ...retryPolicyOf(name, running), expireInSeconds: running.jobs[name].expireInSeconds };
+        const queue = { name, ...retryPolicyOf(name, running), expireInSeconds: running.jobs[name].expireInSeconds, policy: queuePolicyOf(running.jobs[name]) };
         await boss.createQueue(name, queue);
         // An existing queue takes the job's current policy (createQueue leaves it as it was).
         await boss.updateQueue(name, queue);
@@ -203,6 +203,11 @@ export async function stopJobQueue({ graceMs = STOP_GRACE_MS }: { graceMs?: numb
   if (!running) return;
   slot.running = undefined;
   await running.boss.stop({ graceful: true, wait: true, close: true, timeout: Math.max(1_000, graceMs) });
+}
+
+/** pg-boss's queue policy: `short` keeps at most one job waiting (a busy one aside), which is what coalescing asks. */
+function queuePolicyOf(definition: JobDefinition): 'standard' | 'short' {
+  return definition.requests === 'coalesce' ? 'short' : 'standard';
 }
 
 function retryPolicyOf(name: JobName, running: RunningQueue): RetryPolicy {
