@@ -52,7 +52,7 @@ describe('decisions in quick succession', () => {
     const product = await createProduct(database.db, seller.id);
     const offering = await createOffering(database.db, product, { classification: LicenseClassification.Subscription, priceMinor: 2000, interval: 1, intervalUnit: IntervalUnit.Month });
     const { key } = await createApiKey({ db: database.db }, { sellerId: seller.id, label: 'burst' });
-    const licenses = [];
+    const licenses: { licenseId: string; subscriptionId: string }[] = [];
     for (let i = 0; i < 20; i++) {
       const subscriptionId = `sub_${crypto.randomBytes(6).toString('hex')}`;
       const minted = await database.db.$transaction((tx) => mintLicense(tx as never, { offering, buyerAccountId: null, correlationId: null, seatCount: 1, processorSubscriptionId: subscriptionId }));
