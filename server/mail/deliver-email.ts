@@ -6,8 +6,6 @@ import { defineSealedValues } from '../crypto/reseal-secrets';
 import { SecretBoxError } from '../crypto/secret-box';
 import { backoffSeconds, type Backoff } from '../platform/backoff';
 import { defineScheduledSweep } from '../platform/jobs/job-definition';
-import type { LimitName } from '../platform/limits/limit-table';
-import { tryConsumeLimit } from '../platform/limits/limits';
 import { enqueueJob } from '../platform/jobs/job-queue';
 import { logger } from '../platform/logging/logger';
 import { requireOnDemand } from '../platform/require-on-demand';
@@ -41,7 +39,7 @@ const SENDS_PER_RUN = 1000;
 const BOOKKEEPING_RETRY_MS = 5 * 60_000;
 const BOOKKEEPING_BACKOFF: Backoff = { firstSeconds: 0.1, maxSeconds: 2 };
 
-export type DeliverEmailOutcome = 'sent' | 'retry' | 'failed' | 'withheld';
+export type DeliverEmailOutcome = 'sent' | 'retry' | 'failed';
 
 // One transport per SMTP URL for the life of the process; keyed by URL so a changed
 // configuration (tests switch it) gets its own transport instead of a stale one.
@@ -71,7 +69,6 @@ interface ClaimedEmail {
   content: string | null;
   html: string | null;
   text: string | null;
-  limitName: LimitName | null;
   attempts: number;
 }
 
@@ -88,7 +85,7 @@ async function claimDueEmails(db: Db, now: Date, limit: number): Promise<Claimed
        SET "attempts" = e."attempts" + 1,
            "nextAttemptAt" = CAST(${now} AS timestamp(3)) + make_interval(secs => ${DELIVERY_LEASE_SECONDS})
       FROM due WHERE e."id" = due."id"
-    RETURNING e."id", e."to", e."subject", e."kind", e."content", e."html", e."text", e."limitName", e."attempts"`;
+    RETURNING e."id", e."to", e."subject", e."kind", e."content", e."html", e."text", e."attempts"`;
 }
 
 /** The body to send: the sealed one, else (rows recorded before bodies were sealed) the one in the clear. */
@@ -126,15 +123,12 @@ async function markSent(db: Db, emailId: string, now: Date): Promise<void> {
   }
 }
 
-/** One claimed e-mail: sent, or its failure recorded (and retried later, or failed for good). */
+/**
+ * One claimed e-mail: sent, or its failure recorded (and retried later, or failed for good). A limit
+ * (claim e-mails) was decided when the e-mail was recorded (send-email.ts): a queued one may go.
+ */
 async function deliverOne(db: Db, email: ClaimedEmail, now: () => Date): Promise<DeliverEmailOutcome> {
   const { SMTP_URL: smtpUrl, MAIL_FROM: from } = env();
-  // Counted once, at the first attempt: a retry of the same e-mail is not another one.
-  if (email.limitName && email.attempts === 1 && !(await tryConsumeLimit(email.limitName, email.to)).allowed) {
-    await db.email.update({ where: { id: email.id }, data: { status: 'withheld', error: `Withheld: the ${email.limitName} limit of this address is reached.`, ...FINISHED } });
-    logger.info({ emailId: email.id, kind: email.kind, limit: email.limitName }, 'e-mail withheld: the address reached its limit');
-    return 'withheld';
-  }
   const content = contentOf(email);
   if ('unusable' in content) {
     await db.email.update({ where: { id: email.id }, data: { status: 'failed', error: content.unusable, ...FINISHED } });
@@ -162,7 +156,7 @@ async function deliverOne(db: Db, email: ClaimedEmail, now: () => Date): Promise
 /** Sends every due e-mail, a few at a time; returns what became of them. */
 export async function deliverDueEmails(ctx: { db: Db; now?: () => Date }): Promise<Record<DeliverEmailOutcome, number>> {
   const now = ctx.now ?? (() => new Date());
-  const outcomes: Record<DeliverEmailOutcome, number> = { sent: 0, retry: 0, failed: 0, withheld: 0 };
+  const outcomes: Record<DeliverEmailOutcome, number> = { sent: 0, retry: 0, failed: 0 };
   for (let handled = 0; handled < SENDS_PER_RUN; ) {
     const claimed = await claimDueEmails(ctx.db, now(), PARALLEL_SENDS);
     if (claimed.length === 0) break;

@@ -9,11 +9,11 @@ export interface OutboxEmail {
   subject: string;
   kind: string;
   status: RecordedEmailStatus;
-  /** Why delivery failed, for `failed` e-mails. */
+  /** Why it was not delivered: the last error of a `failed` (or retried) e-mail, the limit reached of a `withheld` one. */
   error: string | null;
   createdAt: Date;
   sentAt: Date | null;
-  /** The rendered bodies: kept only in dev-outbox mode (no SMTP_URL); null for e-mails delivered over SMTP. */
+  /** The rendered bodies: kept only in dev-outbox mode (no SMTP_URL); null for e-mails delivered over SMTP and for `withheld` ones (in every mode). */
   text: string | null;
   html: string | null;
 }

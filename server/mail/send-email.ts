@@ -1,7 +1,9 @@
 import type { ReactElement } from 'react';
 import type { Db } from '../db';
 import { env } from '../env';
-import type { LimitName } from '../platform/limits/limit-table';
+import { limitRule, type LimitName } from '../platform/limits/limits';
+import { logger } from '../platform/logging/logger';
+import { recordRateLimitRefusal } from '../platform/metrics/metrics';
 import { requestEmailDelivery } from './deliver-email';
 import { sealEmailContent } from './email-content';
 
@@ -12,8 +14,9 @@ export interface SendEmailInput {
   subject: string;
   template: ReactElement;
   /**
-   * A limit counted per recipient when the e-mail is first sent (claim links: `claimEmail`);
-   * refused, the e-mail is `withheld`. In the dev outbox nothing is sent, so nothing is limited.
+   * A limit of the limit table per recipient address (claim links: `claimEmail`), decided when the
+   * e-mail is recorded, in every mode: counted from the e-mails already recorded under the limit for
+   * the address. Over it, the e-mail is recorded `withheld`, without a body, and never delivered.
    */
   limit?: LimitName;
 }
@@ -21,19 +24,29 @@ export interface SendEmailInput {
 /**
  * `queued`: recorded, waiting for the `deliver-email` job (the row becomes `sent` or `failed` later).
  * `outbox`: no SMTP_URL; the row is the delivery.
+ * `withheld`: the address reached the e-mail's limit; recorded without a body, never delivered.
  */
-export type SendEmailStatus = 'queued' | 'outbox';
+export type SendEmailStatus = 'queued' | 'outbox' | 'withheld';
 
 export interface SendEmailResult {
   id: string;
   status: SendEmailStatus;
 }
 
+interface RenderedEmail {
+  to: string;
+  kind: string;
+  subject: string;
+  delivery: { status: 'queued'; content: string } | { status: 'outbox'; html: string; text: string };
+}
+
 /**
  * Renders the template and records the e-mail, in the caller's transaction when `db` is one: the
  * e-mail commits with the change it tells of (a settled checkout), or not at all. With SMTP_URL set
  * the row waits for the `deliver-email` job (README "E-mail"); call requestEmailDelivery after the
- * commit so it goes at once. Without SMTP_URL it is kept in the dev outbox.
+ * commit so it goes at once (only a `queued` one goes). Without SMTP_URL it is kept in the dev outbox.
+ *
+ * A limited e-mail (`input.limit`) is decided here, the same way in both modes (see recordLimited).
  *
  * Secrets at rest (README "Security"): bodies carry sign-in codes and claim links. Only the dev
  * outbox (no SMTP_URL) keeps them in the clear, since there the row is the delivery. With SMTP the
@@ -44,17 +57,52 @@ export async function recordEmail(db: Db, input: SendEmailInput): Promise<SendEm
   // The renderer and the templates load at the first e-mail, not at start (they weigh ~40 MB resident).
   const { render } = await import('@react-email/render');
   const [html, text] = await Promise.all([render(input.template), render(input.template, { plainText: true })]);
-  const smtp = Boolean(env().SMTP_URL);
-  const email = await db.email.create({
-    data: {
-      to: input.to,
-      subject: input.subject,
-      kind: input.kind,
-      ...(smtp ? { status: 'queued', content: sealEmailContent({ html, text }), limitName: input.limit ?? null } : { status: 'outbox', html, text }),
-    },
+  const email: RenderedEmail = {
+    to: input.to,
+    kind: input.kind,
+    subject: input.subject,
+    delivery: env().SMTP_URL ? { status: 'queued', content: sealEmailContent({ html, text }) } : { status: 'outbox', html, text },
+  };
+  const limit = input.limit;
+  if (!limit) {
+    const row = await db.email.create({ data: { to: email.to, subject: email.subject, kind: email.kind, ...email.delivery }, select: { id: true } });
+    return { id: row.id, status: email.delivery.status };
+  }
+  // The lock below lasts until the transaction ends: inside the caller's, else in one of its own.
+  if (typeof db.$transaction !== 'function') return recordLimited(db, limit, email);
+  return db.$transaction((tx) => recordLimited(tx as unknown as Db, limit, email));
+}
+
+/**
+ * A limited e-mail, inside a transaction: recorded as usual while the address is within the limit,
+ * else `withheld` (no body kept, in either mode, and nothing to deliver). The count is of the e-mails
+ * recorded under the limit for the address within the limit's window that were not withheld, taken
+ * under a transaction-scoped advisory lock per limit and address: concurrent e-mails to one address
+ * (on any instance) are counted one after the other, each seeing the ones committed before it. No
+ * limiter store (memory or Redis) is asked, so the limit holds in the dev outbox mode as with SMTP,
+ * across instances and without Redis. The address is kept lower-cased, so its spellings count as one
+ * and the count runs on the (to, kind, createdAt) index.
+ */
+async function recordLimited(tx: Db, limit: LimitName, email: RenderedEmail): Promise<SendEmailResult> {
+  const to = email.to.trim().toLowerCase();
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`email-limit:${limit}:${to}`}, 0))`;
+  const { points, durationSeconds } = limitRule(limit);
+  const now = new Date();
+  const recorded = await tx.email.count({
+    where: { to, kind: email.kind, limitName: limit, createdAt: { gt: new Date(now.getTime() - durationSeconds * 1000) }, status: { not: 'withheld' } },
+  });
+  const base = { to, subject: email.subject, kind: email.kind, limitName: limit, createdAt: now };
+  if (recorded < points) {
+    const row = await tx.email.create({ data: { ...base, ...email.delivery }, select: { id: true } });
+    return { id: row.id, status: email.delivery.status };
+  }
+  const row = await tx.email.create({
+    data: { ...base, status: 'withheld', error: `Withheld: the ${limit} limit of this address is reached.`, content: null, html: null, text: null },
     select: { id: true },
   });
-  return { id: email.id, status: smtp ? 'queued' : 'outbox' };
+  recordRateLimitRefusal(limit);
+  logger.info({ emailId: row.id, kind: email.kind, limit }, 'e-mail withheld: the address reached its limit');
+  return { id: row.id, status: 'withheld' };
 }
 
 /** Records the e-mail on its own and asks for its delivery at once (no request waits for SMTP). */

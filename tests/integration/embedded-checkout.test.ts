@@ -535,7 +535,7 @@ describe('POST /licensing/checkout/embedded: the claim e-mail limit', () => {
     expect(new Set(sessions.map((session) => session.SessionId)).size).toBe(6);
     // Every claim is open, the sixth too: only its e-mail is withheld.
     expect(await database.db.claimIntent.count({ where: { email: address, status: 'open' } })).toBe(6);
-    // Every claim's e-mail is recorded with it; the sender withholds the sixth.
+    // Every claim's e-mail is recorded with it; the sixth is recorded withheld (no body) and never queued for the sender.
     const delivered = await deliveredTo(address);
     const rows = await claimEmailRows(address);
     expect(rows).toHaveLength(6);

@@ -8,9 +8,11 @@ export const CLAIM_EMAIL_KIND = 'claim-link';
 /**
  * The claim e-mail (spec "Embedded checkout" rule 2), recorded in the transaction that opens the
  * claim (`db`), so an open claim never lacks its e-mail; the caller asks for its delivery after the
- * commit. At most 5 per address per hour across all sellers (limit `claimEmail`, counted when it is
- * sent): above that the checkout still succeeds and the link is still returned; only the e-mail is
- * withheld (its row says so).
+ * commit. At most 5 per address per hour across all sellers (limit `claimEmail`), decided here in
+ * every mode (SMTP or the dev outbox) from the claim e-mails already recorded for the address, under
+ * a lock per address held by this transaction (recordEmail): above that the checkout still succeeds
+ * and the link is still returned; only the e-mail is recorded `withheld`, without a body, and never
+ * delivered.
  */
 export async function recordClaimEmail(
   db: Db,

@@ -45,7 +45,10 @@ export const LIMIT_TABLE = {
   },
   /**
    * Spec: at most 5 claim e-mails per address per hour across all sellers. Above it the checkout
-   * still succeeds and returns the link; only the e-mail is withheld (use tryConsumeLimit).
+   * still succeeds and returns the link; only the e-mail is withheld. Not counted by a limiter: the
+   * count is made from the Email rows when the e-mail is recorded (recordEmail in
+   * server/mail/send-email.ts, under a lock per address), in the dev outbox mode as with SMTP, so it
+   * holds across instances and without Redis. These numbers are the ones it counts with.
    */
   claimEmail: {
     points: 5,

@@ -31,7 +31,7 @@ function assertPoints(points: number): void {
 
 /**
  * Spends `points` of `key`'s allowance under limit `name` and says whether it was allowed. For a
- * limit whose refusal is not an error (claim e-mails: the checkout succeeds, the e-mail is withheld).
+ * limit whose refusal is not (only) an error: the caller decides what a refusal means.
  */
 export async function tryConsumeLimit(name: LimitName, key: string, points = 1): Promise<LimitDecision> {
   assertPoints(points);

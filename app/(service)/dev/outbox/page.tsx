@@ -77,12 +77,14 @@ function OutboxEntry({ email }: { email: OutboxEmail }) {
           </dd>
           {email.error && (
             <>
-              <dt className="text-slate-500">Error</dt>
-              <dd className="text-red-700">{email.error}</dd>
+              <dt className="text-slate-500">{email.status === 'withheld' ? 'Why' : 'Error'}</dt>
+              <dd className={email.status === 'withheld' ? 'text-slate-700' : 'text-red-700'}>{email.error}</dd>
             </>
           )}
         </dl>
-        {email.text === null ? (
+        {email.status === 'withheld' ? (
+          <p className="text-sm text-slate-500">Not delivered: the address reached the limit of this kind of e-mail, so nothing was sent and no body was kept.</p>
+        ) : email.text === null ? (
           <p className="text-sm text-slate-500">Body not kept: e-mails delivered over SMTP keep no copy of what they carry.</p>
         ) : (
           <pre className="overflow-x-auto rounded bg-slate-50 p-4 text-sm whitespace-pre-wrap text-slate-800">{email.text}</pre>
