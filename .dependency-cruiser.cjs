@@ -39,6 +39,22 @@ module.exports = {
       to: { path: '(^|/)node_modules/stripe/' },
     },
     {
+      name: 'payments-imports-no-domain',
+      severity: 'error',
+      comment:
+        'server/payments/ is the payment port and its adapters (stripe/, local/): it imports no domain room. Domain rooms call its verbs and consume the ProcessorEvents it translates (orders/processor-events/).',
+      from: { path: '^server/payments/' },
+      to: { path: '^server/', pathNot: '^server/(payments/|platform/|crypto/|db\\.ts$|env\\.ts$|errors\\.ts$)' },
+    },
+    {
+      name: 'domain-asks-the-port-not-an-adapter',
+      severity: 'error',
+      comment:
+        'A domain room asks the port (payments/port.ts, select-processor.ts, the call and report queues), never an adapter, so no rule branches on which processor sold something. Two rooms are the adapters\' own faces: the local processor\'s hosted page (checkout/local-checkout/) and Stripe Connect onboarding (sellers/payment-setup.ts).',
+      from: { path: '^server/', pathNot: [NOT_DOMAIN, '^server/payments/', '^server/checkout/local-checkout/', '^server/sellers/payment-setup\\.ts$'] },
+      to: { path: '^server/payments/(stripe|local)/' },
+    },
+    {
       name: 'platform-imports-no-domain',
       severity: 'error',
       comment: 'platform/ (database, configuration, limits, jobs, invalidation, logging, metrics, health) and crypto/ import no domain: domains register with them (their jobs, invalidation topics and sealed values).',

@@ -8,7 +8,7 @@ import next from 'next';
 import { ensureAppSecret } from './app-secret';
 import { resolveDatabase } from './platform/database/local-database';
 import { applyMigrations } from './platform/database/migrate';
-import { checkProcessorAtStart, describeLiveProcessor } from './payments/local-processor';
+import { checkProcessorAtStart, describeLiveProcessor } from './payments/local/local-processor';
 
 const log = (line: string) => console.log(`[start] ${line}`);
 

@@ -3,8 +3,9 @@ import { sqlStateOf } from '../platform/database/sql-error';
 import type { Db } from '../db';
 import { env } from '../env';
 import { DomainError } from '../errors';
-import type { PaymentProcessorAdapter } from '../payments/payment-processor';
+import type { BillingInterval, PaymentPort } from '../payments/port';
 import { selectPaymentProcessor } from '../payments/select-processor';
+import { IntervalUnit, LicenseClassification } from '../catalog/catalog-enums';
 import { logger } from '../platform/logging/logger';
 import { assertSameAsk, requestFingerprint, type CheckoutAsk } from './request-fingerprint';
 
@@ -79,7 +80,7 @@ export async function findReplayedCheckout(ctx: { db: Db }, requestId: string, a
 
 /** Creates the checkout of `opening` (or answers with the one its RequestId already has). */
 export async function openCheckout(ctx: { db: Db }, opening: CheckoutOpening): Promise<OpenedCheckout> {
-  const processor = opening.free ? null : await selectPaymentProcessor();
+  const processor = opening.free ? null : selectPaymentProcessor();
   const data = {
     ...opening.data,
     requestFingerprint: requestFingerprint(opening.ask),
@@ -119,7 +120,7 @@ async function awaitSession(ctx: { db: Db }, existing: Checkout): Promise<Checko
 
   // Still without a session past the wait: the request that created it is gone. Resume it.
   logger.warn({ checkoutId: checkout.id }, 'checkout: resuming a checkout left without its processor session');
-  const processor = await selectPaymentProcessor();
+  const processor = selectPaymentProcessor();
   if (processor.name !== checkout.processor) {
     await failOpening(ctx, checkout.id);
     throw new DomainError('CheckoutFailed', PROCESSOR_FAILED_MESSAGE);
@@ -161,18 +162,36 @@ export function processorCancelUrl(checkout: Pick<Checkout, 'id' | 'cancelUrl'>)
   return `${env().publicBaseUrl}/checkout/cancelled?session_id=${encodeURIComponent(checkout.id)}`;
 }
 
+const INTERVAL_UNITS: Record<number, BillingInterval['unit']> = {
+  [IntervalUnit.Day]: 'day',
+  [IntervalUnit.Week]: 'week',
+  [IntervalUnit.Month]: 'month',
+  [IntervalUnit.Year]: 'year',
+};
+
+/** A subscription's billing period in the port's terms; null for a one-time payment. One without a period cannot be billed. */
+export function billingIntervalOf(offering: Pick<Offering, 'id' | 'classification' | 'interval' | 'intervalUnit'>): BillingInterval | null {
+  if (offering.classification !== LicenseClassification.Subscription) return null;
+  const unit = offering.intervalUnit === null ? undefined : INTERVAL_UNITS[offering.intervalUnit];
+  if (!unit || offering.interval === null || offering.interval < 1) throw new Error(`Offering ${offering.id} is a subscription without a billing interval.`);
+  return { unit, count: offering.interval };
+}
+
 /** Steps 2 and 3: the processor's session for a committed pending checkout, stored on it. */
 async function openSession(
   ctx: { db: Db },
   checkout: Checkout,
-  parts: { processor: PaymentProcessorAdapter; seller: Seller; offering: Offering },
+  parts: { processor: PaymentPort; seller: Seller; offering: Offering },
 ): Promise<Checkout> {
   let session;
   try {
-    session = await parts.processor.createCheckoutSession({
+    session = await parts.processor.openCheckout({
       checkoutId: checkout.id,
-      seller: parts.seller,
-      offering: { ...parts.offering, priceMinor: parts.offering.priceMinor ?? 0 },
+      account: parts.seller.stripeAccountId,
+      productName: parts.offering.name,
+      unitAmountMinor: parts.offering.priceMinor ?? 0,
+      currency: parts.offering.currency,
+      interval: billingIntervalOf(parts.offering),
       quantity: checkout.quantity,
       customerEmail: checkout.customerEmail,
       successUrl: processorSuccessUrl(checkout),

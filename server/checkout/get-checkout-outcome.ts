@@ -1,6 +1,6 @@
 import { storefrontName } from '../catalog/seller-profile';
 import type { Db } from '../db';
-import { LOCAL_CHECKOUT_CANCELLED_ERROR } from '../payments/pay-local-checkout';
+import { LOCAL_CHECKOUT_CANCELLED_ERROR } from './local-checkout/pay-local-checkout';
 import { CHECKOUT_ID_MAX } from './checkout-core';
 
 export type CheckoutOutcomeState = 'completed' | 'pending' | 'cancelled' | 'failed' | 'unknown';

@@ -1,11 +1,9 @@
-import type Stripe from 'stripe';
 import type { Db } from '../db';
 import { DomainError } from '../errors';
-import { stripeClient, stripeIdOf } from './stripe-client';
 import { logger } from '../platform/logging/logger';
-import { CHECKOUT_ID_MAX, processorSuccessUrl, withSessionId } from '../checkout/checkout-core';
-import { deliverSettlement, settleCheckoutWithin } from '../checkout/settle-checkout';
-
+import { paymentPortFor } from '../payments/select-processor';
+import { applyProcessorEvent } from '../orders/processor-events/apply-processor-event';
+import { CHECKOUT_ID_MAX, processorSuccessUrl, withSessionId } from './checkout-core';
 
 /**
  * GET /checkout/return/{sessionId}: where the processor sends a buyer after paying a checkout that
@@ -24,31 +22,14 @@ export async function settleBeforeReturn(ctx: { db: Db }, input: { checkoutId: s
   if (!checkout || checkout.processor === 'none') throw new DomainError('NotFound', 'No checkout session with that id.');
   if (!checkout.returnUrl) return processorSuccessUrl(checkout);
 
-  if (checkout.status === 'pending' && checkout.processor === 'stripe' && checkout.processorSessionId) {
+  if (checkout.status === 'pending' && checkout.processorSessionId) {
     try {
-      const session = await stripeClient().checkout.sessions.retrieve(
-        checkout.processorSessionId,
-        {},
-        checkout.seller.stripeAccountId ? { stripeAccount: checkout.seller.stripeAccountId } : {},
-      );
-      await settleFromRetrievedSession(ctx, checkout.id, session);
+      const payment = await paymentPortFor(checkout.processor).readCheckoutPayment({ account: checkout.seller.stripeAccountId, processorSessionId: checkout.processorSessionId, checkoutId: checkout.id });
+      if (payment.paid) await applyProcessorEvent(ctx, payment.event);
     } catch (error) {
-      // The webhook settles it anyway; the buyer is not kept from the seller's page.
-      logger.warn({ err: error, checkoutId: checkout.id }, 'checkout return: the session could not be read from Stripe; the webhook will settle it');
+      // The processor's notification settles it anyway; the buyer is not kept from the seller's page.
+      logger.warn({ err: error, checkoutId: checkout.id }, 'checkout return: the payment could not be read from the processor; its notification will settle it');
     }
   }
   return withSessionId(checkout.returnUrl, checkout.id);
-}
-
-async function settleFromRetrievedSession(ctx: { db: Db }, checkoutId: string, session: Stripe.Checkout.Session): Promise<void> {
-  if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required') return;
-  const settlement = await ctx.db.$transaction((tx) =>
-    settleCheckoutWithin(tx as unknown as Db, {
-      checkoutId,
-      processorCustomerId: stripeIdOf(session.customer),
-      processorSubscriptionId: stripeIdOf(session.subscription),
-      customerEmail: session.customer_details?.email ?? null,
-    }),
-  );
-  if (settlement) await deliverSettlement(settlement);
 }

@@ -6,13 +6,15 @@ import { mintLicense } from '../licensing/licenses/mint-license';
 import { requestEmailDelivery } from '../mail/deliver-email';
 import { recordLicenseDeliveryEmail } from '../mail/license-delivery-mail';
 import { assignInvoiceNumber } from '../orders/invoice-number';
-import { recordCheckoutCompleted, recordCheckoutFailed } from './checkout-events';
+import { recordCheckoutCompleted } from './checkout-events';
 import { CREDENTIAL_SEAL_PURPOSE } from './get-checkout-result';
 
 export interface SettlementRefs {
   checkoutId: string;
   processorCustomerId?: string | null;
   processorSubscriptionId?: string | null;
+  /** The processor's payment (refunds and disputes are traced back to the order by it). */
+  processorPaymentId?: string | null;
   /** The address the buyer paid with (embedded checkouts resolve or create the account from it). */
   customerEmail?: string | null;
 }
@@ -66,6 +68,7 @@ export async function settleCheckoutWithin(
       buyerAccountId,
       processorCustomerId: refs.processorCustomerId ?? undefined,
       processorSubscriptionId: refs.processorSubscriptionId ?? undefined,
+      processorPaymentId: refs.processorPaymentId ?? undefined,
       credentialCiphertext: minted.code ? seal(CREDENTIAL_SEAL_PURPOSE, minted.code) : null,
     },
   });
@@ -79,22 +82,4 @@ export async function settleCheckoutWithin(
 /** After the settlement's commit: its delivery e-mail goes now (the job's minute run would send it otherwise). */
 export async function deliverSettlement(settlement: Settlement): Promise<void> {
   if (settlement.emailQueued) await requestEmailDelivery();
-}
-
-/** Payment completed, in a transaction of its own (the local processor's Pay button). */
-export async function settleCheckout(ctx: { db: Db }, refs: SettlementRefs): Promise<{ settled: boolean; licenseId: string | null }> {
-  const settlement = await ctx.db.$transaction((tx) => settleCheckoutWithin(tx as unknown as Db, refs));
-  if (!settlement) return { settled: false, licenseId: null };
-  await deliverSettlement(settlement);
-  return { settled: true, licenseId: settlement.licenseId };
-}
-
-/** The checkout cannot complete (cancelled, expired, refused): failed, with the reason. */
-export async function failCheckout(ctx: { db: Db }, input: { checkoutId: string; error: string }): Promise<boolean> {
-  return ctx.db.$transaction(async (tx) => {
-    const failed = await tx.checkout.updateMany({ where: { id: input.checkoutId, status: 'pending' }, data: { status: 'failed', error: input.error } });
-    if (failed.count === 0) return false;
-    await recordCheckoutFailed(tx as unknown as Db, await tx.checkout.findUniqueOrThrow({ where: { id: input.checkoutId } }), input.error);
-    return true;
-  });
 }

@@ -38,7 +38,7 @@ export * from '../mail/outbox-access';
 export * from '../marketplace/list-storefronts';
 export * from '../orders/get-buyer-receipt';
 export * from '../orders/list-buyer-orders';
-export * from '../payments/get-local-checkout';
+export * from '../checkout/local-checkout/get-local-checkout';
 export * from '../identity/sign-in-to-portal';
 export * from '../orders/customers-csv';
 export * from '../licensing/licenses/get-seller-license-detail';

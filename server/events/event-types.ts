@@ -24,6 +24,22 @@ export const EVENT_DATA_SCHEMAS = {
   'claim.expired': z.object({ ClaimId: id, OfferingId: id, CorrelationId: nullableText }),
   'license.created': z.object({ LicenseId: id, OfferingId: id, CorrelationId: nullableText, Status: z.string(), SeatCount: z.number().int(), TermEndUtc: nullableText }),
   'license.status_changed': z.object({ LicenseId: id, From: z.string(), To: z.string(), By: z.enum(['seller', 'processor', 'term']) }),
+  'license.renewed': z.object({ LicenseId: id, TermEndUtc: z.string(), AmountMinor: z.number().int(), Currency: z.string() }),
+  'order.refunded': z.object({
+    OrderId: id,
+    RefundId: id,
+    LicenseId: id.nullable(),
+    AmountMinor: z.number().int(),
+    /** Everything refunded on the order so far, this refund included. */
+    RefundedMinor: z.number().int(),
+    Currency: z.string(),
+    /** `revoke` (the license was cancelled and its codes revoked) or `keep`. */
+    License: z.enum(['revoke', 'keep']),
+    /** `seller` (portal or management API) or `processor` (made at the processor, e.g. its dashboard). */
+    Source: z.enum(['seller', 'processor']),
+  }),
+  'dispute.opened': z.object({ OrderId: id, DisputeId: id, LicenseId: id.nullable(), AmountMinor: z.number().int(), Currency: z.string(), Reason: nullableText }),
+  'dispute.closed': z.object({ OrderId: id, DisputeId: id, LicenseId: id.nullable(), Outcome: z.enum(['won', 'lost']) }),
   'seat.added': z.object({ LicenseId: id, SeatIds: z.array(id) }),
   'seat.retired': z.object({ LicenseId: id, SeatId: id }),
   'license_code.issued': z.object({ LicenseId: id, SeatId: id, CodeId: id, Label: nullableText }),

@@ -1,5 +1,5 @@
 import type { CheckoutStatus, PaymentProcessor, Prisma } from '@/generated/prisma/client';
-import { LOCAL_CHECKOUT_CANCELLED_ERROR } from '../payments/pay-local-checkout';
+import { LOCAL_CHECKOUT_CANCELLED_ERROR } from '../checkout/local-checkout/pay-local-checkout';
 
 // How an order reads to its buyer: amounts from what the checkout charged (Checkout.amountMinor and
 // currency, fixed when it opened), never the offering's price today; statuses and processors in words.

@@ -6,10 +6,11 @@ import { backoffInterval, type Backoff } from '../platform/backoff';
 import { defineScheduledSweep } from '../platform/jobs/job-definition';
 import { enqueueJob } from '../platform/jobs/job-queue';
 import { logger } from '../platform/logging/logger';
-import { stripeClient } from './stripe-client';
+import type { ProcessorName } from './port';
+import { paymentPortFor } from './select-processor';
 
-// A seller's decision about a license sold through the processor (cancel, suspend, resume, seats)
-// must reach the processor and stand (README "Seller decisions and the processor"). The decision
+// A seller's decision about a license sold through the processor (cancel, suspend, resume, seats,
+// a refund) must reach the processor and stand (README "Seller decisions and the processor"). The decision
 // and the call to make are written in one transaction (recordProcessorCall); the call runs after
 // the commit, never inside a transaction or under a row lock, from the perform-processor-calls job
 // (started at once after the commit, and every minute for whatever a crash left). A call is
@@ -18,6 +19,7 @@ import { stripeClient } from './stripe-client';
 // the processor applies it once. Calls of one license run in the order they were decided.
 
 export type ProcessorAction = 'cancel' | 'pause' | 'resume' | 'set-seats';
+type CallAction = ProcessorAction | 'refund';
 
 /** Attempts before a call is set aside as needing attention (about 9 hours of backoff in all). */
 export const PROCESSOR_CALL_MAX_ATTEMPTS = 10;
@@ -38,6 +40,14 @@ export async function recordProcessorCall(tx: Db, license: { id: string; process
 }
 
 /**
+ * Records, inside the refund's transaction, the call that makes refund `refundId` at the processor
+ * after the commit. The call's id is the processor's idempotency key: the refund is made once.
+ */
+export async function recordRefundCall(tx: Db, refund: { id: string; licenseId: string }): Promise<void> {
+  await tx.processorCall.create({ data: { licenseId: refund.licenseId, action: 'refund', refundId: refund.id } });
+}
+
+/**
  * After the commit of a recorded call: starts the job now rather than at its next minute. Requests
  * coalesce into one waiting run (the queue keeps at most one), and a request made while a run is
  * busy is that waiting run, which starts as soon as the busy one ends: a call committed after a
@@ -55,7 +65,8 @@ export async function requestProcessorCalls(): Promise<void> {
 interface ClaimedCall {
   id: string;
   licenseId: string;
-  action: ProcessorAction;
+  action: CallAction;
+  refundId: string | null;
   attempts: number;
 }
 
@@ -79,7 +90,7 @@ async function claimDueCall(db: Db, now: Date): Promise<ClaimedCall | null> {
        SET "attempts" = c."attempts" + 1,
            "nextAttemptAt" = ${now}::timestamp + ${backoffInterval(PROCESSOR_CALL_BACKOFF, Prisma.raw('c."attempts"'))}
       FROM due WHERE c."id" = due."id"
-    RETURNING c."id", c."licenseId", c."action", c."attempts"`;
+    RETURNING c."id", c."licenseId", c."action", c."refundId", c."attempts"`;
   return rows[0] ?? null;
 }
 
@@ -110,41 +121,69 @@ export async function performDueProcessorCalls(ctx: { db: Db; now?: () => Date }
 }
 
 /**
- * The call at the processor. Throws when the processor refuses or cannot be reached. A subscription
- * that already ended at Stripe takes no more changes: nothing is left to tell it (done).
+ * The call at the processor, through the port of the processor that sold the license. Throws when
+ * the processor refuses or cannot be reached. A subscription that already ended there takes no more
+ * changes: nothing is left to tell it (done).
  */
 async function perform(db: Db, call: ClaimedCall): Promise<void> {
+  if (call.action === 'refund') return performRefund(db, call);
   const license = await db.license.findUniqueOrThrow({
     where: { id: call.licenseId },
-    select: { processorSubscriptionId: true, seller: { select: { stripeAccountId: true } } },
+    select: { processorSubscriptionId: true, seller: { select: { stripeAccountId: true } }, checkout: { select: { processor: true } } },
   });
   const subscriptionId = license.processorSubscriptionId;
   if (!subscriptionId) return;
-  if (!env().STRIPE_SECRET_KEY) throw new Error('Stripe is not configured (STRIPE_SECRET_KEY): the call waits until it is.');
-  const stripe = stripeClient();
-  const options = { idempotencyKey: `processor-call-${call.id}`, ...(license.seller.stripeAccountId ? { stripeAccount: license.seller.stripeAccountId } : {}) };
-  const subscription = await stripe.subscriptions.retrieve(subscriptionId, {}, { stripeAccount: options.stripeAccount });
-  if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return;
+  const port = paymentPortFor(soldThrough(license.checkout?.processor));
+  assertConfigured(port.name);
+  const subscription = { account: license.seller.stripeAccountId, subscriptionId };
+  const idempotencyKey = `processor-call-${call.id}`;
   switch (call.action) {
-    case 'cancel':
-      await stripe.subscriptions.cancel(subscriptionId, {}, options);
-      return;
-    case 'pause':
-      // Collection paused, invoices voided while suspended: the buyer is not charged for a license that does not run.
-      await stripe.subscriptions.update(subscriptionId, { pause_collection: { behavior: 'void' } }, options);
-      return;
-    case 'resume':
-      await stripe.subscriptions.update(subscriptionId, { pause_collection: '' }, options);
-      return;
     case 'set-seats': {
       // The live seats when the call runs: a later change's call sets the same or a newer count.
-      const liveSeats = await db.seat.count({ where: { licenseId: call.licenseId, retiredAt: null } });
-      const item = subscription.items.data[0];
-      if (!item) throw new Error(`Stripe subscription ${subscriptionId} has no item to set the seats on.`);
-      await stripe.subscriptionItems.update(item.id, { quantity: liveSeats }, options);
+      const quantity = await db.seat.count({ where: { licenseId: call.licenseId, retiredAt: null } });
+      await port.applyDecision(subscription, { kind: 'set-quantity', quantity }, idempotencyKey);
       return;
     }
+    default:
+      await port.applyDecision(subscription, { kind: call.action }, idempotencyKey);
   }
+}
+
+/** A license with a subscription elsewhere was sold through Stripe (the local processor keeps none). */
+function soldThrough(processor: string | undefined): ProcessorName {
+  return processor === 'local' ? 'local' : 'stripe';
+}
+
+function assertConfigured(processor: ProcessorName): void {
+  if (processor === 'stripe' && !env().STRIPE_SECRET_KEY) throw new Error('Stripe is not configured (STRIPE_SECRET_KEY): the call waits until it is.');
+}
+
+/** The refund at the processor that took the payment; the refund is settled with its answer. */
+async function performRefund(db: Db, call: ClaimedCall): Promise<void> {
+  const refund = await db.refund.findUniqueOrThrow({
+    where: { id: call.refundId! },
+    select: {
+      id: true,
+      status: true,
+      amountMinor: true,
+      reason: true,
+      seller: { select: { stripeAccountId: true } },
+      checkout: { select: { processor: true, processorPaymentId: true, processorSessionId: true } },
+    },
+  });
+  if (refund.status !== 'pending') return;
+  const processor: ProcessorName = refund.checkout.processor === 'stripe' ? 'stripe' : 'local';
+  assertConfigured(processor);
+  const made = await paymentPortFor(processor).refund({
+    account: refund.seller.stripeAccountId,
+    paymentId: refund.checkout.processorPaymentId,
+    processorSessionId: refund.checkout.processorSessionId,
+    amountMinor: Number(refund.amountMinor),
+    refundId: refund.id,
+    reason: refund.reason,
+    idempotencyKey: `processor-call-${call.id}`,
+  });
+  await db.refund.updateMany({ where: { id: refund.id, status: 'pending' }, data: { status: 'succeeded', processorRefundId: made.processorRefundId, settledAt: new Date(), error: null } });
 }
 
 /** Calls given up on go back to the queue (with a fresh count of attempts); returns how many. */

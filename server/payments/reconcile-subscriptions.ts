@@ -1,11 +1,11 @@
-import type Stripe from 'stripe';
 import { z } from 'zod';
 import type { Db } from '../db';
 import { env } from '../env';
 import { defineScheduledSweep } from '../platform/jobs/job-definition';
 import { logger } from '../platform/logging/logger';
 import { recordProcessorCall, requestProcessorCalls } from './processor-calls';
-import { stripeClient } from './stripe-client';
+import type { PaymentPort, SubscriptionSnapshot } from './port';
+import { paymentPortFor } from './select-processor';
 
 // Reconciliation (README "Seller decisions and the processor"): every license the processor bills
 // is compared with its subscription, hourly (the reconcile-subscriptions job) and on demand
@@ -35,25 +35,20 @@ interface LicenseToCheck {
   seller: { stripeAccountId: string | null };
 }
 
-function isStripeMissing(error: unknown): boolean {
-  return (error as { code?: string; statusCode?: number } | null)?.code === 'resource_missing' || (error as { statusCode?: number } | null)?.statusCode === 404;
-}
-
 /** What to fix and what to report for one license, from its subscription. */
-function compare(license: LicenseToCheck, subscription: Stripe.Subscription, liveSeats: number): { calls: ('cancel' | 'pause' | 'set-seats')[]; mismatch: string | null } {
+function compare(license: LicenseToCheck, subscription: SubscriptionSnapshot, liveSeats: number): { calls: ('cancel' | 'pause' | 'set-seats')[]; mismatch: string | null } {
   const calls: ('cancel' | 'pause' | 'set-seats')[] = [];
-  const ended = subscription.status === 'canceled' || subscription.status === 'incomplete_expired';
-  const paused = subscription.status === 'paused' || Boolean(subscription.pause_collection);
+  const ended = subscription.status === 'ended';
+  const paused = subscription.status === 'paused' || subscription.collectionPaused;
   if (license.status === 'Cancelled' && !ended) return { calls: ['cancel'], mismatch: null };
   if (FINAL.includes(license.status)) return { calls, mismatch: null };
-  if (ended) return { calls, mismatch: `The subscription ended at Stripe (${subscription.status}); the license is still ${license.status}.` };
+  if (ended) return { calls, mismatch: `The subscription ended at Stripe; the license is still ${license.status}.` };
   if (license.suspendedBySeller && !paused) calls.push('pause');
-  const item = subscription.items?.data?.[0];
-  if (item && item.quantity !== liveSeats) calls.push('set-seats');
+  if (subscription.quantity !== null && subscription.quantity !== liveSeats) calls.push('set-seats');
   let mismatch: string | null = null;
   if (!license.suspendedBySeller) {
     if (license.status === 'Active' && paused) mismatch = 'Collection is paused at Stripe; the license is Active.';
-    else if (license.status === 'Active' && (subscription.status === 'past_due' || subscription.status === 'unpaid')) mismatch = `The subscription is ${subscription.status} at Stripe; the license is Active.`;
+    else if (license.status === 'Active' && subscription.status === 'past_due') mismatch = 'The subscription is past_due at Stripe; the license is Active.';
     else if (license.status !== 'Active' && !paused && subscription.status === 'active') mismatch = `The subscription is active at Stripe; the license is ${license.status}.`;
   }
   return { calls, mismatch };
@@ -62,7 +57,7 @@ function compare(license: LicenseToCheck, subscription: Stripe.Subscription, liv
 export async function reconcileSubscriptions(ctx: { db: Db; now?: Date }): Promise<ReconcileReport> {
   const report: ReconcileReport = { checked: 0, fixed: [], mismatched: [] };
   if (!env().STRIPE_SECRET_KEY) return report;
-  const stripe = stripeClient();
+  const port = paymentPortFor('stripe');
   const now = ctx.now ?? new Date();
   for (let after: string | undefined; ; ) {
     const licenses: LicenseToCheck[] = await ctx.db.license.findMany({
@@ -71,7 +66,7 @@ export async function reconcileSubscriptions(ctx: { db: Db; now?: Date }): Promi
       orderBy: { id: 'asc' },
       take: PAGE,
     });
-    for (const license of licenses) await reconcileOne(ctx.db, stripe, license, now, report);
+    for (const license of licenses) await reconcileOne(ctx.db, port, license, now, report);
     if (licenses.length < PAGE) break;
     after = licenses.at(-1)!.id;
   }
@@ -80,19 +75,15 @@ export async function reconcileSubscriptions(ctx: { db: Db; now?: Date }): Promi
   return report;
 }
 
-async function reconcileOne(db: Db, stripe: Stripe, license: LicenseToCheck, now: Date, report: ReconcileReport): Promise<void> {
+async function reconcileOne(db: Db, port: PaymentPort, license: LicenseToCheck, now: Date, report: ReconcileReport): Promise<void> {
   if (await db.processorCall.count({ where: { licenseId: license.id, status: 'pending' } })) return;
-  let subscription: Stripe.Subscription | null;
+  let subscription: SubscriptionSnapshot | null;
   try {
-    const account = license.seller.stripeAccountId ? { stripeAccount: license.seller.stripeAccountId } : {};
-    subscription = await stripe.subscriptions.retrieve(license.processorSubscriptionId!, {}, account);
+    subscription = await port.readSubscription({ account: license.seller.stripeAccountId, subscriptionId: license.processorSubscriptionId! });
   } catch (error) {
-    if (!isStripeMissing(error)) {
-      // Unreachable now: nothing is concluded; the next run tries again.
-      logger.warn({ err: error, licenseId: license.id }, 'reconciliation: the subscription could not be read; tried again next run');
-      return;
-    }
-    subscription = null;
+    // Unreachable now: nothing is concluded; the next run tries again.
+    logger.warn({ err: error, licenseId: license.id }, 'reconciliation: the subscription could not be read; tried again next run');
+    return;
   }
   report.checked++;
   const liveSeats = await db.seat.count({ where: { licenseId: license.id, retiredAt: null } });

@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import { env } from '../env';
 import { backoffInterval, type Backoff } from '../platform/backoff';
 import { logger } from '../platform/logging/logger';
-import { sendStripeMeterEvent } from './stripe-verbs';
+import { paymentPortFor } from './select-processor';
 
 // Metered usage at the processor (README "Runtime paths": billing of metered usage). The ledger
 // (billing/report-usage.ts) asks which processor bills a license's usage; for Stripe, the charges of
@@ -92,9 +92,9 @@ async function sendReport(db: Db, report: ClaimedReport, now: Date): Promise<'se
       where: { id: report.licenseId },
       select: { seller: { select: { stripeAccountId: true } }, checkout: { select: { processorCustomerId: true } } },
     });
-    await sendStripeMeterEvent({
-      stripeAccountId: license.seller.stripeAccountId,
-      customer: license.checkout!.processorCustomerId!,
+    await paymentPortFor('stripe').reportUsage({
+      account: license.seller.stripeAccountId,
+      customerId: license.checkout!.processorCustomerId!,
       featureKey: report.featureKey,
       units: report.units,
       identifier: report.id,

@@ -32,9 +32,9 @@ export function denialReason(caller: Pick<RuntimeCaller, 'seat' | 'license'>, no
   if (caller.seat.retired) return 'SeatRetired';
   switch (caller.license.status) {
     case 'Suspended':
-      return 'LicenseSuspended';
+      return caller.license.statusReason === 'Disputed' ? 'Disputed' : 'LicenseSuspended';
     case 'Cancelled':
-      return 'LicenseCancelled';
+      return caller.license.statusReason === 'Refunded' ? 'Refunded' : caller.license.statusReason === 'Disputed' ? 'DisputeLost' : 'LicenseCancelled';
     case 'Paused':
       return 'LicensePaused';
     case 'Expired':
@@ -49,5 +49,8 @@ export const DENIAL_MESSAGES: Record<string, string> = {
   LicenseSuspended: 'LicenseSuspended: the billing plan is suspended (a payment failed).',
   LicenseCancelled: 'LicenseCancelled: the billing plan was cancelled.',
   LicensePaused: 'LicensePaused: the billing plan is paused.',
+  Disputed: 'Disputed: the payment is disputed with the bank; the license is suspended until the dispute closes.',
+  Refunded: 'Refunded: the purchase was refunded.',
+  DisputeLost: 'DisputeLost: the payment was taken back after a dispute with the bank; the license is cancelled.',
   Expired: 'Expired: the license term has ended.',
 };

@@ -40,6 +40,8 @@ export interface FeatureEntitlement {
 export interface LicenseState {
   sellerId: string;
   status: LicenseStatus;
+  /** Why the money moved it there (`Disputed`, `Refunded`), when it did. */
+  statusReason: string | null;
   classification: number;
   termStart: Date;
   termEnd: Date | null;
@@ -58,6 +60,7 @@ interface RuntimeRow {
   retired: boolean;
   sellerId: string;
   status: LicenseStatus;
+  statusReason: string | null;
   classification: number;
   termStart: Date;
   termEnd: Date | null;
@@ -72,7 +75,7 @@ interface RuntimeRow {
  */
 const LOAD_CREDENTIALS = `
   SELECT c."id" AS "credentialId", c."licenseId", c."seatId", c."revokedAt" IS NOT NULL AS "revoked", s."retiredAt" IS NOT NULL AS "retired",
-         l."sellerId", l."status"::text AS "status", l."classification", l."termStart" AT TIME ZONE 'UTC' AS "termStart",
+         l."sellerId", l."status"::text AS "status", l."statusReason", l."classification", l."termStart" AT TIME ZONE 'UTC' AS "termStart",
          l."termEnd" AT TIME ZONE 'UTC' AS "termEnd",
          (SELECT json_agg(json_build_object('key', f."key", 'accessLevel', f."accessLevel", 'rateLimit', f."rateLimit",
                                             'allowance', f."allowance", 'allowancePeriodUnit', f."allowancePeriodUnit", 'rate', f."rate"::text)
@@ -90,6 +93,7 @@ async function loadCredentials(client: Db, credentialIds: string[]): Promise<Map
     licenses.set(row.licenseId, {
       sellerId: row.sellerId,
       status: row.status,
+      statusReason: row.statusReason,
       classification: row.classification,
       termStart: row.termStart,
       termEnd: row.termEnd,
@@ -129,6 +133,7 @@ export async function licenseState(ctx: { db: Db }, licenseId: string): Promise<
       select: {
         sellerId: true,
         status: true,
+        statusReason: true,
         classification: true,
         termStart: true,
         termEnd: true,

@@ -1,15 +1,19 @@
-import type Stripe from 'stripe';
 import { z } from 'zod';
 import { publishCatalogChange } from '../catalog/catalog-cache';
 import { findSellerOrThrow } from '../catalog/manage/seller-scope';
 import type { Db } from '../db';
 import { env } from '../env';
 import { DomainError } from '../errors';
-import { stripeClient } from './stripe-client';
+import { effect, type EventEffect } from '../orders/processor-events/event-effect';
+import type { ProcessorEvent } from '../payments/port';
+import { accountCanTakeCharges, createConnectedAccount, createOnboardingLink } from '../payments/stripe/stripe-connect';
 
-// Stripe Connect onboarding. With Stripe configured, a seller is checkout-ready exactly when its
+// How a seller comes to take paid checkouts. With the local processor, one step in the portal
+// (markCheckoutReady). With Stripe, Connect onboarding: a seller is checkout-ready exactly when its
 // connected account can take charges (charges_enabled): Stripe decides, this service only mirrors
-// it, from the seller's return to the portal (refreshStripeReadiness) and from account.updated.
+// it, from the seller's return to the portal (refreshStripeReadiness) and from AccountUpdated.
+// Onboarding is the one thing that differs by processor by nature: the portal offers the one that
+// takes payments here.
 
 export const paymentSetupSchema = z.object({
   processor: z.enum(['local', 'stripe']),
@@ -26,11 +30,10 @@ export async function describePaymentSetup(ctx: { db: Db }, input: { sellerId: s
   });
 }
 
-function stripeOrRefuse(): Stripe {
+function assertStripe(): void {
   if (!env().STRIPE_SECRET_KEY) {
     throw new DomainError('ValidationError', 'Stripe is not configured; enable checkout with the local processor instead.');
   }
-  return stripeClient();
 }
 
 /**
@@ -38,59 +41,59 @@ function stripeOrRefuse(): Stripe {
  * hosted onboarding. Links are single-use and expire within minutes, so one is made per call.
  */
 export async function startStripeOnboarding(ctx: { db: Db }, input: { sellerId: string; email: string }): Promise<{ url: string }> {
-  const stripe = stripeOrRefuse();
+  assertStripe();
   const seller = await findSellerOrThrow(ctx, input.sellerId);
   let accountId = seller.stripeAccountId;
   if (!accountId) {
-    // The key is the seller's id: a retried or concurrent first call, or one whose write below
-    // failed, gets the same account back from Stripe (for its 24 h key window) instead of a second one.
-    const account = await stripe.accounts.create(
-      { type: 'express', email: input.email, metadata: { sellerId: seller.id } },
-      { idempotencyKey: `connect-account-${seller.id}` },
-    );
+    const created = await createConnectedAccount({ sellerId: seller.id, email: input.email });
     // Set only while unset, so a concurrent call can never replace an account already stored.
-    await ctx.db.seller.updateMany({ where: { id: seller.id, stripeAccountId: null }, data: { stripeAccountId: account.id } });
-    accountId = (await findSellerOrThrow(ctx, seller.id)).stripeAccountId ?? account.id;
+    await ctx.db.seller.updateMany({ where: { id: seller.id, stripeAccountId: null }, data: { stripeAccountId: created } });
+    accountId = (await findSellerOrThrow(ctx, seller.id)).stripeAccountId ?? created;
   }
   const catalogUrl = `${env().publicBaseUrl}/portal/catalog`;
-  const link = await stripe.accountLinks.create({
-    account: accountId,
-    type: 'account_onboarding',
-    refresh_url: `${catalogUrl}?stripe=refresh`,
-    return_url: `${catalogUrl}?stripe=return`,
-  });
-  return { url: link.url };
+  return { url: await createOnboardingLink({ account: accountId, refreshUrl: `${catalogUrl}?stripe=refresh`, returnUrl: `${catalogUrl}?stripe=return` }) };
 }
 
 /** Asks Stripe for the connected account now (the seller came back from onboarding) and mirrors it. */
 export async function refreshStripeReadiness(ctx: { db: Db }, input: { sellerId: string }): Promise<{ isCheckoutReady: boolean }> {
-  const stripe = stripeOrRefuse();
+  assertStripe();
   const seller = await findSellerOrThrow(ctx, input.sellerId);
   if (!seller.stripeAccountId) throw new DomainError('ValidationError', 'Connect a Stripe account first.');
-  const account = await stripe.accounts.retrieve(seller.stripeAccountId);
-  const isCheckoutReady = account.charges_enabled === true;
+  const isCheckoutReady = await accountCanTakeCharges(seller.stripeAccountId);
   await setCheckoutReady(ctx, seller, isCheckoutReady);
   return { isCheckoutReady };
 }
 
 /**
- * The same from Stripe's account.updated event (signature, mode and event id already checked by
- * the webhook), inside the webhook's transaction; the caller publishes the catalog change after the
- * commit. An account this service did not create is acknowledged and ignored, and so is an event
- * that did not come from the account it describes (a connected account's own events carry its id
- * in `event.account`). The payload is applied as it is: Stripe may deliver an older state late,
- * which the seller's next return to the portal corrects.
+ * The same from the processor's AccountUpdated event (signature, mode and event id already checked),
+ * inside the event's transaction; the catalog change is published after the commit. An account
+ * this service did not create is acknowledged and ignored, and so is an event that did not come
+ * from the account it describes (a connected account's own events carry its id). The payload is
+ * applied as it is: Stripe may deliver an older state late, which the seller's next return to the
+ * portal corrects.
  */
-export async function applyStripeAccountUpdate(
-  tx: Db,
-  input: { account: Stripe.Account; eventAccount: string | null },
-): Promise<{ outcome: 'updated' | 'no-change' | 'ignored' | 'wrong-account'; issuerClientId?: string }> {
-  const seller = await tx.seller.findUnique({ where: { stripeAccountId: input.account.id } });
-  if (!seller) return { outcome: 'ignored' };
-  if (input.eventAccount !== seller.stripeAccountId) return { outcome: 'wrong-account' };
-  const ready = input.account.charges_enabled === true;
+export async function applyAccountUpdate(tx: Db, event: ProcessorEvent & { type: 'AccountUpdated' }): Promise<EventEffect> {
+  const seller = await tx.seller.findUnique({ where: { stripeAccountId: event.accountId } });
+  if (!seller) return effect('ignored');
+  if (event.account !== seller.stripeAccountId) return effect('wrong-account');
+  const ready = event.chargesEnabled;
   const changed = await tx.seller.updateMany({ where: { id: seller.id, checkoutReady: !ready }, data: { checkoutReady: ready } });
-  return changed.count > 0 ? { outcome: 'updated', issuerClientId: seller.issuerClientId } : { outcome: 'no-change' };
+  if (changed.count === 0) return effect('no-change');
+  return effect('seller-updated', [(ctx) => publishCatalogChange(ctx, seller.issuerClientId)]);
+}
+
+/**
+ * The local payment processor's onboarding step: the seller can take paid checkouts from now on
+ * (the storefront's IsCheckoutReady). Idempotent. With Stripe configured (STRIPE_SECRET_KEY) this
+ * shortcut is refused: readiness then follows the connected account's charges_enabled, and a
+ * seller marked ready here could not be paid on an account Stripe has not approved.
+ */
+export async function markCheckoutReady(ctx: { db: Db }, input: { sellerId: string }): Promise<{ isCheckoutReady: boolean }> {
+  const seller = await findSellerOrThrow(ctx, input.sellerId);
+  if (env().STRIPE_SECRET_KEY) throw new DomainError('ValidationError', 'Connect a Stripe account to take paid checkouts.');
+  if (!seller.checkoutReady) await ctx.db.seller.update({ where: { id: seller.id }, data: { checkoutReady: true } });
+  await publishCatalogChange(ctx, seller.issuerClientId);
+  return { isCheckoutReady: true };
 }
 
 async function setCheckoutReady(ctx: { db: Db }, seller: { id: string; issuerClientId: string }, ready: boolean): Promise<boolean> {

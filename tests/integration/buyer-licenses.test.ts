@@ -16,8 +16,8 @@ import { decodeLicenseCode } from '@/server/licensing/codes/runtime-token';
 import { configureLimitsForTests } from '@/server/platform/limits/limits';
 import { generateLicenseAuthorization } from '@/server/runtime/generate-license-authorization';
 import { verifyRuntimeToken } from '@/server/runtime/verify-runtime-token';
-import { getLocalCheckout } from '@/server/payments/get-local-checkout';
-import { cancelLocalCheckout, payLocalCheckout } from '@/server/payments/pay-local-checkout';
+import { getLocalCheckout } from '@/server/checkout/local-checkout/get-local-checkout';
+import { cancelLocalCheckout, payLocalCheckout } from '@/server/checkout/local-checkout/pay-local-checkout';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { inProcessCore } from '../support/in-process-core';
 

@@ -12,7 +12,7 @@ import { listBuyerLicenses } from '@/server/licensing/licenses/list-buyer-licens
 import { decodeLicenseCode } from '@/server/licensing/codes/runtime-token';
 import { getBuyerReceipt } from '@/server/orders/get-buyer-receipt';
 import { listBuyerOrders, ORDERS_PAGE_SIZE } from '@/server/orders/list-buyer-orders';
-import { cancelLocalCheckout, payLocalCheckout } from '@/server/payments/pay-local-checkout';
+import { cancelLocalCheckout, payLocalCheckout } from '@/server/checkout/local-checkout/pay-local-checkout';
 import { expireLicenses } from '@/server/licensing/licenses/expire-licenses';
 import { generateLicenseAuthorization } from '@/server/runtime/generate-license-authorization';
 import { verifyRuntimeToken } from '@/server/runtime/verify-runtime-token';

@@ -8,7 +8,7 @@ import { deleteFeature } from '@/server/catalog/manage/delete-feature';
 import { getSellerOffering } from '@/server/catalog/manage/get-seller-offering';
 import { getSellerProduct } from '@/server/catalog/manage/get-seller-product';
 import { listSellerCatalog } from '@/server/catalog/manage/list-seller-catalog';
-import { markCheckoutReady } from '@/server/payments/mark-checkout-ready';
+import { markCheckoutReady } from '@/server/sellers/payment-setup';
 import { setOfferingListed } from '@/server/catalog/manage/set-offering-listed';
 import { setOfferingRepeatPurchase } from '@/server/catalog/manage/set-offering-repeat-purchase';
 import { updateOffering } from '@/server/catalog/manage/update-offering';

@@ -15,7 +15,7 @@ import { resetEnvForTests } from '@/server/env';
 import { getActiveSigningKey, listPublicJwks } from '@/server/keys/signing-keys';
 import { mintLicense } from '@/server/licensing/licenses/mint-license';
 import { revokeLicenseCodeByBuyer } from '@/server/licensing/codes/revoke-license-code-by-buyer';
-import { handleStripeEvent } from '@/server/payments/handle-stripe-event';
+import { applyStripeEvent } from '../support/stripe-events';
 import {
   ALL_KEYS,
   INVALIDATION_CHANNEL,
@@ -212,9 +212,9 @@ describe('cache invalidation over PostgreSQL LISTEN/NOTIFY', () => {
       data: { object: { id: subscriptionId, object: 'subscription', status: 'past_due', pause_collection: null, metadata: {} } },
     } as unknown as Stripe.Event;
 
-    expect(await handleStripeEvent(ctx, pastDue)).toBe('license-updated');
+    expect(await applyStripeEvent(ctx, pastDue)).toBe('license-updated');
     await vi.waitFor(() => expect(heard).toContainEqual({ topic: 'license-status', key: licenseId }), WITHIN_ONE_SECOND);
-    expect(await handleStripeEvent(ctx, pastDue)).toBe('no-change');
+    expect(await applyStripeEvent(ctx, pastDue)).toBe('no-change');
     // Notifications arrive in order: once this marker is heard, a publish of the replay would have been too.
     await publishFromAnotherInstance(SEAT_TOPIC, 'marker');
     await vi.waitFor(() => expect(heard).toContainEqual({ topic: 'seat', key: 'marker' }), WITHIN_ONE_SECOND);

@@ -5,7 +5,7 @@ import { createPurchaseCheckout } from '@/server/checkout/create-purchase-checko
 import type { Db } from '@/server/db';
 import { resetEnvForTests } from '@/server/env';
 import { handleLocalPay } from '@/server/http/routes/callbacks/local-checkout-endpoints';
-import { assertLocalProcessorPayable, describeLiveProcessor, localProcessorStartRefusal } from '@/server/payments/local-processor';
+import { assertLocalProcessorPayable, describeLiveProcessor, localProcessorStartRefusal } from '@/server/payments/local/local-processor';
 import { logger } from '@/server/platform/logging/logger';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';

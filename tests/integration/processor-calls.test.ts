@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
 import { addSeats } from '@/server/licensing/seats/add-seats';
 import { changeLicenseStatus } from '@/server/licensing/licenses/change-license-status';
-import { handleStripeEvent } from '@/server/payments/handle-stripe-event';
+import { applyStripeEvent } from '../support/stripe-events';
 import { reconcileSubscriptions } from '@/server/payments/reconcile-subscriptions';
 import { performDueProcessorCalls, PROCESSOR_CALL_BACKOFF, PROCESSOR_CALL_MAX_ATTEMPTS, retryProcessorCalls } from '@/server/payments/processor-calls';
 import { mintLicense } from '@/server/licensing/licenses/mint-license';
@@ -137,11 +137,11 @@ describe('a seller suspends, resumes or cancels a license Stripe bills', () => {
     expect(setup.stripe.subscriptionState(license.subscriptionId)).toEqual({ status: 'active', pauseCollection: 'void' });
 
     // Stripe reports the paused collection, then (say, a buyer's payment) an active subscription: the seller's suspension stands.
-    await handleStripeEvent(ctx(), subscriptionEvent(license, { pause_collection: { behavior: 'void' } }, 5));
-    await handleStripeEvent(ctx(), subscriptionEvent(license, { status: 'active' }, 10));
+    await applyStripeEvent(ctx(), subscriptionEvent(license, { pause_collection: { behavior: 'void' } }, 5));
+    await applyStripeEvent(ctx(), subscriptionEvent(license, { status: 'active' }, 10));
     expect(await setup.database.db.license.findUniqueOrThrow({ where: { id: license.licenseId } })).toMatchObject({ status: 'Suspended', suspendedBySeller: true });
     // The end of the subscription at Stripe still ends it.
-    await handleStripeEvent(ctx(), subscriptionEvent(license, { status: 'canceled' }, 15, 'customer.subscription.deleted'));
+    await applyStripeEvent(ctx(), subscriptionEvent(license, { status: 'canceled' }, 15, 'customer.subscription.deleted'));
     expect((await setup.database.db.license.findUniqueOrThrow({ where: { id: license.licenseId } })).status).toBe('Cancelled');
   });
 
@@ -154,7 +154,7 @@ describe('a seller suspends, resumes or cancels a license Stripe bills', () => {
     const writes = subscriptionWrites(license.subscriptionId);
     expect(writes.map((write) => write.body)).toEqual([{ 'pause_collection[behavior]': 'void' }, { pause_collection: '' }]);
     expect(setup.stripe.subscriptionState(license.subscriptionId).pauseCollection).toBeNull();
-    await handleStripeEvent(ctx(), subscriptionEvent(license, { pause_collection: { behavior: 'void' } }, -60));
+    await applyStripeEvent(ctx(), subscriptionEvent(license, { pause_collection: { behavior: 'void' } }, -60));
     expect((await setup.database.db.license.findUniqueOrThrow({ where: { id: license.licenseId } })).status).toBe('Active');
   });
 

@@ -2,10 +2,10 @@ import crypto from 'node:crypto';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { getStorefront } from '@/server/catalog/get-storefront';
-import { markCheckoutReady } from '@/server/payments/mark-checkout-ready';
+import { markCheckoutReady } from '@/server/sellers/payment-setup';
 import { resetEnvForTests } from '@/server/env';
 import { handleStripeWebhook } from '@/server/http/routes/callbacks/stripe-webhook-endpoint';
-import { describePaymentSetup, refreshStripeReadiness, startStripeOnboarding } from '@/server/payments/stripe-connect-onboarding';
+import { describePaymentSetup, refreshStripeReadiness, startStripeOnboarding } from '@/server/sellers/payment-setup';
 import { createSeller } from '../support/factories';
 import { inProcessWithStripe, TEST_STRIPE_WEBHOOK_SECRET } from '../support/in-process-core';
 

@@ -2,9 +2,10 @@ import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
 import { createPurchaseCheckout } from '@/server/checkout/create-purchase-checkout';
-import type { ProcessorSessionInput } from '@/server/payments/payment-processor';
+import { billingIntervalOf } from '@/server/checkout/checkout-core';
+import type { CheckoutRequest } from '@/server/payments/port';
 import { selectPaymentProcessor } from '@/server/payments/select-processor';
-import { checkoutSessionParams, stripeProcessor } from '@/server/payments/stripe-processor';
+import { checkoutSessionParams, stripePort } from '@/server/payments/stripe/stripe-adapter';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { inProcessWithStripe } from '../support/in-process-core';
 
@@ -23,15 +24,19 @@ async function sellerWithOffering(
   return { seller: withAccount, offering: await createOffering(setup.database.db, product, offering) };
 }
 
+/** What the checkout core asks of the port for this offering (checkout-core.ts openSession). */
 function sessionInput(
   { seller, offering }: Awaited<ReturnType<typeof sellerWithOffering>>,
-  overrides: Partial<ProcessorSessionInput> = {},
-): ProcessorSessionInput {
+  overrides: Partial<CheckoutRequest> = {},
+): CheckoutRequest {
   const checkoutId = crypto.randomUUID();
   return {
     checkoutId,
-    seller,
-    offering: { ...offering, priceMinor: offering.priceMinor! },
+    account: seller.stripeAccountId,
+    productName: offering.name,
+    unitAmountMinor: offering.priceMinor!,
+    currency: offering.currency,
+    interval: billingIntervalOf(offering),
     quantity: 1,
     customerEmail: 'buyer@example.test',
     successUrl: `https://app.example.test/paid?checkout=${checkoutId}`,
@@ -48,14 +53,14 @@ const onlyRequest = () => {
 
 describe('Stripe processor: Checkout Sessions', () => {
   it('is the processor in use when STRIPE_SECRET_KEY is set', async () => {
-    expect((await selectPaymentProcessor()).name).toBe('stripe');
+    expect(selectPaymentProcessor().name).toBe('stripe');
   });
 
   it('a perpetual offering is sold in payment mode, one line item priced inline with no recurring price', async () => {
     const setup = await sellerWithOffering({ classification: LicenseClassification.Perpetual, priceMinor: 4999, currency: 'eur', name: 'Desktop Pro' });
     const input = sessionInput(setup);
 
-    const session = await stripeProcessor().createCheckoutSession(input);
+    const session = await stripePort.openCheckout(input);
 
     const request = onlyRequest();
     expect(request.method).toBe('POST');
@@ -86,7 +91,7 @@ describe('Stripe processor: Checkout Sessions', () => {
     });
     const input = sessionInput(setup, { quantity: 5 });
 
-    await stripeProcessor().createCheckoutSession(input);
+    await stripePort.openCheckout(input);
 
     expect(onlyRequest().body).toMatchObject({
       mode: 'subscription',
@@ -102,8 +107,11 @@ describe('Stripe processor: Checkout Sessions', () => {
     const intervalOf = (intervalUnit: number) => {
       const params = checkoutSessionParams({
         checkoutId: crypto.randomUUID(),
-        seller: { id: 'seller', issuerClientId: 'seller', stripeAccountId: null },
-        offering: { id: 'offering', name: 'Sub', priceMinor: 100, currency: 'usd', classification: LicenseClassification.Subscription, interval: 1, intervalUnit, seatBased: false },
+        account: null,
+        productName: 'Sub',
+        unitAmountMinor: 100,
+        currency: 'usd',
+        interval: billingIntervalOf({ id: 'offering', classification: LicenseClassification.Subscription, interval: 1, intervalUnit }),
         quantity: 1,
         customerEmail: null,
         successUrl: 'https://app.example.test/paid',
@@ -118,7 +126,7 @@ describe('Stripe processor: Checkout Sessions', () => {
   it('the buyer address and the checkout id are sent: customer_email, client_reference_id, metadata.checkoutId', async () => {
     const input = sessionInput(await sellerWithOffering({ priceMinor: 999 }), { customerEmail: 'someone@example.test' });
 
-    await stripeProcessor().createCheckoutSession(input);
+    await stripePort.openCheckout(input);
 
     expect(onlyRequest().body).toMatchObject({
       customer_email: 'someone@example.test',
@@ -130,13 +138,13 @@ describe('Stripe processor: Checkout Sessions', () => {
   it("a seller with a connected account is charged on it: the Stripe-Account header names the account", async () => {
     const input = sessionInput(await sellerWithOffering({ priceMinor: 999 }, { stripeAccountId: `acct_${crypto.randomBytes(6).toString('hex')}` }));
 
-    await stripeProcessor().createCheckoutSession(input);
+    await stripePort.openCheckout(input);
 
-    expect(onlyRequest().headers['stripe-account']).toBe(input.seller.stripeAccountId);
+    expect(onlyRequest().headers['stripe-account']).toBe(input.account);
   });
 
   it('a seller without a connected account is charged on the platform account: no Stripe-Account header', async () => {
-    await stripeProcessor().createCheckoutSession(sessionInput(await sellerWithOffering({ priceMinor: 999 })));
+    await stripePort.openCheckout(sessionInput(await sellerWithOffering({ priceMinor: 999 })));
 
     expect(onlyRequest().headers['stripe-account']).toBeUndefined();
   });
@@ -145,7 +153,7 @@ describe('Stripe processor: Checkout Sessions', () => {
     const input = sessionInput(await sellerWithOffering({ priceMinor: 999 }));
     setup.stripe.failNext();
 
-    const session = await stripeProcessor().createCheckoutSession(input);
+    const session = await stripePort.openCheckout(input);
 
     expect(setup.stripe.requests).toHaveLength(2);
     const keys = setup.stripe.requests.map((request) => request.headers['idempotency-key']);
@@ -158,7 +166,7 @@ describe('Stripe processor: Checkout Sessions', () => {
     const input = sessionInput(await sellerWithOffering({ priceMinor: 999 }));
     setup.stripe.failNext(3);
 
-    await expect(stripeProcessor().createCheckoutSession(input)).rejects.toThrow();
+    await expect(stripePort.openCheckout(input)).rejects.toThrow();
     expect(setup.stripe.requests).toHaveLength(3);
   });
 

@@ -126,7 +126,7 @@ async function deliverOk(payload: { account?: string }, secret = secretFor(paylo
 
 const reload = (checkout: Checkout) => database.db.checkout.findUniqueOrThrow({ where: { id: checkout.id } });
 const licenseCount = (checkout: Checkout) => database.db.license.count({ where: { checkoutId: checkout.id } });
-const recorded = (id: string) => database.db.stripeEvent.findUnique({ where: { id } });
+const recorded = (id: string) => database.db.processorEventRecord.findUnique({ where: { id } });
 
 /** A settled subscription checkout of a seller with a connected account, and its license. */
 async function subscriptionLicense(options: { stripeAccountId?: string | null } = {}) {
@@ -303,7 +303,7 @@ describe('Stripe webhook: every event id is processed once', () => {
 
     expect(responses.map((response) => response.status)).toEqual(Array(10).fill(200));
     expect((await read()).status).toBe('Active');
-    expect(await database.db.stripeEvent.count({ where: { id: pastDue.id } })).toBe(1);
+    expect(await database.db.processorEventRecord.count({ where: { id: pastDue.id } })).toBe(1);
   });
 
   it('one completion delivered 10 times concurrently mints one license and sends one e-mail', async () => {

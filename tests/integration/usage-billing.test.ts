@@ -13,7 +13,7 @@ import { listUsageLedger } from '@/server/billing/list-usage-ledger';
 import { reportUsage } from '@/server/billing/report-usage';
 import { REPORT_HOLD_HOURS, USAGE_REPORT_BACKOFF } from '@/server/payments/usage-reports';
 import { backoffSeconds } from '@/server/platform/backoff';
-import { stripeMeterEventName } from '@/server/payments/stripe-verbs';
+import { stripeMeterEventName } from '@/server/payments/stripe/stripe-adapter';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { startStripeServer, type StripeServer } from '../support/stripe-server';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';

@@ -1,13 +1,13 @@
 import type { CheckoutStatus } from '@/generated/prisma/client';
-import { CHECKOUT_ID_MAX, processorCancelUrl, processorSuccessUrl, withSessionId } from '../checkout/checkout-core';
-import { toOfferingView } from '../catalog/catalog-views';
-import type { OfferingView } from '../catalog/catalog.schemas';
-import { toBaseRate } from '../catalog/money';
-import { storefrontName } from '../catalog/seller-profile';
-import type { Db } from '../db';
-import { env } from '../env';
-import { DomainError } from '../errors';
-import { logoPathOf } from '../sellers/seller-logo';
+import { CHECKOUT_ID_MAX, processorCancelUrl, processorSuccessUrl, withSessionId } from '../checkout-core';
+import { toOfferingView } from '../../catalog/catalog-views';
+import type { OfferingView } from '../../catalog/catalog.schemas';
+import { toBaseRate } from '../../catalog/money';
+import { storefrontName } from '../../catalog/seller-profile';
+import type { Db } from '../../db';
+import { env } from '../../env';
+import { DomainError } from '../../errors';
+import { logoPathOf } from '../../sellers/seller-logo';
 
 /** What the local processor's hosted page shows. No buyer data, no credential: the URL is the only key. */
 export interface LocalCheckoutView {

@@ -9,6 +9,7 @@ import { runOnce } from '../management-request';
 import { recordProcessorCall, requestProcessorCalls, type ProcessorAction } from '../../payments/processor-calls';
 import { LICENSE_STATUS_TOPIC } from '../licensing-topics';
 import { recordEvent } from '../../events/record-event';
+import { isFinalLicenseStatus } from './license-status';
 
 export type StatusChange = 'suspend' | 'resume' | 'cancel';
 
@@ -53,11 +54,16 @@ export async function changeLicenseStatus(
     const license = await lockedSellerLicense(tx, input);
     const next = TRANSITIONS[input.change][license.status];
     if (!next) throw new DomainError('StatusChangeRefused', `A ${license.status} license cannot be ${CHANGED[input.change]}.`);
-    if (next !== license.status) {
+    // A hold the money put on the license (a dispute's) is the seller's from now on: suspending it
+    // again keeps it suspended when the dispute is won.
+    const takesOverHold = license.statusReason !== null && !isFinalLicenseStatus(license.status);
+    if (next !== license.status || takesOverHold) {
       // The seller's decision is newer than any processor event created before it (those no longer apply).
-      await tx.license.update({ where: { id: license.id }, data: { status: next, suspendedBySeller: next === 'Suspended', processorStateAt: new Date() } });
-      told = await recordProcessorCall(tx, license, PROCESSOR_ACTIONS[input.change]);
+      await tx.license.update({ where: { id: license.id }, data: { status: next, suspendedBySeller: next === 'Suspended', statusReason: null, processorStateAt: new Date() } });
       await publishInvalidation({ db: tx }, LICENSE_STATUS_TOPIC, license.id);
+    }
+    if (next !== license.status) {
+      told = await recordProcessorCall(tx, license, PROCESSOR_ACTIONS[input.change]);
       await recordEvent(tx, { sellerId: license.sellerId, type: 'license.status_changed', licenseId: license.id, data: { LicenseId: license.id, From: license.status, To: next, By: 'seller' } });
     }
     return toLicenseView(await tx.license.findUniqueOrThrow({ where: { id: license.id }, include: licenseViewInclude }));

@@ -2,7 +2,7 @@ import type { LicenseStatus, Prisma, ServiceAccessLevel } from '@/generated/pris
 import { classificationLabel } from '../../catalog/describe-offering';
 import { storefrontName } from '../../catalog/seller-profile';
 import type { Db } from '../../db';
-import { billingManagementOf, type BillingManagement } from '../../payments/billing-management';
+import { billingManagementOf, type BillingManagement } from '../subscriptions/billing-management';
 
 export interface BuyerLicenseCodeView {
   id: string;

@@ -1,4 +1,4 @@
-import { LicenseClassification } from '../catalog/catalog-enums';
+import { LicenseClassification } from '../../catalog/catalog-enums';
 
 /**
  * How the buyer of a subscription manages its billing: at Stripe's customer portal when Stripe sold

@@ -6,7 +6,7 @@ import type { Db } from '../../db';
 import { DomainError } from '../../errors';
 import { billingPeriodAt, type BillingPeriod } from '../../billing/billing-period';
 import { isFinalLicenseStatus } from '../licenses/license-status';
-import { billingManagementOf } from '../../payments/billing-management';
+import { billingManagementOf } from './billing-management';
 
 export interface SubscriptionBillingView {
   licenseId: string;

@@ -1,9 +1,9 @@
 import type { Db } from '../../db';
 import { env } from '../../env';
 import { DomainError } from '../../errors';
-import { openStripeBillingPortal } from '../../payments/stripe-verbs';
+import { paymentPortFor } from '../../payments/select-processor';
 import { billedLicenseSelect } from './get-subscription-billing';
-import { billingManagementOf } from '../../payments/billing-management';
+import { billingManagementOf } from './billing-management';
 
 /**
  * "Manage billing" on a subscription sold through Stripe: a Stripe customer portal session for the
@@ -19,5 +19,5 @@ export async function openBillingPortal(ctx: { db: Db }, input: { licenseId: str
     throw new DomainError('NotFound', 'No subscription of yours with that id is billed through Stripe.');
   }
   const returnUrl = `${env().publicBaseUrl}/licenses#license-${license.id}`;
-  return openStripeBillingPortal({ stripeAccountId: license.seller.stripeAccountId, customer, returnUrl });
+  return paymentPortFor('stripe').openBillingPortal({ account: license.seller.stripeAccountId, customerId: customer, returnUrl });
 }

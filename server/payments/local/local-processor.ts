@@ -1,22 +1,11 @@
-import { env } from '../env';
-import { DomainError } from '../errors';
-import { logger } from '../platform/logging/logger';
-import type { PaymentProcessorAdapter, ProcessorSession, ProcessorSessionInput } from './payment-processor';
+import { env } from '../../env';
+import { DomainError } from '../../errors';
+import { logger } from '../../platform/logging/logger';
 
-/**
- * The built-in processor, like a test mode: its hosted checkout page is served by this app at
- * /checkout/local/{sessionId}; paying there settles the checkout. It takes no money, so under
- * NODE_ENV=production it is refused unless the operator opts in for a demo
- * (LOCAL_PROCESSOR_IN_PRODUCTION=true): the start refuses, and so does its Pay endpoint.
- */
-export const localProcessor: PaymentProcessorAdapter = {
-  name: 'local',
-  async createCheckoutSession(input: ProcessorSessionInput): Promise<ProcessorSession> {
-    const url = new URL(`${env().publicBaseUrl}/checkout/local/${input.checkoutId}`);
-    if (input.originContext === 'mobile_app') url.searchParams.set('ui', 'mobile');
-    return { sessionUrl: url.toString(), processorSessionId: `local_${input.checkoutId}` };
-  },
-};
+// The built-in processor is like a test mode: its hosted checkout page is served by this app at
+// /checkout/local/{sessionId}; paying there settles the checkout. It takes no money, so under
+// NODE_ENV=production it is refused unless the operator opts in for a demo
+// (LOCAL_PROCESSOR_IN_PRODUCTION=true): the start refuses, and so does its Pay endpoint.
 
 /** What decides which processor is live (raw variables: the start checks before the configuration is parsed). */
 export interface ProcessorSwitches {

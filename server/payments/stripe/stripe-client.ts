@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
-import { requireOnDemand } from '../platform/require-on-demand';
-import { env } from '../env';
+import { requireOnDemand } from '../../platform/require-on-demand';
+import { env } from '../../env';
 
 // One Stripe client per process, rebuilt only when the configuration it came from changes (tests
 // re-read the environment with resetEnvForTests).

@@ -13,14 +13,14 @@ import { createOffering } from '../../catalog/manage/create-offering';
 import { createProduct } from '../../catalog/manage/create-product';
 import { deleteFeature } from '../../catalog/manage/delete-feature';
 import { listSellerCatalog } from '../../catalog/manage/list-seller-catalog';
-import { markCheckoutReady } from '../../payments/mark-checkout-ready';
+import { markCheckoutReady } from '../../sellers/payment-setup';
 import { setOfferingListed } from '../../catalog/manage/set-offering-listed';
 import { setOfferingRepeatPurchase } from '../../catalog/manage/set-offering-repeat-purchase';
 import { startSellingApp } from '../../catalog/manage/start-selling-app';
 import { updateOffering } from '../../catalog/manage/update-offering';
 import { updateProduct } from '../../catalog/manage/update-product';
 import { upsertFeature } from '../../catalog/manage/upsert-feature';
-import { describePaymentSetup, refreshStripeReadiness, startStripeOnboarding } from '../../payments/stripe-connect-onboarding';
+import { describePaymentSetup, refreshStripeReadiness, startStripeOnboarding } from '../../sellers/payment-setup';
 import { createTrpcRouter, sellerProcedure } from '../init';
 
 // The seller portal's catalog management. Wiring only: the seller always comes from the session

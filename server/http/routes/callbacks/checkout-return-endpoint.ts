@@ -1,4 +1,4 @@
-import { settleBeforeReturn } from '../../../payments/return-after-payment';
+import { settleBeforeReturn } from '../../../checkout/return-after-payment';
 import { db } from '../../../db';
 import { DomainError } from '../../../errors';
 import { logger } from '../../../platform/logging/logger';

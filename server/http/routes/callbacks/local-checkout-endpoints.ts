@@ -1,6 +1,6 @@
 import { db, type Db } from '../../../db';
 import { DomainError } from '../../../errors';
-import { cancelLocalCheckout, payLocalCheckout, type LocalCheckoutOutcome } from '../../../payments/pay-local-checkout';
+import { cancelLocalCheckout, payLocalCheckout, type LocalCheckoutOutcome } from '../../../checkout/local-checkout/pay-local-checkout';
 import { logger } from '../../../platform/logging/logger';
 
 // The local processor's hosted page posts here (/checkout/local/{sessionId}/pay|cancel). The buyer

@@ -1,8 +1,8 @@
 import { db } from '../../../db';
 import { env } from '../../../env';
-import { handleStripeEvent } from '../../../payments/handle-stripe-event';
-import { isLiveKey } from '../../../payments/stripe-client';
-import { verifyStripeEvent } from '../../../payments/stripe-verbs';
+import { applyProcessorEvent } from '../../../orders/processor-events/apply-processor-event';
+import { isLiveKey } from '../../../payments/stripe/stripe-client';
+import { translateStripeEvent, verifyStripeEvent } from '../../../payments/stripe/stripe-events';
 import { jsonResponse } from '../../json';
 import { logger } from '../../../platform/logging/logger';
 
@@ -14,7 +14,7 @@ import { logger } from '../../../platform/logging/logger';
 // - the Connect endpoint (events of the sellers' connected accounts, where direct charges and
 //   their subscriptions live, and account.updated of onboarding): STRIPE_CONNECT_WEBHOOK_SECRET.
 // A delivery is accepted when it verifies under either; which one does not matter further, since
-// every event is then checked against the seller's own account (handleStripeEvent).
+// every event is then checked against the seller's own account (applyProcessorEvent).
 // An event of the other mode (livemode under an sk_test_ key, or a test event under sk_live_) is
 // acknowledged, logged and ignored: a test-mode Connect endpoint must not move live licenses.
 
@@ -44,7 +44,9 @@ export async function handleStripeWebhook(request: Request): Promise<Response> {
   }
 
   try {
-    await handleStripeEvent({ db: db() }, event);
+    const translated = translateStripeEvent(event);
+    // What nothing here depends on is acknowledged, so Stripe stops sending it.
+    if (translated) await applyProcessorEvent({ db: db() }, translated);
   } catch (error) {
     logger.error({ err: error, eventType: event.type, eventId: event.id }, 'stripe: handling the event failed; Stripe will redeliver it');
     return jsonResponse({ error: 'The event could not be handled; it will be retried.' }, { status: 500, headers: noStore });

@@ -1,0 +1,158 @@
+import type Stripe from 'stripe';
+import type { CheckoutPaymentState, CheckoutRequest, PaymentPort, ProcessorSession, RefundRequest, SubscriptionDecision, SubscriptionRef, SubscriptionSnapshot, UsageReportRequest } from '../port';
+import { stripeClient, stripeIdOf } from './stripe-client';
+import { paymentSucceededOf } from './stripe-events';
+
+// The payment port on Stripe: Checkout Sessions priced inline, subscriptions with quantity = seats,
+// refunds, meter events and the customer portal, each on the seller's connected account when it has
+// one. Every write carries an idempotency key derived from the change that asked for it, so the
+// SDK's retries (network failures, 5xx) and a call repeated after a crash change Stripe once.
+
+/** The request options that put a call on the seller's connected account. */
+const onAccount = (account: string | null): Stripe.RequestOptions => (account ? { stripeAccount: account } : {});
+
+/** The Checkout Session for one checkout: one line item priced inline, quantity = seats. */
+export function checkoutSessionParams(request: CheckoutRequest): Stripe.Checkout.SessionCreateParams {
+  const mode = request.interval ? 'subscription' : 'payment';
+  const metadata = { checkoutId: request.checkoutId };
+  return {
+    mode,
+    line_items: [
+      {
+        quantity: request.quantity,
+        price_data: {
+          currency: request.currency.toLowerCase(),
+          unit_amount: request.unitAmountMinor,
+          product_data: { name: request.productName },
+          ...(request.interval ? { recurring: { interval: request.interval.unit, interval_count: request.interval.count } } : {}),
+        },
+      },
+    ],
+    customer_email: request.customerEmail ?? undefined,
+    success_url: request.successUrl,
+    cancel_url: request.cancelUrl,
+    // The webhook finds the checkout by these; the subscription and payment carry it too so
+    // later events (renewals, disputes) can be traced back to the purchase.
+    client_reference_id: request.checkoutId,
+    metadata,
+    ...(mode === 'subscription' ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
+  };
+}
+
+/** Stripe's subscription as the port's snapshot. */
+export function snapshotOf(subscription: Stripe.Subscription): SubscriptionSnapshot {
+  const ended = subscription.status === 'canceled' || subscription.status === 'incomplete_expired';
+  const status: SubscriptionSnapshot['status'] = ended
+    ? 'ended'
+    : subscription.status === 'paused'
+      ? 'paused'
+      : subscription.status === 'past_due' || subscription.status === 'unpaid'
+        ? 'past_due'
+        : subscription.status === 'trialing'
+          ? 'trialing'
+          : subscription.status === 'incomplete'
+            ? 'incomplete'
+            : 'active';
+  return { status, collectionPaused: Boolean(subscription.pause_collection), quantity: subscription.items?.data?.[0]?.quantity ?? null };
+}
+
+/**
+ * The PaymentIntent that paid a checkout: the session's own for a one-time payment; for a
+ * subscription, the one that paid its first invoice.
+ */
+async function paymentOfSession(stripe: Stripe, account: string | null, processorSessionId: string): Promise<string | null> {
+  const session = await stripe.checkout.sessions.retrieve(processorSessionId, {}, onAccount(account));
+  const direct = stripeIdOf(session.payment_intent);
+  if (direct) return direct;
+  const invoice = stripeIdOf(session.invoice);
+  if (!invoice) return null;
+  const payments = await stripe.invoicePayments.list({ invoice, limit: 1 }, onAccount(account));
+  return stripeIdOf(payments.data[0]?.payment?.payment_intent) ?? null;
+}
+
+async function applyDecision(subscription: SubscriptionRef, decision: SubscriptionDecision, idempotencyKey: string): Promise<'applied' | 'ended'> {
+  const stripe = stripeClient();
+  const options = { idempotencyKey, ...onAccount(subscription.account) };
+  const current = await stripe.subscriptions.retrieve(subscription.subscriptionId, {}, onAccount(subscription.account));
+  if (current.status === 'canceled' || current.status === 'incomplete_expired') return 'ended';
+  switch (decision.kind) {
+    case 'cancel':
+      await stripe.subscriptions.cancel(subscription.subscriptionId, {}, options);
+      break;
+    case 'pause':
+      // Collection paused, invoices voided while suspended: the buyer is not charged for a license that does not run.
+      await stripe.subscriptions.update(subscription.subscriptionId, { pause_collection: { behavior: 'void' } }, options);
+      break;
+    case 'resume':
+      await stripe.subscriptions.update(subscription.subscriptionId, { pause_collection: '' }, options);
+      break;
+    case 'set-quantity': {
+      const item = current.items.data[0];
+      if (!item) throw new Error(`Stripe subscription ${subscription.subscriptionId} has no item to set the quantity on.`);
+      await stripe.subscriptionItems.update(item.id, { quantity: decision.quantity }, options);
+      break;
+    }
+  }
+  return 'applied';
+}
+
+async function refund(request: RefundRequest): Promise<{ processorRefundId: string }> {
+  const stripe = stripeClient();
+  const paymentIntent = request.paymentId ?? (request.processorSessionId ? await paymentOfSession(stripe, request.account, request.processorSessionId) : null);
+  if (!paymentIntent) throw new Error('Stripe has no payment for this order to refund (the checkout session shows none).');
+  const created = await stripe.refunds.create(
+    {
+      payment_intent: paymentIntent,
+      amount: request.amountMinor,
+      metadata: { refundId: request.refundId },
+      // Stripe's own reasons are a closed list; the seller's words stay in our records.
+      reason: 'requested_by_customer',
+    },
+    { idempotencyKey: request.idempotencyKey, ...onAccount(request.account) },
+  );
+  if (created.status === 'failed' || created.status === 'canceled') throw new Error(`Stripe refused the refund (${created.status}${created.failure_reason ? `: ${created.failure_reason}` : ''}).`);
+  return { processorRefundId: created.id };
+}
+
+/** The Stripe meter of a feature: the seller creates one meter per metered feature with this event name. */
+export function stripeMeterEventName(featureKey: string): string {
+  return `usage_${featureKey.replace(/[^A-Za-z0-9_]/g, '_')}`;
+}
+
+async function reportUsage(request: UsageReportRequest): Promise<void> {
+  await stripeClient().billing.meterEvents.create(
+    { event_name: stripeMeterEventName(request.featureKey), identifier: request.identifier, payload: { stripe_customer_id: request.customerId, value: request.units.toString() } },
+    { idempotencyKey: `meter-event-${request.identifier}`, ...onAccount(request.account) },
+  );
+}
+
+export const stripePort: PaymentPort = {
+  name: 'stripe',
+  async openCheckout(request: CheckoutRequest): Promise<ProcessorSession> {
+    // The key is the checkout's own id: a retried call never opens a second session for one checkout.
+    const session = await stripeClient().checkout.sessions.create(checkoutSessionParams(request), { idempotencyKey: `checkout-session-${request.checkoutId}`, ...onAccount(request.account) });
+    if (!session.url) throw new Error(`Stripe returned Checkout Session ${session.id} without a hosted URL.`);
+    return { sessionUrl: session.url, processorSessionId: session.id };
+  },
+  async readCheckoutPayment(input): Promise<CheckoutPaymentState> {
+    const session = await stripeClient().checkout.sessions.retrieve(input.processorSessionId, {}, onAccount(input.account));
+    const event = paymentSucceededOf(session, { id: null, account: input.account, occurredAt: new Date() });
+    return event ? { paid: true, event } : { paid: false };
+  },
+  applyDecision,
+  refund,
+  async readSubscription(subscription): Promise<SubscriptionSnapshot | null> {
+    try {
+      return snapshotOf(await stripeClient().subscriptions.retrieve(subscription.subscriptionId, {}, onAccount(subscription.account)));
+    } catch (error) {
+      const missing = (error as { code?: string; statusCode?: number } | null)?.code === 'resource_missing' || (error as { statusCode?: number } | null)?.statusCode === 404;
+      if (missing) return null;
+      throw error;
+    }
+  },
+  reportUsage,
+  async openBillingPortal(input) {
+    const session = await stripeClient().billingPortal.sessions.create({ customer: input.customerId, return_url: input.returnUrl }, onAccount(input.account));
+    return { url: session.url };
+  },
+};
