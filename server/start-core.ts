@@ -14,6 +14,7 @@ import { closeLimits } from './platform/limits/limits';
 import { gaugeReadAtScrape } from './platform/metrics/metrics';
 import { countProcessorCalls } from './payments/processor-calls';
 import { countProcessorMismatches } from './payments/reconcile-subscriptions';
+import { countDisputes } from './orders/disputes/apply-dispute-events';
 import { countUsageReports } from './payments/usage-reports';
 
 /** Starts the core on the configured database; `seeded` tells whether the demo seller was made now. */
@@ -39,6 +40,12 @@ export async function startCore(): Promise<{ seeded: boolean }> {
     help: 'Licenses whose last reconciliation found a difference with the processor it could not settle (npm run admin -- reconcile lists them), read at scrape time.',
     labelName: 'state',
     read: () => countProcessorMismatches({ db: db() }),
+  });
+  gaugeReadAtScrape({
+    name: 'processor_disputes',
+    help: 'Disputes (chargebacks) of orders by status; an open one holds its license suspended, read at scrape time.',
+    labelName: 'status',
+    read: () => countDisputes({ db: db() }),
   });
   gaugeReadAtScrape({
     name: 'usage_reports',

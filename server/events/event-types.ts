@@ -24,7 +24,7 @@ export const EVENT_DATA_SCHEMAS = {
   'claim.expired': z.object({ ClaimId: id, OfferingId: id, CorrelationId: nullableText }),
   'license.created': z.object({ LicenseId: id, OfferingId: id, CorrelationId: nullableText, Status: z.string(), SeatCount: z.number().int(), TermEndUtc: nullableText }),
   'license.status_changed': z.object({ LicenseId: id, From: z.string(), To: z.string(), By: z.enum(['seller', 'processor', 'term']) }),
-  'license.renewed': z.object({ LicenseId: id, TermEndUtc: z.string(), AmountMinor: z.number().int(), Currency: z.string() }),
+  'license.renewed': z.object({ LicenseId: id, PaidThroughUtc: z.string(), AmountMinor: z.number().int(), Currency: z.string() }),
   'order.refunded': z.object({
     OrderId: id,
     RefundId: id,

@@ -27,6 +27,7 @@ import * as bindLicenseToTenant from './routes/management/bind-license-to-tenant
 import * as suspendLicense from './routes/management/suspend-license';
 import * as resumeLicense from './routes/management/resume-license';
 import * as cancelLicense from './routes/management/cancel-license';
+import * as refundOrder from './routes/management/refund-order';
 import * as createEmbeddedCheckout from './routes/checkout/create-embedded-checkout';
 import * as ingestUsage from './routes/consumption/ingest-usage';
 import * as generateLicenseAuthorization from './routes/runtime/generate-license-authorization';
@@ -120,6 +121,7 @@ export function createRestApp(): OpenAPIHono<AppEnv> {
   app.openapi(suspendLicense.route, suspendLicense.handler);
   app.openapi(resumeLicense.route, resumeLicense.handler);
   app.openapi(cancelLicense.route, cancelLicense.handler);
+  app.openapi(refundOrder.route, refundOrder.handler);
   app.openapi(generateLicenseAuthorization.route, generateLicenseAuthorization.handler);
   app.openapi(ingestUsage.route, ingestUsage.handler);
   app.openapi(runtimeDiscovery.configurationRoute, runtimeDiscovery.configurationHandler);

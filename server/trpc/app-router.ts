@@ -6,6 +6,7 @@ import { catalogRouter } from './routers/catalog-router';
 import { licensesRouter } from './routers/licenses-router';
 import { purchaseRouter } from './routers/purchase-router';
 import { sellerLicensesRouter } from './routers/seller-licenses-router';
+import { sellerOrdersRouter } from './routers/seller-orders-router';
 import { webhooksRouter } from './routers/webhooks-router';
 
 export const appRouter = createTrpcRouter({
@@ -16,6 +17,7 @@ export const appRouter = createTrpcRouter({
   purchase: purchaseRouter,
   licenses: licensesRouter,
   sellerLicenses: sellerLicensesRouter,
+  sellerOrders: sellerOrdersRouter,
   webhooks: webhooksRouter,
 });
 

@@ -31,6 +31,10 @@ export interface StripeServer {
   setSubscription(subscriptionId: string, change: { status?: string; pauseCollection?: string | null; quantity?: number }): void;
   /** How many updates and cancellations of a subscription were applied (a replayed Idempotency-Key applies nothing). */
   subscriptionChanges(subscriptionId: string): number;
+  /** A payment Stripe took (a PaymentIntent of `amount` minor units), for a sale a test builds itself; its id. */
+  payment(amount: number): string;
+  /** The refunds made on a PaymentIntent (a replayed Idempotency-Key makes none). */
+  refundsOf(paymentIntent: string): { id: string; amount: number; metadata: Record<string, string> }[];
   /** Stripe approving a connected account (onboarding done): its charges_enabled becomes true. */
   enableCharges(accountId: string): void;
   /**
@@ -89,7 +93,8 @@ function newCheckoutSession(body: Record<string, string>) {
     customer_email: body.customer_email ?? null,
     customer_details: null as { email: string | null } | null,
     subscription: null as string | null,
-    payment_intent: null,
+    payment_intent: null as string | null,
+    invoice: null as string | null,
     success_url: body.success_url ?? null,
     cancel_url: body.cancel_url ?? null,
     livemode: false,
@@ -152,6 +157,10 @@ export async function startStripeServer(): Promise<StripeServer> {
     };
   };
   const sessions = new Map<string, StoredSession>();
+  // What was paid, by PaymentIntent (a session's total), and the refunds made on each.
+  const paid = new Map<string, number>();
+  const refunds = new Map<string, { id: string; amount: number; metadata: Record<string, string> }[]>();
+  const invoicePayments = new Map<string, string>();
   let failures = 0;
   let refusals = 0;
   let hook: ((request: RecordedRequest) => Promise<void> | void) | null = null;
@@ -190,6 +199,39 @@ export async function startStripeServer(): Promise<StripeServer> {
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         const key = headers['idempotency-key'] && `${headers['stripe-account'] ?? ''}:${headers['idempotency-key']}`;
         answer(200, checkoutSession(body, idempotent, key, sessions));
+        return;
+      }
+      // Refunds of a paid PaymentIntent; like Stripe, more than what is left is refused (400).
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        const key = headers['idempotency-key'] && `${headers['stripe-account'] ?? ''}:${headers['idempotency-key']}`;
+        if (key && idempotent.has(key)) {
+          answer(200, idempotent.get(key));
+          return;
+        }
+        const paymentIntent = body.payment_intent ?? '';
+        const amount = paid.get(paymentIntent);
+        if (amount === undefined) {
+          answer(404, notFound(`No such payment_intent: '${paymentIntent}'`));
+          return;
+        }
+        const made = refunds.get(paymentIntent) ?? [];
+        const left = amount - made.reduce((sum, refund) => sum + refund.amount, 0);
+        const asked = body.amount === undefined ? left : Number(body.amount);
+        if (asked > left) {
+          answer(400, { error: { type: 'invalid_request_error', code: 'amount_too_large', message: `Refund amount (${asked}) is greater than unrefunded amount on charge (${left})` } });
+          return;
+        }
+        const refund = { id: `re_${crypto.randomBytes(8).toString('hex')}`, object: 'refund', amount: asked, payment_intent: paymentIntent, status: 'succeeded', reason: body.reason ?? null, metadata: hashOf(body, 'metadata'), created: Math.floor(Date.now() / 1000) };
+        refunds.set(paymentIntent, [...made, { id: refund.id, amount: asked, metadata: refund.metadata }]);
+        if (key) idempotent.set(key, refund);
+        answer(200, refund);
+        return;
+      }
+      if (req.method === 'GET' && url.pathname === '/v1/invoice_payments') {
+        const invoice = url.searchParams.get('invoice') ?? '';
+        const paymentIntent = invoicePayments.get(invoice);
+        const data = paymentIntent ? [{ id: `inpay_${invoice}`, object: 'invoice_payment', invoice, payment: { type: 'payment_intent', payment_intent: paymentIntent } }] : [];
+        answer(200, { object: 'list', data, has_more: false, url: '/v1/invoice_payments' });
         return;
       }
       if (req.method === 'POST' && url.pathname === '/v1/billing/meter_events') {
@@ -313,7 +355,24 @@ export async function startStripeServer(): Promise<StripeServer> {
       session.payment_status = 'paid';
       session.customer = `cus_${crypto.randomBytes(6).toString('hex')}`;
       session.customer_details = { email: customerEmail ?? session.customer_email };
-      if (session.mode === 'subscription') session.subscription = `sub_${crypto.randomBytes(6).toString('hex')}`;
+      const paymentIntent = `pi_${crypto.randomBytes(8).toString('hex')}`;
+      paid.set(paymentIntent, session.amount_total);
+      if (session.mode === 'subscription') {
+        session.subscription = `sub_${crypto.randomBytes(6).toString('hex')}`;
+        // A subscription's first payment is its first invoice's.
+        session.invoice = `in_${crypto.randomBytes(8).toString('hex')}`;
+        invoicePayments.set(session.invoice, paymentIntent);
+      } else {
+        session.payment_intent = paymentIntent;
+      }
+    },
+    payment(amount) {
+      const paymentIntent = `pi_${crypto.randomBytes(8).toString('hex')}`;
+      paid.set(paymentIntent, amount);
+      return paymentIntent;
+    },
+    refundsOf(paymentIntent) {
+      return refunds.get(paymentIntent) ?? [];
     },
     setSubscription(subscriptionId, change) {
       const state = { ...stateOf(subscriptionId) };

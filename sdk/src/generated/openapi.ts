@@ -216,6 +216,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/licensing-mgmt/orders/{orderId}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund an order, whole or in part
+         * @description Amount (major units of the order currency, like BaseRate) defaults to everything left to refund; more than that is ValidationError naming Amount. License: `revoke` (the default for a refund of the whole order: the license is cancelled and its codes are refused at their next authorization) or `keep` (the default for a partial refund). The refund is made at the processor after the answer (Status `pending`, then `succeeded`), once, whatever is retried. Idempotent by RequestId.
+         */
+        post: operations["refundOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/licensing-mgmt/webhook-endpoints": {
         parameters: {
             query?: never;
@@ -525,6 +545,40 @@ export type webhooks = {
         patch?: never;
         trace?: never;
     };
+    "dispute.closed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The dispute.closed event */
+        post: operations["disputeClosedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "dispute.opened": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The dispute.opened event */
+        post: operations["disputeOpenedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "license_code.issued": {
         parameters: {
             query?: never;
@@ -576,6 +630,23 @@ export type webhooks = {
         patch?: never;
         trace?: never;
     };
+    "license.renewed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The license.renewed event */
+        post: operations["licenseRenewedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "license.status_changed": {
         parameters: {
             query?: never;
@@ -587,6 +658,23 @@ export type webhooks = {
         put?: never;
         /** The license.status_changed event */
         post: operations["licenseStatusChangedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The order.refunded event */
+        post: operations["orderRefundedEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4464,6 +4552,312 @@ export interface operations {
             };
         };
     };
+    refundOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The order: the checkout (SessionId) that was paid. */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Amount?: number;
+                    /** @enum {string} */
+                    License?: "revoke" | "keep";
+                    Reason?: string;
+                    /**
+                     * Format: uuid
+                     * @description A GUID, not all zeros.
+                     */
+                    RequestId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The refund, the order after it and the license status. */
+            200: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Amount: number;
+                        /** Format: date-time */
+                        CreatedUtc: string;
+                        Currency: string;
+                        /** @enum {string} */
+                        License: "revoke" | "keep";
+                        LicenseStatus: string | null;
+                        Order: {
+                            Amount: number;
+                            Refundable: number;
+                            Refunded: number;
+                        };
+                        OrderId: string;
+                        Reason: string | null;
+                        RefundId: string;
+                        /** @enum {string} */
+                        Source: "seller" | "processor";
+                        /** @enum {string} */
+                        Status: "pending" | "succeeded" | "failed";
+                    };
+                };
+            };
+            /** @description ApiError: `InvalidPayload`, `ValidationError` */
+            400: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "InvalidPayload" | "ValidationError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ApiKeyMissing` */
+            401: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyMissing";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ApiKeyInvalid` */
+            403: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyInvalid";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `NotFound` */
+            404: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "NotFound";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `RequestIdMismatch` */
+            409: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "RequestIdMismatch";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `PayloadTooLarge` */
+            413: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "PayloadTooLarge";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `RateLimited` */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit lets this caller in again. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "RateLimited";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServerError` */
+            500: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServerError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServiceUnavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the service cannot reach its database right now. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServiceUnavailable";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+        };
+    };
     listWebhookEndpoints: {
         parameters: {
             query?: never;
@@ -4650,7 +5044,7 @@ export interface operations {
                      * @description Event types sent to the endpoint; empty (or left out) for every type.
                      * @default []
                      */
-                    EventTypes?: ("checkout.completed" | "checkout.failed" | "claim.expired" | "license.created" | "license.status_changed" | "seat.added" | "seat.retired" | "license_code.issued" | "license_code.revoked" | "allowance.exhausted")[];
+                    EventTypes?: ("checkout.completed" | "checkout.failed" | "claim.expired" | "license.created" | "license.status_changed" | "license.renewed" | "order.refunded" | "dispute.opened" | "dispute.closed" | "seat.added" | "seat.retired" | "license_code.issued" | "license_code.revoked" | "allowance.exhausted")[];
                     Url: string;
                 };
             };
@@ -5272,7 +5666,7 @@ export interface operations {
                     Description?: string | null;
                     Enabled?: boolean;
                     /** @description Event types sent to the endpoint; empty (or left out) for every type. */
-                    EventTypes?: ("checkout.completed" | "checkout.failed" | "claim.expired" | "license.created" | "license.status_changed" | "seat.added" | "seat.retired" | "license_code.issued" | "license_code.revoked" | "allowance.exhausted")[];
+                    EventTypes?: ("checkout.completed" | "checkout.failed" | "claim.expired" | "license.created" | "license.status_changed" | "license.renewed" | "order.refunded" | "dispute.opened" | "dispute.closed" | "seat.added" | "seat.retired" | "license_code.issued" | "license_code.revoked" | "allowance.exhausted")[];
                     Url?: string;
                 };
             };
@@ -7922,6 +8316,93 @@ export interface operations {
             };
         };
     };
+    disputeClosedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<delivery id>: the same on every attempt of one delivery; drop a repeat. */
+                "webhook-id": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> signatures of `${webhook-id}.${webhook-timestamp}.${body}`, one per secret that signs (two for 24 hours after a rotation). */
+                "webhook-signature": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    CreatedUtc: string;
+                    Data: {
+                        DisputeId: string;
+                        LicenseId: string | null;
+                        OrderId: string;
+                        /** @enum {string} */
+                        Outcome: "won" | "lost";
+                    };
+                    Id: string;
+                    LicenseId: string | null;
+                    Sequence: number;
+                    /** @enum {string} */
+                    Type: "dispute.closed";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    disputeOpenedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<delivery id>: the same on every attempt of one delivery; drop a repeat. */
+                "webhook-id": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> signatures of `${webhook-id}.${webhook-timestamp}.${body}`, one per secret that signs (two for 24 hours after a rotation). */
+                "webhook-signature": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    CreatedUtc: string;
+                    Data: {
+                        AmountMinor: number;
+                        Currency: string;
+                        DisputeId: string;
+                        LicenseId: string | null;
+                        OrderId: string;
+                        Reason: string | null;
+                    };
+                    Id: string;
+                    LicenseId: string | null;
+                    Sequence: number;
+                    /** @enum {string} */
+                    Type: "dispute.opened";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     licenseCodeIssuedEvent: {
         parameters: {
             query?: never;
@@ -8050,6 +8531,48 @@ export interface operations {
             };
         };
     };
+    licenseRenewedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<delivery id>: the same on every attempt of one delivery; drop a repeat. */
+                "webhook-id": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> signatures of `${webhook-id}.${webhook-timestamp}.${body}`, one per secret that signs (two for 24 hours after a rotation). */
+                "webhook-signature": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    CreatedUtc: string;
+                    Data: {
+                        AmountMinor: number;
+                        Currency: string;
+                        LicenseId: string;
+                        TermEndUtc: string;
+                    };
+                    Id: string;
+                    LicenseId: string | null;
+                    Sequence: number;
+                    /** @enum {string} */
+                    Type: "license.renewed";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     licenseStatusChangedEvent: {
         parameters: {
             query?: never;
@@ -8080,6 +8603,54 @@ export interface operations {
                     Sequence: number;
                     /** @enum {string} */
                     Type: "license.status_changed";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    orderRefundedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<delivery id>: the same on every attempt of one delivery; drop a repeat. */
+                "webhook-id": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> signatures of `${webhook-id}.${webhook-timestamp}.${body}`, one per secret that signs (two for 24 hours after a rotation). */
+                "webhook-signature": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    CreatedUtc: string;
+                    Data: {
+                        AmountMinor: number;
+                        Currency: string;
+                        /** @enum {string} */
+                        License: "revoke" | "keep";
+                        LicenseId: string | null;
+                        OrderId: string;
+                        RefundedMinor: number;
+                        RefundId: string;
+                        /** @enum {string} */
+                        Source: "seller" | "processor";
+                    };
+                    Id: string;
+                    LicenseId: string | null;
+                    Sequence: number;
+                    /** @enum {string} */
+                    Type: "order.refunded";
                 };
             };
         };

@@ -225,6 +225,10 @@ export const requestSchemas: Record<string, JsonSchema> = {
             "claim.expired",
             "license.created",
             "license.status_changed",
+            "license.renewed",
+            "order.refunded",
+            "dispute.opened",
+            "dispute.closed",
             "seat.added",
             "seat.retired",
             "license_code.issued",
@@ -232,7 +236,7 @@ export const requestSchemas: Record<string, JsonSchema> = {
             "allowance.exhausted"
           ]
         },
-        "maxItems": 10,
+        "maxItems": 14,
         "default": [],
         "description": "Event types sent to the endpoint; empty (or left out) for every type."
       },
@@ -351,6 +355,37 @@ export const requestSchemas: Record<string, JsonSchema> = {
       "Label"
     ]
   },
+  "refundOrder": {
+    "type": "object",
+    "properties": {
+      "RequestId": {
+        "type": "string",
+        "format": "uuid",
+        "pattern": "^(?!0{8}-0{4}-0{4}-0{4}-0{12}$)[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
+        "description": "A GUID, not all zeros."
+      },
+      "Amount": {
+        "type": "number",
+        "exclusiveMinimum": 0,
+        "maximum": 10000000000000
+      },
+      "Reason": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 500
+      },
+      "License": {
+        "type": "string",
+        "enum": [
+          "revoke",
+          "keep"
+        ]
+      }
+    },
+    "required": [
+      "RequestId"
+    ]
+  },
   "resumeLicense": {
     "type": "object",
     "properties": {
@@ -425,6 +460,10 @@ export const requestSchemas: Record<string, JsonSchema> = {
             "claim.expired",
             "license.created",
             "license.status_changed",
+            "license.renewed",
+            "order.refunded",
+            "dispute.opened",
+            "dispute.closed",
             "seat.added",
             "seat.retired",
             "license_code.issued",
@@ -432,7 +471,7 @@ export const requestSchemas: Record<string, JsonSchema> = {
             "allowance.exhausted"
           ]
         },
-        "maxItems": 10,
+        "maxItems": 14,
         "description": "Event types sent to the endpoint; empty (or left out) for every type."
       },
       "Description": {

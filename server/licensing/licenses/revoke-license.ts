@@ -3,23 +3,23 @@ import { recordEvent } from '../../events/record-event';
 import type { StatusChangeActor } from '../../events/event-types';
 import { recordProcessorCall } from '../../payments/processor-calls';
 import { publishInvalidation } from '../../platform/invalidation/invalidation';
-import { revokeCodesWithin } from '../codes/revoke-codes';
 import { LICENSE_STATUS_TOPIC } from '../licensing-topics';
 import { isFinalLicenseStatus } from './license-status';
 
 /**
  * Ends a license because its money went back (a refund that revokes it, a dispute lost), inside the
- * transaction of that change: Cancelled with the reason (AuthorizationDenied names it), every code
- * revoked (refused at runtime on every instance within a second), and a subscription cancelled at
- * the processor after the commit. Answers whether a processor call was recorded (the caller asks for
- * it after the commit). A license already final keeps its state, and its codes are revoked all the same.
+ * transaction of that change: Cancelled with the reason, so every code of every seat is refused at
+ * its next authorization on every instance within a second (403 AuthorizationDenied naming the
+ * reason: Refunded, DisputeLost), and a subscription cancelled at the processor after the commit.
+ * Answers whether a processor call was recorded (the caller asks for it after the commit). A license
+ * already final keeps its state.
  */
 export async function revokeLicenseWithin(tx: Db, input: { licenseId: string; reason: 'Refunded' | 'Disputed'; by: StatusChangeActor; now: Date }): Promise<{ processorCall: boolean }> {
   const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "License" WHERE "id" = ${input.licenseId} FOR UPDATE`;
   if (!locked) return { processorCall: false };
   const license = await tx.license.findUniqueOrThrow({
     where: { id: input.licenseId },
-    select: { id: true, sellerId: true, status: true, checkoutId: true, processorSubscriptionId: true, codes: { where: { revokedAt: null }, select: { id: true, seatId: true, label: true } } },
+    select: { id: true, sellerId: true, status: true, processorSubscriptionId: true },
   });
   let processorCall = false;
   if (!isFinalLicenseStatus(license.status)) {
@@ -28,6 +28,5 @@ export async function revokeLicenseWithin(tx: Db, input: { licenseId: string; re
     await recordEvent(tx, { sellerId: license.sellerId, type: 'license.status_changed', licenseId: license.id, data: { LicenseId: license.id, From: license.status, To: 'Cancelled', By: input.by } });
     await publishInvalidation({ db: tx }, LICENSE_STATUS_TOPIC, license.id);
   }
-  await revokeCodesWithin(tx, { license, codes: license.codes, now: input.now });
   return { processorCall };
 }

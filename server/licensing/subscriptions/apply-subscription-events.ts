@@ -74,28 +74,27 @@ export async function applySubscriptionEvent(tx: Db, event: SubscriptionEvent): 
 }
 
 /**
- * A paid invoice: the license's paid term runs to the end of the period it paid for. Only ever
- * forward, so a replayed or late invoice (an older period) changes nothing. The first invoice's
- * payment becomes the order's, so its refunds and disputes find the order.
+ * A paid invoice: the license is paid through the end of the period the invoice paid for
+ * (License.paidThrough, shown to people; a subscription has no term end, its processor ends it).
+ * Only ever forward, so a replayed or late invoice (an older period) changes nothing. The first
+ * invoice's payment becomes the order's, so its refunds and disputes find the order.
  */
 export async function applyInvoicePaid(tx: Db, event: ProcessorEvent & { type: 'InvoicePaid' }): Promise<EventEffect> {
   const license = await tx.license.findUnique({ where: { processorSubscriptionId: event.subscriptionId }, select: { id: true, sellerId: true, checkoutId: true, status: true } });
-  if (!license) {
-    // The first invoice is paid before its checkout settles: the settlement sets the term itself.
-    return effect('ignored');
-  }
+  // The first invoice may be paid before its checkout settles: the next invoice moves the date.
+  if (!license) return effect('ignored');
   if (!(await fromSellersAccount(tx, license.sellerId, event))) return effect('wrong-account');
   if (event.first && event.paymentId && license.checkoutId) {
     await tx.checkout.updateMany({ where: { id: license.checkoutId, processorPaymentId: null }, data: { processorPaymentId: event.paymentId } });
   }
   if (isFinalLicenseStatus(license.status)) return effect('no-change');
   const extended = await tx.license.updateMany({
-    where: { id: license.id, OR: [{ termEnd: null }, { termEnd: { lt: event.periodEnd } }] },
-    data: { termEnd: event.periodEnd },
+    where: { id: license.id, OR: [{ paidThrough: null }, { paidThrough: { lt: event.periodEnd } }] },
+    data: { paidThrough: event.periodEnd },
   });
   if (extended.count === 0) return effect('no-change');
-  await recordEvent(tx, { sellerId: license.sellerId, type: 'license.renewed', licenseId: license.id, data: { LicenseId: license.id, TermEndUtc: event.periodEnd.toISOString(), AmountMinor: event.amountMinor, Currency: event.currency } });
-  return effect('renewed', [(ctx) => publishInvalidation(ctx, LICENSE_STATUS_TOPIC, license.id)]);
+  await recordEvent(tx, { sellerId: license.sellerId, type: 'license.renewed', licenseId: license.id, data: { LicenseId: license.id, PaidThroughUtc: event.periodEnd.toISOString(), AmountMinor: event.amountMinor, Currency: event.currency } });
+  return effect('renewed');
 }
 
 /** A trial ends soon: the buyer is told by the processor's own reminder; nothing of ours changes yet. */

@@ -86,3 +86,11 @@ export async function applyDisputeClosed(tx: Db, event: ProcessorEvent & { type:
   await recordEvent(tx, { sellerId: order.sellerId, type: 'dispute.closed', licenseId: license?.id ?? null, data: { OrderId: order.id, DisputeId: dispute.id, LicenseId: license?.id ?? null, Outcome: event.outcome } });
   return effect('dispute-closed', afterCommit);
 }
+
+/** Disputes by status, for /metrics (an open one holds a license until the bank decides). */
+export async function countDisputes(ctx: { db: Db }): Promise<Record<'open' | 'won' | 'lost', number>> {
+  const groups = await ctx.db.dispute.groupBy({ by: ['status'], _count: { _all: true } });
+  const counts = { open: 0, won: 0, lost: 0 };
+  for (const group of groups) counts[group.status as 'open' | 'won' | 'lost'] = group._count._all;
+  return counts;
+}
