@@ -15,7 +15,7 @@ import { startTestServer, type TestServer } from '../support/test-server';
 import { rememberProcessConfig } from '../support/process-config';
 
 // First, on a live instance: decisions made in quick succession all reach Stripe within seconds.
-// Then a real instance killed with SIGKILL while its call to Stripe is in flight (after the seller's
+// Then a real instance killed with SIGKILL (a seller's suspension, then a refund) while its call to Stripe is in flight (after the seller's
 // suspension committed): nothing is lost and nothing is done twice. The call stays pending, is made
 // again once its backoff has passed (by whichever worker runs then; here the same code in this
 // process, with the clock moved on), with the same Idempotency-Key, so Stripe applies it once.
@@ -140,3 +140,56 @@ describe('a crash between the commit and the processor call', () => {
     expect(await database.db.processorCall.findUniqueOrThrow({ where: { id: left!.id } })).toMatchObject({ status: 'done', attempts: 2 });
   });
 });
+
+describe('a crash between a refund’s commit and Stripe’s answer', () => {
+  it('an instance killed while Stripe makes its refund: the call is made again with the same key, and Stripe refunds once', async () => {
+    const seller = await createSeller(database.db, { checkoutReady: true });
+    const stripeAccountId = `acct_${crypto.randomBytes(6).toString('hex')}`;
+    await database.db.seller.update({ where: { id: seller.id }, data: { stripeAccountId } });
+    const product = await createProduct(database.db, seller.id);
+    const offering = await createOffering(database.db, product, { classification: LicenseClassification.Perpetual, priceMinor: 4900 });
+    // A sale Stripe was paid for: the order, its PaymentIntent and its license.
+    const paymentIntent = stripe.payment(4900);
+    const order = await database.db.checkout.create({
+      data: { requestId: crypto.randomUUID(), origin: 'purchase', sellerId: seller.id, offeringId: offering.id, processor: 'stripe', status: 'completed', amountMinor: 4900n, processorPaymentId: paymentIntent },
+    });
+    await database.db.$transaction((tx) => mintLicense(tx as never, { offering, buyerAccountId: null, correlationId: null, seatCount: 1, checkoutId: order.id }));
+    const { key } = await createApiKey({ db: database.db }, { sellerId: seller.id, label: 'refunds' });
+    const instance = await startTestServer({ databaseUrl: database.url, env: { ...STRIPE_ENV, STRIPE_API_BASE: stripe.baseUrl, APP_SECRET: process.env.APP_SECRET! } });
+    try {
+      let answered!: () => void;
+      const responded = new Promise<void>((resolve) => (answered = resolve));
+      stripe.beforeAnswer(async (request) => {
+        if (request.method !== 'POST' || request.path !== '/v1/refunds') return;
+        await responded;
+        process.kill(instance.pid, 'SIGKILL');
+        await instance.exited;
+      });
+      const response = await fetch(`${instance.baseUrl}/licensing-mgmt/orders/${order.id}/refunds`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'dub-apiKey': key },
+        body: JSON.stringify({ RequestId: crypto.randomUUID() }),
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ Status: 'pending', Amount: 49, LicenseStatus: 'Cancelled' });
+      answered();
+      expect(await instance.exited).toBeNull();
+      stripe.beforeAnswer(null);
+    } finally {
+      await instance.stop().catch(() => {});
+    }
+
+    // Stripe made the refund, but the dead instance never heard: the refund and its call are still pending.
+    const [left] = await database.db.processorCall.findMany({ where: { refundId: { not: null }, license: { checkoutId: order.id } } });
+    expect(left).toMatchObject({ action: 'refund', status: 'pending', attempts: 1 });
+    expect(await database.db.refund.findMany({ where: { checkoutId: order.id } })).toEqual([expect.objectContaining({ status: 'pending', amountMinor: 4900n })]);
+    const later = new Date(Date.now() + (backoffSeconds(PROCESSOR_CALL_BACKOFF, 1) + 1) * 1000);
+    expect(await performDueProcessorCalls({ db: database.db, now: () => later })).toEqual({ done: 1, failed: 0 });
+    const requests = stripe.requests.filter((request) => request.method === 'POST' && request.path === '/v1/refunds' && request.body.payment_intent === paymentIntent);
+    expect(requests).toHaveLength(2);
+    expect(new Set(requests.map((request) => request.headers['idempotency-key']))).toEqual(new Set([`processor-call-${left!.id}`]));
+    expect(stripe.refundsOf(paymentIntent)).toEqual([expect.objectContaining({ amount: 4900 })]);
+    expect(await database.db.refund.findMany({ where: { checkoutId: order.id } })).toEqual([expect.objectContaining({ status: 'succeeded', processorRefundId: expect.stringMatching(/^re_/) })]);
+  });
+});
+
