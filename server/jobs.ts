@@ -8,6 +8,7 @@ import { performProcessorCallsJob } from './payments/processor-calls';
 import { reconcileSubscriptionsJob } from './payments/reconcile-subscriptions';
 import { deliverWebhooksJob } from './events/webhooks/deliver-webhooks';
 import { pruneEventsJob } from './events/list-events';
+import { advanceLocalTrialsJob } from './licensing/subscriptions/trials';
 
 // Every background job of the service, by name: each is defined in its own domain room, beside its
 // handler; the job queue (platform/) runs what this names. A new job is one more line here.
@@ -21,6 +22,7 @@ export const JOBS = {
   'reconcile-subscriptions': reconcileSubscriptionsJob,
   'deliver-webhooks': deliverWebhooksJob,
   'prune-events': pruneEventsJob,
+  'advance-local-trials': advanceLocalTrialsJob,
 } satisfies Record<string, JobDefinition>;
 
 type ServiceJobs = typeof JOBS;

@@ -27,6 +27,7 @@ export function toOfferingView(offering: Offering, issuerClientId: string): Offe
     currency: offering.currency,
     interval: offering.interval,
     intervalUnit: offering.intervalUnit,
+    ...(offering.trialDays ? { trialDays: offering.trialDays } : {}),
   };
 }
 

@@ -26,6 +26,11 @@ export const offeringViewSchema = z.object({
   currency: z.string(),
   interval: z.number().int().nullable(),
   intervalUnit: z.number().int().nullable(),
+  /**
+   * Ours, beside the spec's fields: a subscription's free trial that converts (days free, then
+   * billed every interval). Present only on an offering that has one.
+   */
+  trialDays: z.number().int().min(1).max(730).optional(),
 });
 
 export const storefrontSchema = z.object({

@@ -32,7 +32,7 @@ const formatAmountInEnglish: AmountFormat = (amount, currency) => new Intl.Numbe
 
 /**
  * The price line a buyer reads, e.g. "Free", "$49.00", "$9.99 / month", "$30.00 per seat / month",
- * "Free for 14 days". The amount is in English for the API, MCP and e-mails; pages pass their
+ * "Free for 14 days", "14 days free, then $15.00 / month". The amount is in English for the API, MCP and e-mails; pages pass their
  * reader's format (`formatAmount`).
  */
 export function describePrice(offering: OfferingView, options: { perSeat?: boolean; formatAmount?: AmountFormat } = {}): string {
@@ -43,5 +43,12 @@ export function describePrice(offering: OfferingView, options: { perSeat?: boole
   if (offering.baseRate === null || offering.baseRate === 0) return 'Free';
   const amount = (options.formatAmount ?? formatAmountInEnglish)(offering.baseRate, offering.currency);
   const price = options.perSeat ? `${amount} per seat` : amount;
-  return interval && offering.licenseClassification === LicenseClassification.Subscription ? `${price} / ${interval}` : price;
+  if (!interval || offering.licenseClassification !== LicenseClassification.Subscription) return price;
+  const recurring = `${price} / ${interval}`;
+  return offering.trialDays ? `${describeTrial(offering.trialDays)}, then ${recurring}` : recurring;
+}
+
+/** "14 days free", "1 day free". */
+export function describeTrial(days: number): string {
+  return `${days} ${days === 1 ? 'day' : 'days'} free`;
 }

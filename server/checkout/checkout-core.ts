@@ -8,6 +8,7 @@ import { selectPaymentProcessor } from '../payments/select-processor';
 import { IntervalUnit, LicenseClassification } from '../catalog/catalog-enums';
 import { logger } from '../platform/logging/logger';
 import { assertSameAsk, requestFingerprint, type CheckoutAsk } from './request-fingerprint';
+import { normalizeEmail } from '../identity/accounts';
 
 // The one checkout core of the purchase API and the embedded checkout. A RequestId is bound to its
 // checkout with a fingerprint of what was asked (request-fingerprint.ts). Free checkouts are
@@ -78,14 +79,30 @@ export async function findReplayedCheckout(ctx: { db: Db }, requestId: string, a
   return awaitSession(ctx, existing);
 }
 
+/**
+ * The free trial a checkout opens with: the offering's, unless the buyer (by account, or by the
+ * address of an embedded checkout) already had a license of this offering: one trial per buyer.
+ */
+async function trialDaysFor(ctx: { db: Db }, offering: Offering, data: NewCheckoutData): Promise<number | null> {
+  if (!offering.trialDays) return null;
+  const email = typeof data.customerEmail === 'string' ? normalizeEmail(data.customerEmail) : null;
+  const buyer = data.buyerAccountId ? { id: data.buyerAccountId } : email ? await ctx.db.account.findUnique({ where: { email }, select: { id: true } }) : null;
+  if (!buyer) return offering.trialDays;
+  const held = await ctx.db.license.count({ where: { offeringId: offering.id, buyerAccountId: buyer.id } });
+  return held > 0 ? null : offering.trialDays;
+}
+
 /** Creates the checkout of `opening` (or answers with the one its RequestId already has). */
 export async function openCheckout(ctx: { db: Db }, opening: CheckoutOpening): Promise<OpenedCheckout> {
   const processor = opening.free ? null : selectPaymentProcessor();
+  const trialDays = opening.free ? null : await trialDaysFor(ctx, opening.offering, opening.data);
   const data = {
     ...opening.data,
     requestFingerprint: requestFingerprint(opening.ask),
-    amountMinor: opening.free ? 0 : (opening.offering.priceMinor ?? 0) * (opening.data.quantity ?? 1),
+    // A trial charges nothing at checkout: its first period is billed when the days free end.
+    amountMinor: opening.free || trialDays ? 0 : (opening.offering.priceMinor ?? 0) * (opening.data.quantity ?? 1),
     currency: opening.offering.currency,
+    trialDays,
   };
 
   let checkout: Checkout;
@@ -192,6 +209,7 @@ async function openSession(
       unitAmountMinor: parts.offering.priceMinor ?? 0,
       currency: parts.offering.currency,
       interval: billingIntervalOf(parts.offering),
+      trialDays: checkout.trialDays,
       quantity: checkout.quantity,
       customerEmail: checkout.customerEmail,
       successUrl: processorSuccessUrl(checkout),

@@ -54,8 +54,10 @@ export async function settleCheckoutWithin(
     // The seller's own checkout names its tenant; a buyer's CorrelationId binds nothing.
     tenantId: checkout.origin === 'embedded' ? checkout.correlationId : null,
     seatCount: checkout.quantity,
-    // What the buyer was charged per seat, fixed when the checkout opened (not the price now).
-    unitPriceMinor: Math.round(Number(checkout.amountMinor) / Math.max(checkout.quantity, 1)),
+    // What the buyer was charged per seat, fixed when the checkout opened (not the price now); a
+    // trial charges nothing at checkout, so its seats are priced at the offering's price of sale.
+    unitPriceMinor: checkout.trialDays ? checkout.offering.priceMinor : Math.round(Number(checkout.amountMinor) / Math.max(checkout.quantity, 1)),
+    trialDays: checkout.trialDays,
     checkoutId: checkout.id,
     processorSubscriptionId: refs.processorSubscriptionId,
   });

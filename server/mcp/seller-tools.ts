@@ -28,7 +28,7 @@ async function once<T>(sellerId: string, requestId: string, operation: string, i
 }
 
 const offeringLine = (offering: SellerOffering) =>
-  `${offering.name} [offeringId ${offering.id}]: ${describePrice({ ...offering, licenseClassification: offering.classification, clientId: '' })}, ${offering.listed ? 'listed' : 'not listed'}`;
+  `${offering.name} [offeringId ${offering.id}]: ${describePrice({ ...offering, licenseClassification: offering.classification, clientId: '', trialDays: offering.trialDays ?? undefined })}, ${offering.listed ? 'listed' : 'not listed'}`;
 
 export const listCatalogTool = defineTool({
   name: 'list_catalog',
@@ -91,11 +91,13 @@ export const setOfferingListedTool = defineTool({
   summarize: (offering) => `${offeringLine(offering)}.`,
 });
 
+const amounts = (entries: { currency: string; amount: number }[]) => entries.map((entry) => `${entry.amount} ${entry.currency.toUpperCase()}`).join(', ');
+
 export const getSalesSummaryTool = defineTool({
   name: 'get_sales_summary',
   title: 'Sales summary',
   description:
-    'Your sales over a period, as numbers: completed orders (free ones included), paid orders, revenue per currency, licenses issued, and licenses active now. The period is [From, To), ISO 8601; by default the last 30 days; at most 366 days.',
+    'Your sales over a period, as numbers: completed orders (free ones included), paid orders, revenue per currency, refunds made in the period and the revenue net of them, licenses issued, and licenses active now. The period is [From, To), ISO 8601; by default the last 30 days; at most 366 days.',
   audience: 'seller',
   input: salesSummaryQuerySchema,
   output: salesSummarySchema,
@@ -104,7 +106,8 @@ export const getSalesSummaryTool = defineTool({
   summarize: (summary) =>
     [
       `From ${summary.from} to ${summary.to}: ${summary.completedOrders} completed orders (${summary.paidOrders} paid), ${summary.licensesIssued} licenses issued; ${summary.activeLicenses} licenses active now.`,
-      summary.revenue.length === 0 ? 'No revenue.' : `Revenue: ${summary.revenue.map((entry) => `${entry.amount} ${entry.currency.toUpperCase()}`).join(', ')}.`,
+      summary.revenue.length === 0 ? 'No revenue.' : `Revenue: ${amounts(summary.revenue)}.`,
+      ...(summary.refunded.length === 0 ? [] : [`Refunded: ${amounts(summary.refunded)}; net revenue: ${amounts(summary.netRevenue)}.`]),
     ].join('\n'),
 });
 

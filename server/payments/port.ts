@@ -25,6 +25,8 @@ export interface CheckoutRequest {
   quantity: number;
   /** A subscription bills every interval; null is a one-time payment. */
   interval: BillingInterval | null;
+  /** A subscription's free trial: this many days before the first period is billed (the card is taken now). */
+  trialDays: number | null;
   customerEmail: string | null;
   successUrl: string;
   cancelUrl: string;

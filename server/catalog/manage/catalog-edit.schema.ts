@@ -79,10 +79,12 @@ const offeringFields = z.object({
   listed: z.boolean().default(false),
   /** A buyer may buy it again while holding it (a trial: take it more than once). */
   allowRepeatPurchase: z.boolean().default(false),
+  /** A paid subscription's free trial that converts: days free before the first period is billed (1-730). */
+  trialDays: z.number().int('Trial days are whole days.').min(1, 'A trial lasts at least 1 day.').max(730, 'A trial lasts at most 730 days.').nullable().default(null),
 });
 
 /** What the classification rules read (an edit may leave the switches out). */
-export type OfferingTerms = Pick<z.output<typeof offeringFields>, 'classification' | 'baseRate' | 'currency' | 'interval' | 'intervalUnit'>;
+export type OfferingTerms = Pick<z.output<typeof offeringFields>, 'classification' | 'baseRate' | 'currency' | 'interval' | 'intervalUnit' | 'trialDays'>;
 
 /**
  * Classification rules (spec: 0 trial, 1 subscription, 2 perpetual): a subscription bills every
@@ -104,6 +106,9 @@ function offeringRules(value: OfferingTerms, ctx: z.RefinementCtx): void {
       if (value.interval !== null) issue('interval', 'A perpetual offering has no interval.');
       if (value.intervalUnit !== null) issue('intervalUnit', 'A perpetual offering has no interval unit.');
       break;
+  }
+  if (value.trialDays !== null && (value.classification !== LicenseClassification.Subscription || !value.baseRate)) {
+    issue('trialDays', 'A free trial that converts belongs to a paid subscription; a free offering needs none.');
   }
   if (value.baseRate !== null && value.baseRate >= 0) {
     const digits = minorUnitDigits(value.currency);
@@ -177,23 +182,24 @@ export const deleteFeatureSchema = z.object({ featureId: entityId });
 export const APP_BILLING = ['free', 'once', 'recurring', 'trial'] as const;
 export type AppBilling = (typeof APP_BILLING)[number];
 
-type AppOfferingChoice = Pick<z.output<typeof offeringFields>, 'baseRate' | 'currency' | 'interval' | 'intervalUnit'> & { billing: AppBilling };
+type AppOfferingChoice = Pick<z.output<typeof offeringFields>, 'baseRate' | 'currency' | 'interval' | 'intervalUnit'> & { billing: AppBilling; trialDays?: number | null };
 
 /**
  * The offering terms a billing choice stands for. What the choice has no use for (a price of a free
  * app, the interval of a one-time sale) is left out, so the form may keep it while the seller switches.
  */
 export function appOfferingTerms(choice: AppOfferingChoice): OfferingTerms {
-  const { baseRate, currency, interval, intervalUnit } = choice;
+  const { baseRate, currency, interval, intervalUnit, trialDays } = choice;
   switch (choice.billing) {
     case 'free':
-      return { classification: LicenseClassification.Perpetual, baseRate: null, currency, interval: null, intervalUnit: null };
+      return { classification: LicenseClassification.Perpetual, baseRate: null, currency, interval: null, intervalUnit: null, trialDays: null };
     case 'once':
-      return { classification: LicenseClassification.Perpetual, baseRate, currency, interval: null, intervalUnit: null };
+      return { classification: LicenseClassification.Perpetual, baseRate, currency, interval: null, intervalUnit: null, trialDays: null };
     case 'recurring':
-      return { classification: LicenseClassification.Subscription, baseRate, currency, interval, intervalUnit };
+      // A subscription may start with days free that convert to the first paid period.
+      return { classification: LicenseClassification.Subscription, baseRate, currency, interval, intervalUnit, trialDays: trialDays ?? null };
     case 'trial':
-      return { classification: LicenseClassification.Trial, baseRate: null, currency, interval, intervalUnit };
+      return { classification: LicenseClassification.Trial, baseRate: null, currency, interval, intervalUnit, trialDays: null };
   }
 }
 

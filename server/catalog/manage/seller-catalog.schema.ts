@@ -36,6 +36,8 @@ export const sellerOfferingSchema = z.object({
   seatBased: z.boolean(),
   listed: z.boolean(),
   allowRepeatPurchase: z.boolean(),
+  /** A paid subscription's free trial, in days; null: none. */
+  trialDays: z.number().int().nullable(),
   features: z.array(sellerFeatureSchema),
 });
 
@@ -91,6 +93,7 @@ export function toSellerOffering(offering: Offering & { features?: Feature[] }):
     seatBased: offering.seatBased,
     listed: offering.listed,
     allowRepeatPurchase: offering.allowRepeatPurchase,
+    trialDays: offering.trialDays,
     features: (offering.features ?? []).map(toSellerFeature),
   });
 }

@@ -24,6 +24,8 @@ export interface LocalCheckoutView {
   logoPath: string | null;
   /** The offering's price for `quantity` seats, as an offering view (so it renders like any price). */
   total: OfferingView;
+  /** Days free before the first period is billed (nothing is charged now); null without a trial. */
+  trialDays: number | null;
   error: string | null;
   successUrl: string;
   cancelUrl: string;
@@ -60,7 +62,9 @@ export async function findLocalCheckout(ctx: { db: Db }, checkoutId: string) {
 
 export async function getLocalCheckout(ctx: { db: Db }, input: { checkoutId: string }): Promise<LocalCheckoutView> {
   const checkout = await findLocalCheckout(ctx, input.checkoutId);
-  const offering = toOfferingView(checkout.offering, checkout.seller.issuerClientId);
+  // The trial this checkout opened with (none for a buyer who had it before), not the offering's now.
+  const { trialDays: _offeringTrial, ...offeringView } = toOfferingView(checkout.offering, checkout.seller.issuerClientId);
+  const offering = { ...offeringView, ...(checkout.trialDays ? { trialDays: checkout.trialDays } : {}) };
   const totalMinor = checkout.offering.priceMinor === null ? null : checkout.offering.priceMinor * checkout.quantity;
   const logo = await ctx.db.sellerLogo.findUnique({ where: { sellerId: checkout.sellerId }, select: { updatedAt: true } });
   return {
@@ -73,6 +77,7 @@ export async function getLocalCheckout(ctx: { db: Db }, input: { checkoutId: str
     customerEmail: checkout.customerEmail,
     logoPath: logoPathOf(checkout.seller.issuerClientId, logo),
     total: { ...offering, baseRate: toBaseRate(totalMinor, checkout.offering.currency) },
+    trialDays: checkout.trialDays,
     error: checkout.status === 'failed' ? checkout.error : null,
     successUrl: localCheckoutReturnUrl(checkout, 'success'),
     cancelUrl: localCheckoutReturnUrl(checkout, 'cancel'),

@@ -22,9 +22,9 @@ const CHANGED: Record<StatusChange, string> = { suspend: 'suspended', resume: 'r
  * 409 StatusChangeRefused. Cancelled and Expired are final.
  */
 const TRANSITIONS: Record<StatusChange, Partial<Record<LicenseStatus, LicenseStatus>>> = {
-  suspend: { Active: 'Suspended', Paused: 'Suspended', Suspended: 'Suspended' },
-  resume: { Suspended: 'Active', Paused: 'Active', Active: 'Active' },
-  cancel: { Active: 'Cancelled', Paused: 'Cancelled', Suspended: 'Cancelled', Cancelled: 'Cancelled' },
+  suspend: { Trialing: 'Suspended', Active: 'Suspended', Paused: 'Suspended', Suspended: 'Suspended' },
+  resume: { Suspended: 'Active', Paused: 'Active', Active: 'Active', Trialing: 'Trialing' },
+  cancel: { Trialing: 'Cancelled', Active: 'Cancelled', Paused: 'Cancelled', Suspended: 'Cancelled', Cancelled: 'Cancelled' },
 };
 
 /** What the processor is told when a seller's change moves a license it bills. */

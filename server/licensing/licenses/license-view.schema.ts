@@ -7,7 +7,7 @@ import { z } from 'zod';
 // camelCase, as the services return them; the REST routes answer their PascalCase twins (http/wire.ts),
 // writing only the keys named here, so no column leaks:
 //
-// License: { LicenseId, Status ('Active'|'Paused'|'Suspended'|'Cancelled'|'Expired'),
+// License: { LicenseId, Status ('Trialing'|'Active'|'Paused'|'Suspended'|'Cancelled'|'Expired'),
 //   LicenseClassification (0 trial, 1 subscription, 2 perpetual), OfferingId, ProductId,
 //   CorrelationId (string|null), Term: { StartUtc, EndUtc (null: perpetual) },
 //   Features: [{ FeatureKey, DisplayName, ServiceAccessLevel ('Allowed'|'Denied'|null),
@@ -17,7 +17,7 @@ import { z } from 'zod';
 //   Allowance: [{ FeatureKey, Remaining (units left this period; null: unlimited), PeriodEndUtc (null: unlimited) }] }
 // Dates are ISO 8601 strings in UTC.
 
-export const licenseStatusSchema = z.enum(['Active', 'Paused', 'Suspended', 'Cancelled', 'Expired']);
+export const licenseStatusSchema = z.enum(['Trialing', 'Active', 'Paused', 'Suspended', 'Cancelled', 'Expired']);
 
 const utc = z.iso.datetime();
 

@@ -29,6 +29,8 @@ export async function mintLicense(
     unitPriceMinor?: number | null;
     checkoutId?: string;
     processorSubscriptionId?: string | null;
+    /** A subscription sold with a free trial: it starts Trialing (it authorizes) until this many days pass. */
+    trialDays?: number | null;
     now?: Date;
   },
 ): Promise<MintedLicense> {
@@ -48,6 +50,7 @@ export async function mintLicense(
       processorSubscriptionId: input.processorSubscriptionId ?? null,
       unitPriceMinor,
       currency: unitPriceMinor === null ? null : input.offering.currency,
+      ...(input.trialDays ? { status: 'Trialing', trialEnd: new Date(termStart.getTime() + input.trialDays * 86_400_000) } : {}),
     },
   });
   // Entitlements are fixed at sale: a later edit of the offering changes no license already sold.

@@ -7,6 +7,8 @@ import { logger } from '../../platform/logging/logger';
 import { effect, fromSellersAccount, ProcessorEventTooEarlyError, type EventEffect } from '../../orders/processor-events/event-effect';
 import { FINAL_LICENSE_STATUSES, isFinalLicenseStatus } from '../licenses/license-status';
 import { LICENSE_STATUS_TOPIC } from '../licensing-topics';
+import { requestEmailDelivery } from '../../mail/deliver-email';
+import { remindTrialEnding } from './trials';
 
 // What the processor owns of a subscription's license (README "Seller decisions and the
 // processor"): a failed payment suspends it, a pause from the buyer's billing portal pauses it, the
@@ -22,8 +24,9 @@ function statusAskedBy(event: SubscriptionEvent): LicenseStatus | null {
   if (event.type === 'PaymentFailed') return 'Suspended';
   switch (event.state) {
     case 'active':
-    case 'trialing':
       return 'Active';
+    case 'trialing':
+      return 'Trialing';
     case 'paused':
       return 'Paused';
     case 'past_due':
@@ -88,20 +91,31 @@ export async function applyInvoicePaid(tx: Db, event: ProcessorEvent & { type: '
     await tx.checkout.updateMany({ where: { id: license.checkoutId, processorPaymentId: null }, data: { processorPaymentId: event.paymentId } });
   }
   if (isFinalLicenseStatus(license.status)) return effect('no-change');
+  const afterCommit: EventEffect['afterCommit'] = [];
+  // The first paid invoice after a free trial converts it (a trial's own first invoice is of 0).
+  if (event.amountMinor > 0) {
+    const converted = await tx.license.updateMany({ where: { id: license.id, status: 'Trialing' }, data: { status: 'Active', processorStateAt: event.occurredAt } });
+    if (converted.count > 0) {
+      await recordEvent(tx, { sellerId: license.sellerId, type: 'license.status_changed', licenseId: license.id, data: { LicenseId: license.id, From: 'Trialing', To: 'Active', By: 'processor' } });
+      afterCommit.push((ctx) => publishInvalidation(ctx, LICENSE_STATUS_TOPIC, license.id));
+    }
+  }
   const extended = await tx.license.updateMany({
     where: { id: license.id, OR: [{ paidThrough: null }, { paidThrough: { lt: event.periodEnd } }] },
     data: { paidThrough: event.periodEnd },
   });
-  if (extended.count === 0) return effect('no-change');
+  if (extended.count === 0) return effect(afterCommit.length > 0 ? 'license-updated' : 'no-change', afterCommit);
   await recordEvent(tx, { sellerId: license.sellerId, type: 'license.renewed', licenseId: license.id, data: { LicenseId: license.id, PaidThroughUtc: event.periodEnd.toISOString(), AmountMinor: event.amountMinor, Currency: event.currency } });
-  return effect('renewed');
+  return effect('renewed', afterCommit);
 }
 
-/** A trial ends soon: the buyer is told by the processor's own reminder; nothing of ours changes yet. */
+/** A trial ends soon: the buyer is reminded, once (the trial's end as the processor says it). */
 export async function applyTrialWillEnd(tx: Db, event: ProcessorEvent & { type: 'TrialWillEnd' }): Promise<EventEffect> {
   const license = await tx.license.findUnique({ where: { processorSubscriptionId: event.subscriptionId }, select: { id: true, sellerId: true } });
   if (!license) return effect('ignored');
   if (!(await fromSellersAccount(tx, license.sellerId, event))) return effect('wrong-account');
+  await tx.license.updateMany({ where: { id: license.id, status: 'Trialing' }, data: { trialEnd: event.trialEnd } });
+  const queued = await remindTrialEnding(tx, license.id, event.occurredAt);
   logger.info({ licenseId: license.id, trialEnd: event.trialEnd }, 'processor: a trial ends soon');
-  return effect('no-change');
+  return effect('no-change', queued ? [() => requestEmailDelivery()] : []);
 }

@@ -40,7 +40,7 @@ export async function applyDisputeOpened(tx: Db, event: ProcessorEvent & { type:
   const afterCommit: EventEffect['afterCommit'] = [];
   if (license) {
     const held = await tx.license.updateMany({
-      where: { id: license.id, status: { in: ['Active', 'Paused'] } },
+      where: { id: license.id, status: { in: ['Trialing', 'Active', 'Paused'] } },
       data: { status: 'Suspended', statusReason: 'Disputed', processorStateAt: event.occurredAt },
     });
     if (held.count > 0) {

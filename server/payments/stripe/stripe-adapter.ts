@@ -35,7 +35,13 @@ export function checkoutSessionParams(request: CheckoutRequest): Stripe.Checkout
     // later events (renewals, disputes) can be traced back to the purchase.
     client_reference_id: request.checkoutId,
     metadata,
-    ...(mode === 'subscription' ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
+    ...(mode === 'subscription'
+      ? {
+          subscription_data: { metadata, ...(request.trialDays ? { trial_period_days: request.trialDays } : {}) },
+          // A trial converts by itself: the card is collected now, before the days free.
+          ...(request.trialDays ? { payment_method_collection: 'always' as const } : {}),
+        }
+      : { payment_intent_data: { metadata } }),
   };
 }
 

@@ -59,6 +59,7 @@ export default async function LocalCheckoutPage({ params, searchParams }: Props)
           <SummaryRow term="Price" value={describePrice(checkout.offering, { perSeat: checkout.seatBased, formatAmount: decimalMoney })} testId="checkout-price" />
           <SummaryRow term={checkout.seatBased ? 'Seats' : 'Quantity'} value={String(checkout.quantity)} />
           <SummaryRow term="Total" value={describePrice(checkout.total, { formatAmount: decimalMoney })} strong testId="checkout-total" />
+          {checkout.trialDays !== null && <SummaryRow term="Due today" value={decimalMoney(0, checkout.total.currency)} testId="checkout-due-today" />}
           {checkout.customerEmail && <SummaryRow term="Buyer" value={checkout.customerEmail} testId="checkout-buyer" />}
         </dl>
       </section>
@@ -77,7 +78,7 @@ export default async function LocalCheckoutPage({ params, searchParams }: Props)
             </form>
             <form method="post" action={action('pay')} className="flex-1">
               <button type="submit" className={buttonPrimary} data-testid="pay">
-                Pay {describePrice(checkout.total, { formatAmount: decimalMoney })}
+                {checkout.trialDays !== null ? `Start ${checkout.trialDays}-day free trial` : `Pay ${describePrice(checkout.total, { formatAmount: decimalMoney })}`}
               </button>
             </form>
           </div>
