@@ -395,7 +395,7 @@ export type paths = {
         put?: never;
         /**
          * A signed authorization of the token's seat: what it may do for the next ten minutes
-         * @description `Authorization` is a compact JWS (ES256, `typ` `license-authorization+jwt`, keys in the runtime JWKS) of the other fields; verify it before trusting them. Refresh before `ExpiresUtc` (at half-life): changes to the seat, its codes and the license reach a running seat at its next refresh. Denials are 403 AuthorizationDenied with the reason first in Message: SeatRetired, LicenseSuspended, LicenseCancelled, LicensePaused, Expired. An Authorization header that is not a Bearer JWT is refused as a gateway would: 401 with WWW-Authenticate and no body.
+         * @description `Authorization` is a compact JWS (ES256, `typ` `license-authorization+jwt`, keys in the runtime JWKS) of the other fields; verify it before trusting them. Refresh before `ExpiresUtc` (at half-life): changes to the seat, its codes and the license reach a running seat at its next refresh. Denials are 403 AuthorizationDenied with the reason first in Message: SeatRetired, LicenseSuspended, Disputed, LicenseCancelled, Refunded, DisputeLost, LicensePaused, Expired. An Authorization header that is not a Bearer JWT is refused as a gateway would: 401 with WWW-Authenticate and no body.
          */
         post: operations["generateLicenseAuthorization"];
         delete?: never;
@@ -1250,7 +1250,7 @@ export interface operations {
                             ProductId: string;
                             SeatCount: number;
                             /** @enum {string} */
-                            Status: "Active" | "Paused" | "Suspended" | "Cancelled" | "Expired";
+                            Status: "Trialing" | "Active" | "Paused" | "Suspended" | "Cancelled" | "Expired";
                             Term: {
                                 /** Format: date-time */
                                 EndUtc: string | null;
@@ -1481,7 +1481,7 @@ export interface operations {
                             ProductId: string;
                             SeatCount: number;
                             /** @enum {string} */
-                            Status: "Active" | "Paused" | "Suspended" | "Cancelled" | "Expired";
+                            Status: "Trialing" | "Active" | "Paused" | "Suspended" | "Cancelled" | "Expired";
                             Term: {
                                 /** Format: date-time */
                                 EndUtc: string | null;
@@ -1780,7 +1780,7 @@ export interface operations {
                         ProductId: string;
                         SeatCount: number;
                         /** @enum {string} */
-                        Status: "Active" | "Paused" | "Suspended" | "Cancelled" | "Expired";
+                        Status: "Trialing" | "Active" | "Paused" | "Suspended" | "Cancelled" | "Expired";
                         Term: {
                             /** Format: date-time */
                             EndUtc: string | null;
@@ -2006,7 +2006,7 @@ export interface operations {
                         ProductId: string;
                         SeatCount: number;
                         /** @enum {string} */
-                        Status: "Active" | "Paused" | "Suspended" | "Cancelled" | "Expired";
+                        Status: "Trialing" | "Active" | "Paused" | "Suspended" | "Cancelled" | "Expired";
                         Term: {
                             /** Format: date-time */
                             EndUtc: string | null;
@@ -2600,7 +2600,7 @@ export interface operations {
                         ProductId: string;
                         SeatCount: number;
                         /** @enum {string} */
-                        Status: "Active" | "Paused" | "Suspended" | "Cancelled" | "Expired";
+                        Status: "Trialing" | "Active" | "Paused" | "Suspended" | "Cancelled" | "Expired";
                         Term: {
                             /** Format: date-time */
                             EndUtc: string | null;
@@ -2891,7 +2891,7 @@ export interface operations {
                             CreatedUtc: string;
                             LicenseId: string;
                             /** @enum {string} */
-                            LicenseStatus: "Active" | "Paused" | "Suspended" | "Cancelled" | "Expired";
+                            LicenseStatus: "Trialing" | "Active" | "Paused" | "Suspended" | "Cancelled" | "Expired";
                             /** Format: date-time */
                             RetiredUtc: string | null;
                             SeatId: string;
@@ -3985,7 +3985,7 @@ export interface operations {
                         ProductId: string;
                         SeatCount: number;
                         /** @enum {string} */
-                        Status: "Active" | "Paused" | "Suspended" | "Cancelled" | "Expired";
+                        Status: "Trialing" | "Active" | "Paused" | "Suspended" | "Cancelled" | "Expired";
                         Term: {
                             /** Format: date-time */
                             EndUtc: string | null;
@@ -4293,7 +4293,7 @@ export interface operations {
                         ProductId: string;
                         SeatCount: number;
                         /** @enum {string} */
-                        Status: "Active" | "Paused" | "Suspended" | "Cancelled" | "Expired";
+                        Status: "Trialing" | "Active" | "Paused" | "Suspended" | "Cancelled" | "Expired";
                         Term: {
                             /** Format: date-time */
                             EndUtc: string | null;
@@ -7370,6 +7370,7 @@ export interface operations {
                                 Name: string;
                                 ProductId: string;
                                 Status: number;
+                                TrialDays?: number;
                             }[];
                         };
                         Products: {
@@ -7535,6 +7536,7 @@ export interface operations {
                             Name: string;
                             ProductId: string;
                             Status: number;
+                            TrialDays?: number;
                         };
                         Product: {
                             ClientId: string;
@@ -8553,7 +8555,7 @@ export interface operations {
                         AmountMinor: number;
                         Currency: string;
                         LicenseId: string;
-                        TermEndUtc: string;
+                        PaidThroughUtc: string;
                     };
                     Id: string;
                     LicenseId: string | null;

@@ -21,7 +21,7 @@ export const route = createRoute({
   description:
     '`Authorization` is a compact JWS (ES256, `typ` `license-authorization+jwt`, keys in the runtime JWKS) of the other fields; verify it before trusting them. ' +
     'Refresh before `ExpiresUtc` (at half-life): changes to the seat, its codes and the license reach a running seat at its next refresh. ' +
-    'Denials are 403 AuthorizationDenied with the reason first in Message: SeatRetired, LicenseSuspended, LicenseCancelled, LicensePaused, Expired. ' +
+    'Denials are 403 AuthorizationDenied with the reason first in Message: SeatRetired, LicenseSuspended, Disputed, LicenseCancelled, Refunded, DisputeLost, LicensePaused, Expired. ' +
     'An Authorization header that is not a Bearer JWT is refused as a gateway would: 401 with WWW-Authenticate and no body.',
   security: SECURITY.runtimeToken,
   middleware: [readJsonBody, withRuntimeToken] as const,
