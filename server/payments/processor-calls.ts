@@ -29,14 +29,15 @@ export const PROCESSOR_CALL_BACKOFF: Backoff = { firstSeconds: 30, maxSeconds: 3
 const CALLS_PER_RUN = 200;
 
 /**
- * Records, inside the caller's transaction, what the processor must be told about `licenseId`, and
- * says which processor that is. Nothing for a license the local processor sold (it keeps no
- * subscription elsewhere: our records are the whole state): null.
+ * Records, inside the caller's transaction, what the processor must be told about `licenseId`;
+ * answers whether a call was recorded (the caller asks for it after the commit). Nothing for a
+ * license without a subscription at a processor (the local processor keeps none: our records are
+ * its whole state).
  */
-export async function recordProcessorCall(tx: Db, license: { id: string; processorSubscriptionId: string | null }, action: ProcessorAction): Promise<'stripe' | null> {
-  if (!license.processorSubscriptionId) return null;
+export async function recordProcessorCall(tx: Db, license: { id: string; processorSubscriptionId: string | null }, action: ProcessorAction): Promise<boolean> {
+  if (!license.processorSubscriptionId) return false;
   await tx.processorCall.create({ data: { licenseId: license.id, action } });
-  return 'stripe';
+  return true;
 }
 
 /**

@@ -49,7 +49,7 @@ export async function changeLicenseStatus(
   ctx: { db: Db },
   input: { requestId: string; sellerId: string; licenseId: string; change: StatusChange },
 ): Promise<LicenseView> {
-  let told: 'stripe' | null = null;
+  let told = false;
   const view = await runOnce(ctx, { sellerId: input.sellerId, requestId: input.requestId, operation: `status-${input.change}`, inputs: [input.licenseId] }, async (tx) => {
     const license = await lockedSellerLicense(tx, input);
     const next = TRANSITIONS[input.change][license.status];

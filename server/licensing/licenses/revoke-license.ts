@@ -24,7 +24,7 @@ export async function revokeLicenseWithin(tx: Db, input: { licenseId: string; re
   let processorCall = false;
   if (!isFinalLicenseStatus(license.status)) {
     await tx.license.update({ where: { id: license.id }, data: { status: 'Cancelled', statusReason: input.reason, suspendedBySeller: false, processorStateAt: input.now } });
-    processorCall = (await recordProcessorCall(tx, license, 'cancel')) !== null;
+    processorCall = await recordProcessorCall(tx, license, 'cancel');
     await recordEvent(tx, { sellerId: license.sellerId, type: 'license.status_changed', licenseId: license.id, data: { LicenseId: license.id, From: license.status, To: 'Cancelled', By: input.by } });
     await publishInvalidation({ db: tx }, LICENSE_STATUS_TOPIC, license.id);
   }

@@ -17,7 +17,7 @@ import type { AddedSeats, AddSeatsInput } from '../management-writes.schema';
  * the estimate shown). A trial or a free offering charges nothing.
  */
 export async function addSeats(ctx: { db: Db; now?: Date }, input: AddSeatsInput & { sellerId: string; licenseId: string }): Promise<AddedSeats> {
-  let told: 'stripe' | null = null;
+  let told = false;
   const added = await runOnce(ctx, { sellerId: input.sellerId, requestId: input.requestId, operation: 'add-seats', inputs: [input.licenseId, input.quantity] }, async (tx) => {
     const license = await lockedSellerLicense(tx, input);
     assertSeatsMayChange(license);
@@ -38,7 +38,7 @@ export async function addSeats(ctx: { db: Db; now?: Date }, input: AddSeatsInput
     // At most 2,147,483,647 × 1,000 before the share: exact in a double, stored in a 64-bit column.
     const amountMinor = Math.round(unitPriceMinor * input.quantity * share);
     await tx.seatCharge.create({
-      data: { licenseId: license.id, seats: input.quantity, amountMinor, currency, periodStart: period.start, periodEnd: period.end, processor: told ?? 'local' },
+      data: { licenseId: license.id, seats: input.quantity, amountMinor, currency, periodStart: period.start, periodEnd: period.end, processor: told ? 'stripe' : 'local' },
     });
     return { licenseId: license.id, seatIds, proration: { amountMinor, currency, periodEndUtc: period.end.toISOString() } };
   });

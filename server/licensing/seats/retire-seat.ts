@@ -16,7 +16,7 @@ import { LICENSE_CODE_TOPIC, SEAT_TOPIC } from '../licensing-topics';
  * retirements race); retiring a retired seat again answers as the first time.
  */
 export async function retireSeat(ctx: { db: Db; now?: Date }, input: { requestId: string; sellerId: string; licenseId: string; seatId: string }): Promise<RetiredSeat> {
-  let told: 'stripe' | null = null;
+  let told = false;
   const retired = await runOnce(ctx, { sellerId: input.sellerId, requestId: input.requestId, operation: 'retire-seat', inputs: [input.licenseId, input.seatId] }, async (tx) => {
     const license = await lockedSellerLicense(tx, input);
     const seat = await tx.seat.findFirst({ where: { id: input.seatId, licenseId: license.id } });
