@@ -9,8 +9,10 @@ import { performDueProcessorCalls } from '@/server/payments/processor-calls';
 import { translateStripeEvent } from '@/server/payments/stripe/stripe-events';
 import { denialReason, DENIAL_MESSAGES } from '@/server/runtime/runtime-caller';
 import { licenseState } from '@/server/runtime/runtime-state';
+import Stripe from 'stripe';
+import { handleStripeWebhook } from '@/server/http/routes/callbacks/stripe-webhook-endpoint';
 import { createPendingStripeCheckout } from '../support/factories';
-import { inProcessWithStripe } from '../support/in-process-core';
+import { inProcessWithStripe, TEST_STRIPE_WEBHOOK_SECRET } from '../support/in-process-core';
 import { applyStripeEvent } from '../support/stripe-events';
 
 // What the processor reports after a sale reaches the order and its license, through both adapters:
@@ -247,6 +249,20 @@ describe('disputes', () => {
     await applyStripeEvent(ctx(), dispute(order, 'charge.dispute.closed', 'dp_after', 'won'));
     expect(await licenseOf(order.licenseId)).toMatchObject({ status: 'Cancelled', statusReason: null });
     expect(await setup.database.db.dispute.count({ where: { checkoutId: order.orderId, status: 'won' } })).toBe(1);
+  });
+
+  it('over the signed webhook: charge.dispute.created is verified, translated and applied once however often Stripe delivers it', async () => {
+    const order = await stripeOrder();
+    const body = JSON.stringify(dispute(order, 'charge.dispute.created', `dp_${unique()}`));
+    const deliver = (signature = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: TEST_STRIPE_WEBHOOK_SECRET })) =>
+      handleStripeWebhook(new Request('http://localhost/payments/stripe/webhook', { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body }));
+    expect((await deliver('t=1,v1=forged')).status).toBe(400);
+    expect(await setup.database.db.dispute.count({ where: { checkoutId: order.orderId } })).toBe(0);
+    const answers = await Promise.all([deliver(), deliver(), deliver()]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(await setup.database.db.dispute.count({ where: { checkoutId: order.orderId } })).toBe(1);
+    expect(await licenseOf(order.licenseId)).toMatchObject({ status: 'Suspended', statusReason: 'Disputed' });
+    expect((await setup.database.db.event.findMany({ where: { licenseId: order.licenseId, type: 'dispute.opened' } })).length).toBe(1);
   });
 
   it('a dispute from another Stripe account than the seller’s changes nothing', async () => {
