@@ -35,6 +35,7 @@ export {
   type IssuedCode,
   type License,
   type LicenseSeats,
+  type Refund,
   type Seat,
   type SeatCodeStore,
   type SellerClientOptions,

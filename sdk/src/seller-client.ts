@@ -18,6 +18,7 @@ export type LicenseSeats = Ok<'listLicenseSeats'>;
 export type Seat = LicenseSeats['seats'][number];
 export type CreatedLicense = Ok<'createLicense'>;
 export type IssuedCode = Ok<'issueSeatCode'>;
+export type Refund = Ok<'refundOrder'>;
 
 export interface SellerClientOptions {
   /** `{base_url}` of the service. */
@@ -120,6 +121,16 @@ export class SellerClient {
       this.#write('resumeLicense', 'POST', `/licensing-mgmt/licenses/${segment(input?.licenseId, 'licenseId')}/resume`, { requestId: input.requestId }),
     cancel: (input: { licenseId: string; requestId?: string }): Promise<License & { requestId: string }> =>
       this.#write('cancelLicense', 'POST', `/licensing-mgmt/licenses/${segment(input?.licenseId, 'licenseId')}/cancel`, { requestId: input.requestId }),
+  };
+
+  readonly orders = {
+    /**
+     * Refunds an order (the SessionId of a paid checkout), whole when `amount` is left out, in the
+     * order's currency (major units). `license`: `revoke` (the default for a whole refund) or `keep`.
+     * The refund is made at the processor after the answer (status `pending`, then `succeeded`).
+     */
+    refund: (input: { orderId: string; amount?: number; reason?: string; license?: 'revoke' | 'keep'; requestId?: string }): Promise<Refund & { requestId: string }> =>
+      this.#write('refundOrder', 'POST', `/licensing-mgmt/orders/${segment(input?.orderId, 'orderId')}/refunds`, { amount: input.amount, reason: input.reason, license: input.license, requestId: input.requestId }),
   };
 
   /** The spec's tenant seat workflow for one tenant (the seller's own id, the licenses' CorrelationId). */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '@/server/api-keys/create-api-key';
 import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
 import { decodeLicenseCode } from '@/server/licensing/codes/runtime-token';
+import { ArgumentError, LicensingApiError, SellerClient } from '../../sdk/src/index';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -165,3 +166,19 @@ describe('refunds by the seller (local processor, over HTTP)', () => {
     expect(await refundsOf(second.orderId)).toEqual([]);
   });
 });
+
+describe('refunds from the client library', () => {
+  it('SellerClient.orders.refund refunds with a RequestId kept through retries, and names the field the service refused', async () => {
+    const order = await paidOrder(perpetual);
+    const client = new SellerClient({ baseUrl: server.baseUrl, apiKey: key });
+    const refund = await client.orders.refund({ orderId: order.orderId, amount: 12.5, reason: 'Goodwill' });
+    expect(refund).toMatchObject({ orderId: order.orderId, amount: 12.5, license: 'keep', order: { refunded: 12.5, refundable: 27.5 }, requestId: expect.any(String) });
+    const again = await client.orders.refund({ orderId: order.orderId, amount: 12.5, reason: 'Goodwill', requestId: refund.requestId });
+    expect(again.refundId).toBe(refund.refundId);
+    const tooMuch = await client.orders.refund({ orderId: order.orderId, amount: 100 }).catch((error: unknown) => error);
+    expect(tooMuch).toBeInstanceOf(LicensingApiError);
+    expect((tooMuch as LicensingApiError).code).toBe('ValidationError');
+    expect(() => client.orders.refund({ orderId: '' })).toThrow(ArgumentError);
+  });
+});
+
