@@ -47,6 +47,7 @@ export const {
   getLocalCheckout,
   getSellerLicenseDetail,
   getSellerOffering,
+  getSellerOrder,
   getSellerOverview,
   getSellerProduct,
   getStorefront,

@@ -42,6 +42,7 @@ export * from '../checkout/local-checkout/get-local-checkout';
 export * from '../identity/sign-in-to-portal';
 export * from '../orders/customers-csv';
 export * from '../licensing/licenses/get-seller-license-detail';
+export * from '../orders/get-seller-order';
 export * from '../orders/get-seller-overview';
 export * from '../orders/list-seller-customers';
 export * from '../licensing/licenses/list-seller-licenses';

@@ -43,6 +43,19 @@ export interface BuyerReceipt {
   invoiceNumber: string | null;
   /** Whom the order was billed to: the buyer's e-mail. */
   billedTo: string | null;
+  /** The refunds on this order, oldest first (one the processor refused is left out: nothing went back). */
+  refunds: BuyerReceiptRefund[];
+  /** Given back in all (minor units of `currency`); 0 when nothing was. */
+  refundedMinor: number;
+  /** What the buyer paid once refunds are taken off (minor units); equals `amountMinor` when nothing went back. */
+  netPaidMinor: number;
+}
+
+export interface BuyerReceiptRefund {
+  createdAt: Date;
+  amountMinor: number;
+  /** `pending` until the processor confirms it (the money is on its way back), then `succeeded`. */
+  status: 'pending' | 'succeeded';
 }
 
 /**
@@ -65,6 +78,8 @@ export async function getBuyerReceipt(ctx: { db: Db }, input: { checkoutId: stri
       invoiceNumber: true,
       customerEmail: true,
       buyer: { select: { email: true } },
+      refundedMinor: true,
+      refunds: { where: { status: { not: 'failed' } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], select: { createdAt: true, amountMinor: true, status: true } },
     },
   });
   if (!checkout) throw notFound;
@@ -93,6 +108,9 @@ export async function getBuyerReceipt(ctx: { db: Db }, input: { checkoutId: stri
     ...licenseLinksOf(checkout, input.buyerAccountId),
     invoiceNumber: checkout.invoiceNumber === null ? null : formatInvoiceNumber(checkout.invoiceNumber),
     billedTo: checkout.buyer?.email ?? checkout.customerEmail,
+    refunds: checkout.refunds.map((refund) => ({ createdAt: refund.createdAt, amountMinor: Number(refund.amountMinor), status: refund.status === 'succeeded' ? 'succeeded' : 'pending' })),
+    refundedMinor: Number(checkout.refundedMinor),
+    netPaidMinor: Number(checkout.amountMinor - checkout.refundedMinor),
   };
 }
 

@@ -6,6 +6,12 @@ import { toBaseRate } from '../catalog/money';
 // A seller's sales over a period, as numbers (the MCP endpoint's get_sales_summary): what an agent
 // reports when the seller asks how the store is doing. Orders and revenue count completed checkouts
 // by their completion time; the period is [from, to).
+//
+// Refunds are a separate line, never taken out of `revenue`: `revenue` stays what the period's
+// orders charged (so a figure once reported does not shrink when a later refund lands), `refunded`
+// is the money given back in the period (refunds counted when they were made, pending or done,
+// whichever period their order was paid in; one the processor refused is left out, since its amount
+// is refundable again), and `netRevenue` is the one minus the other per currency.
 
 export const SALES_SUMMARY_DEFAULT_DAYS = 30;
 export const SALES_SUMMARY_MAX_DAYS = 366;
@@ -23,8 +29,12 @@ export const salesSummarySchema = z.object({
   completedOrders: z.number().int(),
   /** Completed checkouts that took money. */
   paidOrders: z.number().int(),
-  /** Revenue per currency in major units (49.99), the largest first; empty when nothing was sold. */
+  /** Revenue per currency in major units (49.99), the largest first; empty when nothing was sold. Refunds are not taken out (see refunded). */
   revenue: z.array(z.object({ currency: z.string(), amount: z.number() })),
+  /** Money given back by refunds made in the period, per currency in major units, the largest first; empty when none. */
+  refunded: z.array(z.object({ currency: z.string(), amount: z.number() })),
+  /** Revenue less refunded, per currency in major units (negative when the period gave back more than it took), the largest first. */
+  netRevenue: z.array(z.object({ currency: z.string(), amount: z.number() })),
   /** Licenses issued in the period (sold, claimed or created). */
   licensesIssued: z.number().int(),
   /** Licenses with status Active now. */
@@ -43,21 +53,43 @@ export async function getSalesSummary(ctx: { db: Db; now?: Date }, input: SalesS
 
   const { sellerId } = input;
   const completed = { sellerId, status: 'completed' as const, completedAt: { gte: from, lt: to } };
-  const [perCurrency, completedOrders, paidOrders, licensesIssued, activeLicenses] = await Promise.all([
+  const [perCurrency, refundsPerCurrency, completedOrders, paidOrders, licensesIssued, activeLicenses] = await Promise.all([
     ctx.db.checkout.groupBy({ by: ['currency'], where: { ...completed, amountMinor: { gt: 0 } }, _sum: { amountMinor: true } }),
+    ctx.db.refund.groupBy({ by: ['currency'], where: { sellerId, status: { not: 'failed' }, createdAt: { gte: from, lt: to } }, _sum: { amountMinor: true } }),
     ctx.db.checkout.count({ where: completed }),
     ctx.db.checkout.count({ where: { ...completed, amountMinor: { gt: 0 } } }),
     ctx.db.license.count({ where: { sellerId, createdAt: { gte: from, lt: to } } }),
     ctx.db.license.count({ where: { sellerId, status: 'Active' } }),
   ]);
 
-  const revenue = perCurrency
-    .map((row) => ({ currency: row.currency, minor: Number(row._sum.amountMinor ?? 0) }))
-    .filter((row) => row.minor > 0)
-    .sort((a, b) => b.minor - a.minor || a.currency.localeCompare(b.currency))
-    .map((row) => ({ currency: row.currency, amount: toBaseRate(row.minor, row.currency)! }));
+  const revenueMinor = minorPerCurrency(perCurrency);
+  const refundedMinor = minorPerCurrency(refundsPerCurrency);
+  const netMinor = new Map(revenueMinor);
+  for (const [currency, minor] of refundedMinor) netMinor.set(currency, (netMinor.get(currency) ?? 0) - minor);
 
-  return { from: from.toISOString(), to: to.toISOString(), completedOrders, paidOrders, revenue, licensesIssued, activeLicenses };
+  return {
+    from: from.toISOString(),
+    to: to.toISOString(),
+    completedOrders,
+    paidOrders,
+    revenue: majorLargestFirst(revenueMinor, (minor) => minor > 0),
+    refunded: majorLargestFirst(refundedMinor, (minor) => minor > 0),
+    netRevenue: majorLargestFirst(netMinor, () => true),
+    licensesIssued,
+    activeLicenses,
+  };
+}
+
+function minorPerCurrency(groups: { currency: string; _sum: { amountMinor: bigint | null } }[]): Map<string, number> {
+  return new Map(groups.map((row) => [row.currency, Number(row._sum.amountMinor ?? 0)]));
+}
+
+/** Minor units per currency as major-unit amounts, the largest first (ties by currency code). */
+function majorLargestFirst(minor: Map<string, number>, keep: (minor: number) => boolean): { currency: string; amount: number }[] {
+  return [...minor]
+    .filter(([, amount]) => keep(amount))
+    .sort(([currencyA, a], [currencyB, b]) => b - a || currencyA.localeCompare(currencyB))
+    .map(([currency, amount]) => ({ currency, amount: toBaseRate(amount, currency)! }));
 }
 
 function periodRefused(field: string, message: string): DomainError {

@@ -15,6 +15,8 @@ export interface BuyerOrderView {
   quantity: number;
   /** What it charged, for pages that format in the reader's locale: integer minor units of `currency`. */
   amountMinor: number;
+  /** Given back by refunds so far (minor units of `currency`); 0 when nothing was. */
+  refundedMinor: number;
   currency: string;
   createdAt: Date;
   state: OrderState;
@@ -34,7 +36,8 @@ export interface BuyerOrdersPage {
 
 /**
  * The buyer's order history: every checkout made by this account (Checkout.buyerAccountId), newest
- * first, ORDERS_PAGE_SIZE a page, whatever its outcome. Amounts are what each checkout charged.
+ * first, ORDERS_PAGE_SIZE a page, whatever its outcome. Amounts are what each checkout charged, and
+ * beside them what refunds gave back.
  */
 export async function listBuyerOrders(ctx: { db: Db }, input: { buyerAccountId: string; page?: number }): Promise<BuyerOrdersPage> {
   const where = { buyerAccountId: input.buyerAccountId };
@@ -50,6 +53,7 @@ export async function listBuyerOrders(ctx: { db: Db }, input: { buyerAccountId: 
       seller: { select: { storeName: true, contactName: true, legalName: true } },
       offering: { select: { name: true, product: { select: { name: true } } } },
       license: { select: { id: true, buyerAccountId: true } },
+      refundedMinor: true,
     },
   });
   const orders = rows.map((row) => {
@@ -61,6 +65,7 @@ export async function listBuyerOrders(ctx: { db: Db }, input: { buyerAccountId: 
       productName: row.offering.product.name,
       quantity: row.quantity,
       amountMinor: Number(row.amountMinor),
+      refundedMinor: Number(row.refundedMinor),
       currency: row.currency,
       createdAt: row.createdAt,
       state,

@@ -26,6 +26,8 @@ export interface SellerOrderRow {
   offeringName: string;
   seats: number;
   amountMinor: number;
+  /** Given back so far (Checkout.refundedMinor: refunds pending or done), minor units of `currency`; 0 when none. */
+  refundedMinor: number;
   currency: string;
   status: CheckoutStatus;
   channel: OrderChannel;
@@ -42,13 +44,14 @@ export interface SellerOrderPage {
   pages: number;
 }
 
-const orderInclude = {
+/** What every seller view of an order reads (the list, the export, the order page). */
+export const sellerOrderInclude = {
   buyer: { select: { email: true } },
   offering: { select: { name: true, product: { select: { name: true } } } },
   license: { select: { id: true } },
 } satisfies Prisma.CheckoutInclude;
 
-type OrderRecord = Prisma.CheckoutGetPayload<{ include: typeof orderInclude }>;
+type OrderRecord = Prisma.CheckoutGetPayload<{ include: typeof sellerOrderInclude }>;
 
 // Newest first; the id breaks ties so pages never overlap.
 const NEWEST_FIRST: Prisma.CheckoutOrderByWithRelationInput[] = [{ createdAt: 'desc' }, { id: 'desc' }];
@@ -76,7 +79,7 @@ export function sellerOrdersWhere(sellerId: string, filter: { q?: string; status
   };
 }
 
-function toOrderRow(checkout: OrderRecord): SellerOrderRow {
+export function toSellerOrderRow(checkout: OrderRecord): SellerOrderRow {
   return {
     id: checkout.id,
     createdAt: checkout.createdAt,
@@ -86,6 +89,7 @@ function toOrderRow(checkout: OrderRecord): SellerOrderRow {
     offeringName: checkout.offering.name,
     seats: checkout.quantity,
     amountMinor: Number(checkout.amountMinor),
+    refundedMinor: Number(checkout.refundedMinor),
     currency: checkout.currency,
     status: checkout.status,
     channel: checkout.origin === 'embedded' ? 'seller backend' : 'storefront or app',
@@ -101,9 +105,9 @@ export async function listSellerOrders(ctx: { db: Db }, input: SellerOrdersQuery
   const where = sellerOrdersWhere(input.sellerId, query);
   const [total, checkouts] = await Promise.all([
     ctx.db.checkout.count({ where }),
-    ctx.db.checkout.findMany({ where, orderBy: NEWEST_FIRST, skip: (query.page - 1) * ORDERS_PER_PAGE, take: ORDERS_PER_PAGE, include: orderInclude }),
+    ctx.db.checkout.findMany({ where, orderBy: NEWEST_FIRST, skip: (query.page - 1) * ORDERS_PER_PAGE, take: ORDERS_PER_PAGE, include: sellerOrderInclude }),
   ]);
-  return { rows: checkouts.map(toOrderRow), total, page: query.page, pages: Math.max(1, Math.ceil(total / ORDERS_PER_PAGE)) };
+  return { rows: checkouts.map(toSellerOrderRow), total, page: query.page, pages: Math.max(1, Math.ceil(total / ORDERS_PER_PAGE)) };
 }
 
 const EXPORT_BATCH = 500;
@@ -119,9 +123,9 @@ export async function* iterateSellerOrders(ctx: { db: Db }, input: Omit<SellerOr
       orderBy: NEWEST_FIRST,
       take: EXPORT_BATCH,
       ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
-      include: orderInclude,
+      include: sellerOrderInclude,
     });
-    for (const checkout of batch) yield toOrderRow(checkout);
+    for (const checkout of batch) yield toSellerOrderRow(checkout);
     if (batch.length < EXPORT_BATCH) return;
     cursor = batch.at(-1)!.id;
   }

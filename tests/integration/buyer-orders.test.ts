@@ -12,6 +12,7 @@ import { listBuyerLicenses } from '@/server/licensing/licenses/list-buyer-licens
 import { decodeLicenseCode } from '@/server/licensing/codes/runtime-token';
 import { getBuyerReceipt } from '@/server/orders/get-buyer-receipt';
 import { listBuyerOrders, ORDERS_PAGE_SIZE } from '@/server/orders/list-buyer-orders';
+import { refundOrder } from '@/server/orders/refunds/refund-order';
 import { cancelLocalCheckout, payLocalCheckout } from '@/server/checkout/local-checkout/pay-local-checkout';
 import { expireLicenses } from '@/server/licensing/licenses/expire-licenses';
 import { generateLicenseAuthorization } from '@/server/runtime/generate-license-authorization';
@@ -144,6 +145,41 @@ describe('orders: the buyer’s checkouts', () => {
     const receipt = await getBuyerReceipt(ctx(), { checkoutId: paid, buyerAccountId: me.id });
     expect(receipt).toMatchObject({ amountMinor: 3000, unitAmountMinor: 1000, currency: 'usd', quantity: 3, seatBased: true });
     expect((await setup.database.db.checkout.findUniqueOrThrow({ where: { id: paid } })).amountMinor).toBe(3000n);
+  });
+
+  it('a refunded order: the receipt lists each refund with its date and amount and the net paid, the orders list the refunded total; an order with none shows none', async () => {
+    const me = await account();
+    const store = await storeWith({ priceMinor: 4000 });
+    await allowRepeatPurchases(setup.database.db);
+    const refunded = await buy(me, store);
+    const untouched = await buy(me, store);
+    const refund = (amount: number) => refundOrder(ctx(), { requestId: crypto.randomUUID(), sellerId: store.seller.id, orderId: refunded, amount });
+    await refund(15.5);
+    await refund(4.5);
+    // A refund the processor refused gives nothing back: the receipt leaves it out.
+    const refused = await setup.database.db.refund.create({
+      data: { checkoutId: refunded, sellerId: store.seller.id, amountMinor: 700n, currency: 'usd', source: 'seller', licenseAction: 'keep', status: 'failed' },
+    });
+    await setup.database.db.refund.updateMany({ where: { checkoutId: refunded, id: { not: refused.id } }, data: { status: 'succeeded' } });
+    const [first] = await setup.database.db.refund.findMany({ where: { checkoutId: refunded }, orderBy: { createdAt: 'asc' } });
+    await setup.database.db.refund.update({ where: { id: first!.id }, data: { status: 'pending' } });
+
+    const receipt = await getBuyerReceipt(ctx(), { checkoutId: refunded, buyerAccountId: me.id });
+    expect(receipt).toMatchObject({ amountMinor: 4000, refundedMinor: 2000, netPaidMinor: 2000, state: 'paid' });
+    expect(receipt.refunds).toEqual([
+      { createdAt: expect.any(Date), amountMinor: 1550, status: 'pending' },
+      { createdAt: expect.any(Date), amountMinor: 450, status: 'succeeded' },
+    ]);
+    expect(receipt.refunds[0]!.createdAt.getTime()).toBeLessThanOrEqual(receipt.refunds[1]!.createdAt.getTime());
+    expect(await getBuyerReceipt(ctx(), { checkoutId: untouched, buyerAccountId: me.id })).toMatchObject({ refunds: [], refundedMinor: 0, netPaidMinor: 4000 });
+
+    const listed = await listBuyerOrders(ctx(), { buyerAccountId: me.id });
+    expect(listed.orders.map((order) => [order.id, order.amountMinor, order.refundedMinor])).toEqual([
+      [untouched, 4000, 0],
+      [refunded, 4000, 2000],
+    ]);
+    // The partial refunds kept the license (the default for a part).
+    expect((await setup.database.db.license.findUniqueOrThrow({ where: { checkoutId: refunded } })).status).toBe('Active');
   });
 
   it('lists every outcome in words, newest first, 25 a page; the seller is named by its display name without a store name', async () => {

@@ -1,13 +1,17 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LicenseClassification } from '@/server/catalog/catalog-enums';
 import { sellerCustomersCsv } from '@/server/orders/customers-csv';
+import { getSellerLicenseDetail } from '@/server/licensing/licenses/get-seller-license-detail';
+import { getSalesSummary } from '@/server/orders/get-sales-summary';
+import { getSellerOrder } from '@/server/orders/get-seller-order';
 import { getSellerOverview } from '@/server/orders/get-seller-overview';
 import { listSellerCustomers } from '@/server/orders/list-seller-customers';
 import { listSellerOrders, ORDERS_PER_PAGE } from '@/server/orders/list-seller-orders';
 import { sellerOrdersCsv } from '@/server/orders/orders-csv';
 import { csvCell, csvText } from '@/server/orders/spreadsheet-safe-csv';
 import { createOffering, createProduct, createSeller } from '../support/factories';
-import { createLicenseRow, createOrder } from '../support/order-factories';
+import { createDisputeRow, createLicenseRow, createOrder, createRefundRow } from '../support/order-factories';
 import { portalSignIn } from '../support/portal-session';
 import { codeReader } from '../support/sign-in';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
@@ -129,13 +133,38 @@ describe('CSV exports', () => {
     await createOrder(database.db, other.offering, { buyerEmail: 'buyer0@csv.example', amountMinor: 100 });
 
     const rows = parseCsv(await csvText(sellerOrdersCsv(ctx(), { sellerId: seller.id, status: 'completed' })));
-    expect(rows[0]).toEqual(['Order id', 'Created (UTC)', 'Completed (UTC)', 'Customer e-mail', 'Product', 'Offering', 'Seats', 'Amount', 'Currency', 'Status', 'Channel', 'Tenant id', 'License id']);
+    expect(rows[0]).toEqual(['Order id', 'Created (UTC)', 'Completed (UTC)', 'Customer e-mail', 'Product', 'Offering', 'Seats', 'Amount', 'Refunded', 'Currency', 'Status', 'Channel', 'Tenant id', 'License id']);
     expect(rows).toHaveLength(1 + ORDERS_PER_PAGE + 3);
-    expect(rows[1]).toEqual([expect.any(String), '2026-03-01T00:27:00.000Z', '2026-03-01T00:27:00.000Z', 'buyer27@csv.example', `'=cmd|"/C calc"!A0`, 'Pro', '2', '49.00', 'USD', 'completed', 'storefront or app', '', '']);
+    expect(rows[1]).toEqual([expect.any(String), '2026-03-01T00:27:00.000Z', '2026-03-01T00:27:00.000Z', 'buyer27@csv.example', `'=cmd|"/C calc"!A0`, 'Pro', '2', '49.00', '0.00', 'USD', 'completed', 'storefront or app', '', '']);
     expect(rows.some((row) => row[3] === 'buyer0@csv.example' && row[7] === '1.00')).toBe(false);
 
     const failed = parseCsv(await csvText(sellerOrdersCsv(ctx(), { sellerId: seller.id, status: 'failed' })));
     expect(failed[1]![3]).toBe(`'+31@csv.example`);
+  });
+
+  it('the orders export’s Refunded column holds what went back, pending or done, in the Amount column’s format (yen has no decimals); a refused refund is not in it', async () => {
+    const { seller, offering } = await sellerWithOffering();
+    const yen = await createOffering(database.db, { id: offering.productId, sellerId: seller.id }, { currency: 'jpy', priceMinor: 1200 });
+    const partly = await createOrder(database.db, offering, { buyerEmail: 'partly@csv-refunds.example', amountMinor: 4900, createdAt: at('2026-03-01T10:00:00Z') });
+    const whole = await createOrder(database.db, yen, { buyerEmail: 'whole@csv-refunds.example', amountMinor: 1200, currency: 'jpy', createdAt: at('2026-03-02T10:00:00Z') });
+    await createOrder(database.db, offering, { buyerEmail: 'none@csv-refunds.example', amountMinor: 4900, createdAt: at('2026-03-03T10:00:00Z') });
+    await createRefundRow(database.db, partly.checkout, { amountMinor: 1000 });
+    await createRefundRow(database.db, partly.checkout, { amountMinor: 550, status: 'pending' });
+    await createRefundRow(database.db, partly.checkout, { amountMinor: 700, status: 'failed' });
+    await createRefundRow(database.db, whole.checkout, { amountMinor: 1200, licenseAction: 'revoke' });
+
+    const rows = parseCsv(await csvText(sellerOrdersCsv(ctx(), { sellerId: seller.id })));
+    const refundedOf = (email: string) => {
+      const row = rows.find((cells) => cells[3] === email)!;
+      return [row[7], row[8], row[9]];
+    };
+    expect(rows[0]![8]).toBe('Refunded');
+    expect(refundedOf('partly@csv-refunds.example')).toEqual(['49.00', '15.50', 'USD']);
+    expect(refundedOf('whole@csv-refunds.example')).toEqual(['1200', '1200', 'JPY']);
+    expect(refundedOf('none@csv-refunds.example')).toEqual(['49.00', '0.00', 'USD']);
+    // The list's rows carry it too, and its filters work as before.
+    const { rows: listed } = await listSellerOrders(ctx(), { sellerId: seller.id, status: 'completed', q: 'partly@' });
+    expect(listed.map((row) => [row.id, row.refundedMinor])).toEqual([[partly.checkout.id, 1550]]);
   });
 
   it('the customers export follows the page’s filter', async () => {
@@ -154,6 +183,119 @@ describe('CSV exports', () => {
       [`'=former@customers.example`, '1', '0', '2026-03-01T00:00:00.000Z'],
     ]);
     expect(parseCsv(await csvText(sellerCustomersCsv(ctx(), { sellerId: seller.id, holding: 'active' })))).toHaveLength(2);
+  });
+});
+
+describe('getSellerOrder', () => {
+  it('one order with its invoice number, license, refunds and disputes (oldest first) and what is left to refund; another seller’s order or an unknown id is NotFound', async () => {
+    const { seller, offering } = await sellerWithOffering();
+    const other = await sellerWithOffering();
+    const order = await createOrder(database.db, offering, { buyerEmail: 'ada@order-page.example', amountMinor: 4900, withLicense: true, createdAt: at('2026-03-01T10:00:00Z') });
+    await database.db.checkout.update({ where: { id: order.checkout.id }, data: { invoiceNumber: 42 } });
+    await createRefundRow(database.db, order.checkout, { amountMinor: 1000, reason: 'Missing feature', createdAt: at('2026-03-02T10:00:00Z') });
+    await createRefundRow(database.db, order.checkout, { amountMinor: 900, status: 'failed', createdAt: at('2026-03-03T10:00:00Z') });
+    await createRefundRow(database.db, order.checkout, { amountMinor: 1500, status: 'pending', source: 'processor', licenseAction: 'revoke', createdAt: at('2026-03-04T10:00:00Z') });
+    await createDisputeRow(database.db, order.checkout, { amountMinor: 2400, licenseId: order.license!.id, reason: 'fraudulent', openedAt: at('2026-03-05T10:00:00Z'), closed: { outcome: 'won', at: at('2026-03-20T10:00:00Z') } });
+    await createDisputeRow(database.db, order.checkout, { amountMinor: 2400, licenseId: order.license!.id, reason: 'product_not_received', openedAt: at('2026-03-21T10:00:00Z') });
+    await database.db.license.update({ where: { id: order.license!.id }, data: { status: 'Suspended', statusReason: 'Disputed' } });
+    const theirs = await createOrder(database.db, other.offering, { buyerEmail: 'bob@order-page.example', amountMinor: 100, withLicense: true });
+
+    const detail = await getSellerOrder(ctx(), { sellerId: seller.id, orderId: order.checkout.id });
+    expect(detail).toMatchObject({
+      id: order.checkout.id,
+      orderNumber: 'INV-000042',
+      invoiceNumber: 'INV-000042',
+      customerEmail: 'ada@order-page.example',
+      productName: expect.any(String),
+      offeringName: 'Pro',
+      seats: 1,
+      amountMinor: 4900,
+      refundedMinor: 2500,
+      refundableMinor: 2400,
+      currency: 'usd',
+      status: 'completed',
+      processor: 'local',
+      licenseId: order.license!.id,
+      license: { id: order.license!.id, status: 'Suspended', statusReason: 'Disputed' },
+    });
+    expect(detail.refunds).toEqual([
+      { id: expect.any(String), createdAt: at('2026-03-02T10:00:00Z'), settledAt: at('2026-03-02T10:00:00Z'), amountMinor: 1000, currency: 'usd', status: 'succeeded', source: 'seller', licenseAction: 'keep', reason: 'Missing feature' },
+      { id: expect.any(String), createdAt: at('2026-03-03T10:00:00Z'), settledAt: at('2026-03-03T10:00:00Z'), amountMinor: 900, currency: 'usd', status: 'failed', source: 'seller', licenseAction: 'keep', reason: null },
+      { id: expect.any(String), createdAt: at('2026-03-04T10:00:00Z'), settledAt: null, amountMinor: 1500, currency: 'usd', status: 'pending', source: 'processor', licenseAction: 'revoke', reason: null },
+    ]);
+    expect(detail.disputes).toEqual([
+      { id: expect.any(String), openedAt: at('2026-03-05T10:00:00Z'), closedAt: at('2026-03-20T10:00:00Z'), amountMinor: 2400, currency: 'usd', reason: 'fraudulent', status: 'won' },
+      { id: expect.any(String), openedAt: at('2026-03-21T10:00:00Z'), closedAt: null, amountMinor: 2400, currency: 'usd', reason: 'product_not_received', status: 'open' },
+    ]);
+
+    // The same NotFound for another seller's order, an unknown id and an absurd one: ids cannot be probed.
+    for (const orderId of [theirs.checkout.id, crypto.randomUUID(), 'x'.repeat(500), '']) {
+      await expect(getSellerOrder(ctx(), { sellerId: seller.id, orderId })).rejects.toMatchObject({ code: 'NotFound' });
+    }
+    expect((await getSellerOrder(ctx(), { sellerId: other.seller.id, orderId: theirs.checkout.id })).id).toBe(theirs.checkout.id);
+
+    // The license page says why the money moved it, and leads to this order.
+    expect(await getSellerLicenseDetail(ctx(), { sellerId: seller.id, licenseId: order.license!.id })).toMatchObject({
+      status: 'Suspended',
+      statusReason: 'Disputed',
+      order: { id: order.checkout.id, number: 'INV-000042' },
+    });
+  });
+
+  it('an order that took no money, or is not paid, or was refunded in full has nothing left to refund; one without an invoice is named by its id', async () => {
+    const { seller, offering } = await sellerWithOffering();
+    const free = await createOrder(database.db, offering, { amountMinor: 0, withLicense: true });
+    const pending = await createOrder(database.db, offering, { status: 'pending', amountMinor: 4900 });
+    const failed = await createOrder(database.db, offering, { status: 'failed', amountMinor: 4900 });
+    const refunded = await createOrder(database.db, offering, { amountMinor: 4900, withLicense: true });
+    await createRefundRow(database.db, refunded.checkout, { amountMinor: 4900, licenseAction: 'revoke' });
+    await database.db.license.update({ where: { id: refunded.license!.id }, data: { status: 'Cancelled', statusReason: 'Refunded' } });
+
+    const read = (orderId: string) => getSellerOrder(ctx(), { sellerId: seller.id, orderId });
+    expect(await read(free.checkout.id)).toMatchObject({ orderNumber: free.checkout.id, invoiceNumber: null, processor: 'none', refundableMinor: 0, refunds: [], disputes: [] });
+    expect(await read(pending.checkout.id)).toMatchObject({ status: 'pending', refundableMinor: 0, license: null });
+    expect(await read(failed.checkout.id)).toMatchObject({ status: 'failed', refundableMinor: 0 });
+    expect(await read(refunded.checkout.id)).toMatchObject({ refundedMinor: 4900, refundableMinor: 0, license: { status: 'Cancelled', statusReason: 'Refunded' } });
+    expect(await getSellerLicenseDetail(ctx(), { sellerId: seller.id, licenseId: free.license!.id })).toMatchObject({ statusReason: null, order: { id: free.checkout.id, number: free.checkout.id } });
+  });
+});
+
+describe('getSalesSummary', () => {
+  it('keeps revenue what the period’s orders charged and puts refunds made in the period on their own line, with revenue net of them per currency', async () => {
+    const { seller, offering } = await sellerWithOffering();
+    const other = await sellerWithOffering();
+    const euro = await createOffering(database.db, { id: offering.productId, sellerId: seller.id }, { currency: 'eur', priceMinor: 2000 });
+    const period = { from: '2026-03-01T00:00:00Z', to: '2026-04-01T00:00:00Z' };
+    const inPeriod = await createOrder(database.db, offering, { amountMinor: 4900, settledAt: at('2026-03-05T10:00:00Z') });
+    const inEuro = await createOrder(database.db, euro, { amountMinor: 2000, currency: 'eur', settledAt: at('2026-03-06T10:00:00Z') });
+    const before = await createOrder(database.db, offering, { amountMinor: 9900, settledAt: at('2026-02-10T10:00:00Z') });
+    const theirs = await createOrder(database.db, other.offering, { amountMinor: 7700, settledAt: at('2026-03-05T10:00:00Z') });
+    await createRefundRow(database.db, inPeriod.checkout, { amountMinor: 1000, createdAt: at('2026-03-10T10:00:00Z') });
+    await createRefundRow(database.db, inPeriod.checkout, { amountMinor: 500, status: 'pending', createdAt: at('2026-03-11T10:00:00Z') });
+    await createRefundRow(database.db, inPeriod.checkout, { amountMinor: 300, status: 'failed', createdAt: at('2026-03-12T10:00:00Z') });
+    // An order paid before the period, refunded in it: the refund counts when it was made.
+    await createRefundRow(database.db, before.checkout, { amountMinor: 9900, licenseAction: 'revoke', createdAt: at('2026-03-15T10:00:00Z') });
+    // Made after the period, and another seller's: not this summary's.
+    await createRefundRow(database.db, inEuro.checkout, { amountMinor: 2000, createdAt: at('2026-04-02T10:00:00Z') });
+    await createRefundRow(database.db, theirs.checkout, { amountMinor: 7700, createdAt: at('2026-03-15T10:00:00Z') });
+
+    const summary = await getSalesSummary(ctx(), { sellerId: seller.id, ...period });
+    expect(summary).toMatchObject({
+      completedOrders: 2,
+      paidOrders: 2,
+      revenue: [
+        { currency: 'usd', amount: 49 },
+        { currency: 'eur', amount: 20 },
+      ],
+      refunded: [{ currency: 'usd', amount: 114 }],
+      netRevenue: [
+        { currency: 'eur', amount: 20 },
+        { currency: 'usd', amount: -65 },
+      ],
+    });
+    // A period without refunds: nothing on the line, and net equals revenue.
+    const february = await getSalesSummary(ctx(), { sellerId: seller.id, from: '2026-02-01T00:00:00Z', to: '2026-03-01T00:00:00Z' });
+    expect(february).toMatchObject({ revenue: [{ currency: 'usd', amount: 99 }], refunded: [], netRevenue: [{ currency: 'usd', amount: 99 }] });
   });
 });
 

@@ -81,3 +81,54 @@ export async function createLicenseRow(
     },
   });
 }
+
+/**
+ * A refund of an order as the refund service records it (the Refund row and the order's refunded
+ * total), at the time a test needs; a failed one gives its amount back to what is refundable.
+ */
+export async function createRefundRow(
+  db: PrismaClient,
+  checkout: { id: string; sellerId: string; currency: string },
+  options: { amountMinor: number; createdAt?: Date; status?: 'pending' | 'succeeded' | 'failed'; source?: 'seller' | 'processor'; licenseAction?: 'revoke' | 'keep'; reason?: string | null },
+) {
+  const createdAt = options.createdAt ?? new Date();
+  const status = options.status ?? 'succeeded';
+  const refund = await db.refund.create({
+    data: {
+      checkoutId: checkout.id,
+      sellerId: checkout.sellerId,
+      amountMinor: BigInt(options.amountMinor),
+      currency: checkout.currency,
+      reason: options.reason ?? null,
+      source: options.source ?? 'seller',
+      licenseAction: options.licenseAction ?? 'keep',
+      status,
+      createdAt,
+      settledAt: status === 'pending' ? null : createdAt,
+    },
+  });
+  if (status !== 'failed') await db.checkout.update({ where: { id: checkout.id }, data: { refundedMinor: { increment: BigInt(options.amountMinor) } } });
+  return refund;
+}
+
+/** A dispute the processor reported on an order (open unless closed with an outcome). */
+export async function createDisputeRow(
+  db: PrismaClient,
+  checkout: { id: string; sellerId: string; currency: string },
+  options: { amountMinor: number; licenseId?: string | null; reason?: string | null; openedAt?: Date; closed?: { outcome: 'won' | 'lost'; at: Date } },
+) {
+  return db.dispute.create({
+    data: {
+      checkoutId: checkout.id,
+      sellerId: checkout.sellerId,
+      licenseId: options.licenseId ?? null,
+      processorDisputeId: `dp_${crypto.randomUUID()}`,
+      amountMinor: BigInt(options.amountMinor),
+      currency: checkout.currency,
+      reason: options.reason ?? null,
+      status: options.closed?.outcome ?? 'open',
+      openedAt: options.openedAt ?? new Date(),
+      closedAt: options.closed?.at ?? null,
+    },
+  });
+}

@@ -6,7 +6,8 @@ import { ORDER_CSV_HEADER, orderCsvCells } from '@/server/orders/orders-csv';
 import { csvCell, csvStream, csvText } from '@/server/orders/spreadsheet-safe-csv';
 
 // The portal's CSV exports (RFC 4180, CRLF, spreadsheet-safe). The expected texts are what the
-// exports wrote before they were written by csv-stringify, byte for byte.
+// exports wrote before they were written by csv-stringify, byte for byte (the orders' Refunded
+// column added since, in the Amount column's format).
 
 async function* rowsOf<T>(items: T[]): AsyncIterable<T> {
   for (const item of items) yield item;
@@ -21,6 +22,7 @@ const order: SellerOrderRow = {
   offeringName: 'Pro, yearly\r\n"best" plan',
   seats: 3,
   amountMinor: 123456,
+  refundedMinor: 0,
   currency: 'jpy',
   status: 'completed',
   channel: 'storefront or app' as SellerOrderRow['channel'],
@@ -30,7 +32,7 @@ const order: SellerOrderRow = {
 };
 
 describe('CSV exports', () => {
-  it('an order row with a formula-looking cell, commas, quotes and line breaks is written as before', async () => {
+  it('an order row with a formula-looking cell, commas, quotes and line breaks is written as before, its refunded amount formatted like its amount', async () => {
     const second: SellerOrderRow = {
       ...order,
       id: 'ord_2',
@@ -39,14 +41,15 @@ describe('CSV exports', () => {
       productName: '\tTab',
       offeringName: 'two\nlines',
       amountMinor: 4900,
+      refundedMinor: 1550,
       currency: 'usd',
       tenantId: '+1',
       licenseId: 'lic_1',
     };
     expect(await csvText(csvStream(ORDER_CSV_HEADER, rowsOf([order, second]), orderCsvCells))).toBe(
-      'Order id,Created (UTC),Completed (UTC),Customer e-mail,Product,Offering,Seats,Amount,Currency,Status,Channel,Tenant id,License id\r\n' +
-        `ord_1,2026-03-01T08:30:00.000Z,,'@buyer@example.com,"'=HYPERLINK(""http://evil.example"",""Pro"")","Pro, yearly\r\n""best"" plan",3,123456,JPY,completed,storefront or app,'-tenant,\r\n` +
-        `ord_2,2026-03-01T08:30:00.000Z,2026-03-01T09:00:00.000Z,,'\tTab,"two\nlines",3,49.00,USD,completed,storefront or app,'+1,lic_1\r\n`,
+      'Order id,Created (UTC),Completed (UTC),Customer e-mail,Product,Offering,Seats,Amount,Refunded,Currency,Status,Channel,Tenant id,License id\r\n' +
+        `ord_1,2026-03-01T08:30:00.000Z,,'@buyer@example.com,"'=HYPERLINK(""http://evil.example"",""Pro"")","Pro, yearly\r\n""best"" plan",3,123456,0,JPY,completed,storefront or app,'-tenant,\r\n` +
+        `ord_2,2026-03-01T08:30:00.000Z,2026-03-01T09:00:00.000Z,,'\tTab,"two\nlines",3,49.00,15.50,USD,completed,storefront or app,'+1,lic_1\r\n`,
     );
   });
 

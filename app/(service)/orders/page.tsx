@@ -93,8 +93,13 @@ async function OrderRow({ order }: { order: BuyerOrderView }) {
       <dl className="grid grid-cols-3 gap-x-5 gap-y-1 text-sm">
         <div>
           <dt className="text-xs text-slate-600">Amount</dt>
-          <dd className="font-medium" data-testid="order-amount">
-            {order.amountMinor === 0 ? 'Free' : format.money(order.amountMinor, order.currency)}
+          <dd className="font-medium">
+            <span data-testid="order-amount">{order.amountMinor === 0 ? 'Free' : format.money(order.amountMinor, order.currency)}</span>
+            {order.refundedMinor > 0 && (
+              <span className="block text-xs font-normal text-slate-600" data-testid="order-refunded">
+                {format.money(order.refundedMinor, order.currency)} refunded
+              </span>
+            )}
           </dd>
         </div>
         <div>

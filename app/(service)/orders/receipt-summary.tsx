@@ -1,6 +1,6 @@
 import type { BuyerReceipt } from '@licensing/core';
 import { FactList, type Fact } from '@/app/components/fact-list';
-import { FormattedDateTime } from '@/app/components/formatted';
+import { FormattedDate, FormattedDateTime } from '@/app/components/formatted';
 import { requestFormat } from '@/app/components/request-format';
 
 /** The facts of a receipt as a definition list: on the receipt page and on the checkout result page. */
@@ -16,6 +16,23 @@ export async function ReceiptSummary({ receipt }: { receipt: BuyerReceipt }) {
     ...(receipt.billedTo ? ([['Billed to', receipt.billedTo, 'receipt-billed-to']] as Fact[]) : []),
     ['Tax', format.money(0, receipt.currency), 'receipt-tax'],
     ['Amount', amount, 'receipt-amount'],
+    ...(receipt.refunds.length > 0
+      ? ([
+          [
+            'Refunded',
+            <ul key="refunds" className="space-y-0.5">
+              {receipt.refunds.map((refund, index) => (
+                <li key={index}>
+                  {format.money(refund.amountMinor, receipt.currency)} on <FormattedDate value={refund.createdAt} />
+                  {refund.status === 'pending' ? ' (on its way back to you)' : ''}
+                </li>
+              ))}
+            </ul>,
+            'receipt-refunded',
+          ],
+          ['Net paid', format.money(receipt.netPaidMinor, receipt.currency), 'receipt-net-paid'],
+        ] as Fact[])
+      : []),
     ['Ordered', <FormattedDateTime key="ordered" value={receipt.orderedAt} />],
     ['Paid', receipt.paidAt ? <FormattedDateTime key="paid" value={receipt.paidAt} /> : 'Not paid', 'receipt-paid-at'],
     ['Status', receipt.stateText, 'receipt-status'],

@@ -1,6 +1,7 @@
 import type { LicenseStatus } from '@/generated/prisma/client';
 import type { Db } from '../../db';
 import { DomainError } from '../../errors';
+import { formatInvoiceNumber } from '../../orders/invoice-number';
 import { listLicenseSeats } from '../seats/list-license-seats';
 
 export interface SellerLicenseDetail {
@@ -8,6 +9,10 @@ export interface SellerLicenseDetail {
   offeringName: string;
   productName: string;
   status: LicenseStatus;
+  /** Why money moved it to its status: `Refunded` (a refund ended it), `Disputed` (a dispute holds or ended it); null otherwise. */
+  statusReason: 'Refunded' | 'Disputed' | null;
+  /** The order that sold it (its invoice number once paid, else its id); null for a license created without one. */
+  order: { id: string; number: string } | null;
   classification: number;
   tenantId: string | null;
   customerEmail: string | null;
@@ -38,6 +43,7 @@ export async function getSellerLicenseDetail(ctx: { db: Db }, input: { sellerId:
     include: {
       offering: { select: { name: true, product: { select: { name: true } } } },
       buyer: { select: { email: true } },
+      checkout: { select: { id: true, invoiceNumber: true } },
       codes: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], select: { id: true, seatId: true, label: true, createdAt: true, lastUsedAt: true, revokedAt: true } },
       processorCalls: { where: { status: { in: ['pending', 'attention'] } }, orderBy: { createdAt: 'asc' }, select: { action: true, status: true, lastError: true, createdAt: true } },
     },
@@ -49,6 +55,8 @@ export async function getSellerLicenseDetail(ctx: { db: Db }, input: { sellerId:
     offeringName: license.offering.name,
     productName: license.offering.product.name,
     status: license.status,
+    statusReason: license.statusReason === 'Refunded' || license.statusReason === 'Disputed' ? license.statusReason : null,
+    order: license.checkout ? { id: license.checkout.id, number: license.checkout.invoiceNumber === null ? license.checkout.id : formatInvoiceNumber(license.checkout.invoiceNumber) } : null,
     classification: license.classification,
     tenantId: license.tenantId,
     customerEmail: license.buyer?.email ?? null,

@@ -44,6 +44,7 @@ export default async function ReceiptPage({ params }: Props) {
         </h1>
         <p className="text-slate-600">
           {receipt.stateText} · {receipt.paidAt ? (receipt.amountMinor === 0 ? 'Free' : format.money(receipt.amountMinor, receipt.currency)) : 'nothing charged'}
+          {receipt.refundedMinor > 0 && ` · ${format.money(receipt.refundedMinor, receipt.currency)} refunded`}
         </p>
       </header>
 

@@ -9,17 +9,12 @@ import { requestFormat } from '@/app/components/request-format';
 import { ListSearchForm } from '../list-search-form';
 import { ListSummary } from '../list-summary';
 import { SellerWelcome } from '../seller-welcome';
+import { ORDER_STATUS_WORDS, orderStatusWords, refundWords } from './order-status';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Orders' };
 
-const STATUS_WORDS: Record<SellerOrderRow['status'], { label: string; className: string }> = {
-  pending: { label: 'Pending (not paid yet)', className: 'bg-amber-50 text-amber-900 ring-amber-200' },
-  completed: { label: 'Completed', className: 'bg-emerald-50 text-emerald-800 ring-emerald-200' },
-  failed: { label: 'Failed', className: 'bg-red-50 text-red-800 ring-red-200' },
-};
-
-const STATUS_OPTIONS = [{ value: '', label: 'Any' }, ...ORDER_STATUSES.map((status) => ({ value: status, label: STATUS_WORDS[status].label }))];
+const STATUS_OPTIONS = [{ value: '', label: 'Any' }, ...ORDER_STATUSES.map((status) => ({ value: status, label: ORDER_STATUS_WORDS[status].label }))];
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -70,12 +65,10 @@ export default async function OrdersPage({ searchParams }: Props) {
 const COLUMNS = 'lg:grid-cols-[6.5rem_minmax(0,1.8fr)_minmax(0,1.3fr)_2.5rem_5.5rem_7rem_minmax(0,1fr)_3.5rem]';
 const COLUMN_TITLES = ['Date', 'Customer', 'Offering', 'Seats', 'Amount', 'Status', 'Channel', 'License'];
 
-/** A free checkout waits for its claim to be accepted, not for a payment. */
-const WAITING_FOR_CLAIM = { label: 'Waiting for the claim', className: STATUS_WORDS.pending.className };
-
 async function OrderRow({ order }: { order: SellerOrderRow }) {
   const format = await requestFormat();
-  const status = order.status === 'pending' && order.amountMinor === 0 ? WAITING_FOR_CLAIM : STATUS_WORDS[order.status];
+  const status = orderStatusWords(order);
+  const refunded = refundWords(order);
   return (
     <li data-testid="order-row" className="relative rounded-lg border border-slate-200 bg-white p-4 text-sm lg:rounded-none lg:border-0 lg:bg-transparent lg:px-4 lg:py-3">
       <dl className={`grid grid-cols-[5.5rem_minmax(0,1fr)] items-baseline gap-x-3 gap-y-1 ${COLUMNS}`}>
@@ -87,14 +80,25 @@ async function OrderRow({ order }: { order: SellerOrderRow }) {
           <span className="font-medium">
             {order.productName} · {order.offeringName}
           </span>
-          <span className="block font-mono text-xs text-slate-600">{order.id}</span>
+          <Link href={`/portal/orders/${encodeURIComponent(order.id)}`} className="block font-mono text-xs text-indigo-700 hover:underline">
+            <span className="sr-only">Order </span>
+            {order.id}
+          </Link>
         </Field>
         <Field label="Seats">{order.seats}</Field>
         <Field label="Amount">
           <span data-testid="order-amount">{order.amountMinor === 0 ? 'Free' : format.money(order.amountMinor, order.currency)}</span>
+          {order.refundedMinor > 0 && (
+            <span data-testid="order-refunded" className="block text-xs text-slate-600">
+              {format.money(order.refundedMinor, order.currency)} refunded
+            </span>
+          )}
         </Field>
         <Field label="Status">
-          <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${status.className}`}>{status.label}</span>
+          <span className="flex flex-wrap gap-1">
+            <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${status.className}`}>{status.label}</span>
+            {refunded && <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${refunded.className}`}>{refunded.label}</span>}
+          </span>
         </Field>
         <Field label="Channel">
           {order.channel === 'seller backend' ? 'Your backend (embedded)' : 'Storefront or app'}

@@ -58,6 +58,16 @@ export default async function SellerLicensePage({ params }: Props) {
             <dt className="inline text-slate-500">Customer: </dt>
             <dd className="inline break-all">{license.customerEmail ?? '—'}</dd>
           </div>
+          {license.order && (
+            <div className="min-w-0">
+              <dt className="inline text-slate-500">Order: </dt>
+              <dd className="inline break-all">
+                <Link href={`/portal/orders/${encodeURIComponent(license.order.id)}`} className="font-medium text-indigo-700 hover:underline" data-testid="license-order-link">
+                  {license.order.number}
+                </Link>
+              </dd>
+            </div>
+          )}
           <div>
             <dt className="inline text-slate-500">Term: </dt>
             <dd className="inline">
@@ -78,6 +88,7 @@ export default async function SellerLicensePage({ params }: Props) {
         <h2 id="status-heading" className="text-xl font-semibold">
           Status
         </h2>
+        {license.statusReason && <MoneyReason status={license.status} reason={license.statusReason} order={license.order} />}
         {final ? (
           <p className="text-sm text-slate-600">This license is {license.status.toLowerCase()}: it no longer runs, and nothing about it can change.</p>
         ) : (
@@ -171,6 +182,30 @@ export default async function SellerLicensePage({ params }: Props) {
         </ol>
       </section>
     </div>
+  );
+}
+
+/** Why the money moved the license, in plain words, with the order it happened on. */
+function MoneyReason({ status, reason, order }: { status: string; reason: 'Refunded' | 'Disputed'; order: SellerLicenseDetail['order'] }) {
+  const text =
+    reason === 'Refunded'
+      ? 'Ended by a refund of its order: the money went back to the buyer, and every code is refused at its next check.'
+      : status === 'Suspended'
+        ? 'Suspended by a dispute: the buyer’s bank is disputing the payment. Every code is refused until the dispute closes; it runs again if you win, and ends if you lose.'
+        : 'Ended by a dispute the buyer’s bank decided against you: the payment went back, and every code is refused at its next check.';
+  return (
+    <p data-testid="license-status-reason" className="max-w-2xl rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+      {text}
+      {order && (
+        <>
+          {' '}
+          <Link href={`/portal/orders/${encodeURIComponent(order.id)}`} className="font-medium text-indigo-800 underline">
+            See order {order.number}
+          </Link>
+          .
+        </>
+      )}
+    </p>
   );
 }
 
