@@ -226,9 +226,11 @@ describe('disputes', () => {
     expect(await eventTypes(order.licenseId)).toEqual(expect.arrayContaining(['dispute.opened', 'dispute.closed']));
   });
 
-  it('opened then lost cancels the license: its codes are refused with the reason DisputeLost', async () => {
+  it('opened then lost cancels the license: its codes are refused with the reason DisputeLost; no refund is taken while it is open', async () => {
     const order = await stripeOrder();
     await applyStripeEvent(ctx(), dispute(order, 'charge.dispute.created', 'dp_lost'));
+    await expect(refundOrder(ctx(), { requestId: crypto.randomUUID(), sellerId: order.sellerId, orderId: order.orderId })).rejects.toMatchObject({ code: 'ValidationError', message: expect.stringContaining('disputed') });
+    expect(await refundsOf(order.orderId)).toEqual([]);
     expect(await applyStripeEvent(ctx(), dispute(order, 'charge.dispute.closed', 'dp_lost', 'lost'))).toBe('dispute-closed');
     expect(await licenseOf(order.licenseId)).toMatchObject({ status: 'Cancelled', statusReason: 'Disputed' });
     expect(await runtimeDenial(order.licenseId)).toMatch(/^DisputeLost: /);

@@ -111,7 +111,7 @@ describe('refunds by the seller (local processor, over HTTP)', () => {
     expect(await database.db.email.findMany({ where: { to: order.email, kind: 'refund-issued' } })).toEqual([expect.objectContaining({ subject: expect.stringContaining('$40.00') })]);
   });
 
-  it('a partial refund keeps the license unless asked; a second one may take the rest; more than what is left is ValidationError naming Amount', async () => {
+  it('a partial refund keeps the license unless asked; the rest revokes it by default; more than what is left is ValidationError naming Amount', async () => {
     const order = await paidOrder(perpetual);
     const first = await ok(await post(`/licensing-mgmt/orders/${order.orderId}/refunds`, { Amount: 15.5 }));
     expect(first).toMatchObject({ Amount: 15.5, License: 'keep', Order: { Refunded: 15.5, Refundable: 24.5 }, LicenseStatus: 'Active' });
@@ -122,7 +122,8 @@ describe('refunds by the seller (local processor, over HTTP)', () => {
     const fraction = await refused(await post(`/licensing-mgmt/orders/${order.orderId}/refunds`, { Amount: 1.005 }), 400, 'ValidationError');
     expect(fraction.Details?.[0]?.Field).toBe('Amount');
 
-    const rest = await ok(await post(`/licensing-mgmt/orders/${order.orderId}/refunds`, { License: 'revoke' }));
+    // The rest leaves nothing to refund: it ends the license unless the seller says otherwise.
+    const rest = await ok(await post(`/licensing-mgmt/orders/${order.orderId}/refunds`, {}));
     expect(rest).toMatchObject({ Amount: 24.5, License: 'revoke', Order: { Refunded: 40, Refundable: 0 }, LicenseStatus: 'Cancelled' });
     const nothingLeft = await refused(await post(`/licensing-mgmt/orders/${order.orderId}/refunds`, {}), 400, 'ValidationError');
     expect(nothingLeft.Details?.[0]).toMatchObject({ Field: 'Amount', Message: 'Nothing is left to refund on this order.' });

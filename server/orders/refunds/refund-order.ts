@@ -32,9 +32,14 @@ async function lockedPaidOrder(tx: Db, input: { sellerId: string; orderId: strin
       ? await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Checkout" WHERE "id" = ${input.orderId} AND "sellerId" = ${input.sellerId} FOR UPDATE`
       : [];
   if (!row) throw new DomainError('NotFound', 'No order with that id for this seller.');
-  const order = await tx.checkout.findUniqueOrThrow({ where: { id: row.id } });
+  const order = await tx.checkout.findUniqueOrThrow({ where: { id: row.id }, include: { license: { select: { id: true } }, disputes: { where: { status: 'open' }, select: { id: true } } } });
   if (order.status !== 'completed' || order.amountMinor <= 0n) throw amountField('Only a paid order can be refunded; this one took no money.');
-  return order;
+  // The bank holds a disputed payment: the processor refuses a refund of it until the dispute closes.
+  if (order.disputes.length > 0) throw new DomainError('ValidationError', 'The payment of this order is disputed; it can be refunded once the dispute closes.');
+  // A refund is made through the license's call queue; an order whose license is gone is refunded at the processor itself.
+  if (!order.license) throw new DomainError('ValidationError', 'This order has no license any more; refund it at the payment processor.');
+  const { license: _license, disputes: _disputes, ...checkout } = order;
+  return checkout;
 }
 
 export function toRefundView(
@@ -70,7 +75,8 @@ export async function refundOrder(ctx: { db: Db; now?: () => Date }, input: Refu
       const amountMinor = input.amount === undefined ? left : amountInMinorUnits(input.amount, order.currency);
       if (amountMinor <= 0n) throw amountField('Amount must be more than 0.');
       if (amountMinor > left) throw amountField(`Amount is more than what is left to refund (${toBaseRate(Number(left), order.currency)} ${order.currency.toUpperCase()}).`);
-      const whole = amountMinor === left && order.refundedMinor === 0n;
+      // What leaves the order fully refunded ends the license unless the seller says otherwise.
+      const whole = amountMinor === left;
       const recorded = await recordRefundWithin(tx, order, {
         amountMinor,
         reason: input.reason ?? null,

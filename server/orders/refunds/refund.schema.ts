@@ -13,7 +13,7 @@ export const refundOrderSchema = z.object({
   amount: z.number().positive('Amount must be more than 0.').max(1e13).optional(),
   /** The seller's words, kept with the refund (never sent to the buyer's bank). */
   reason: z.string().trim().min(1).max(500).optional(),
-  /** What becomes of the license: `revoke` (the default for a full refund) or `keep` (the default for a partial one). */
+  /** What becomes of the license: `revoke` (the default when the refund leaves nothing to refund) or `keep` (the default for a partial one). */
   license: z.enum(REFUND_LICENSE_ACTIONS).optional(),
 });
 export type RefundOrderInput = z.infer<typeof refundOrderSchema>;
