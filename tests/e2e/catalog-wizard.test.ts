@@ -219,6 +219,45 @@ describe('selling an app in one step, in Chromium', () => {
     );
   }
 
+  for (const viewport of VIEWPORTS) {
+    it(
+      `at ${viewport.width} px: a subscription with 14 days free reads "14 days free, then …" in the preview and on the storefront, and is stored with its TrialDays`,
+      async () => {
+        const { context, page } = await signedInPage(viewport);
+        try {
+          await page.goto(`${setup.server.baseUrl}/portal/catalog/new`);
+          await waitForHydration(page);
+          const form = page.getByRole('form', { name: FORM });
+          await form.getByLabel('App name').fill('Trial Studio');
+          await form.getByLabel('Currency').fill('usd');
+          await form.getByLabel('Price', { exact: true }).fill('15');
+          await form.getByLabel('Free trial (days)').fill('14');
+          await form.getByLabel('List it on my storefront now').check();
+          const preview = page.getByTestId('sell-app-preview');
+          await poll(() => preview.getByTestId('preview-price').innerText()).toBe('14 days free, then $15.00 / month');
+          await expectFitsAndAccessible(page, 'the wizard with a free trial that converts');
+          // Another way to pay leaves no trial behind.
+          await form.getByRole('radio', { name: 'One-time payment' }).check();
+          await form.getByRole('radio', { name: 'Subscription' }).check();
+          expect(await form.getByLabel('Free trial (days)').inputValue()).toBe('');
+          await form.getByLabel('Free trial (days)').fill('14');
+          await form.getByRole('button', { name: 'Create app' }).click();
+          await page.waitForURL(/\/portal\/catalog\/offerings\/[^/]+$/);
+          const offering = await setup.database.db.offering.findFirstOrThrow({ where: { sellerId: seller.id } });
+          expect(offering).toMatchObject({ classification: LicenseClassification.Subscription, priceMinor: 1500, trialDays: 14 });
+          expect(await page.getByLabel('Free trial days').inputValue()).toBe('14');
+          await page.goto(`${setup.server.baseUrl}/marketplace/${seller.issuerClientId}`);
+          await page.getByRole('heading', { name: 'Trial Studio' }).waitFor();
+          expect(await page.getByTestId('offering').getByTestId('price').innerText()).toBe('14 days free, then $15.00 / month');
+          await expectFitsAndAccessible(page, 'the storefront with a free trial that converts');
+        } finally {
+          await context.close();
+        }
+      },
+      E2E_TIMEOUT,
+    );
+  }
+
   it('in dark mode the wizard with a free trial and its preview is dark and axe-core finds nothing', async () => {
     const { context, page } = await signedInPage(VIEWPORTS[1]);
     try {

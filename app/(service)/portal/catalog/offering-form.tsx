@@ -24,6 +24,7 @@ const LABELS = {
   intervalUnit: 'Interval unit',
   seatBased: 'Seat-based',
   listed: 'Listed',
+  trialDays: 'Free trial days',
 };
 
 /** The terms every offering form shows; the new-offering form adds the Listed box. */
@@ -49,6 +50,17 @@ function OfferingTerms<T extends FieldValues>({ form, idPrefix }: { form: UseFor
       <div className="hidden sm:block" />
       <TextField {...f} name="interval" label={LABELS.interval} kind="numberOrNull" type="number" step="1" min={1} inputMode="numeric" hint="Units per billing period, or the trial length." />
       <SelectField {...f} name="intervalUnit" label={LABELS.intervalUnit} kind="numberOrNull" options={INTERVAL_UNIT_OPTIONS} />
+      <TextField
+        {...f}
+        name="trialDays"
+        label={LABELS.trialDays}
+        kind="numberOrNull"
+        type="number"
+        step="1"
+        min={1}
+        inputMode="numeric"
+        hint="A paid subscription only: days free before the first period is billed (the card is taken at checkout). Empty: none."
+      />
     </div>
   );
 }
@@ -67,6 +79,7 @@ function termsOf(offering: SellerOffering): UpdateOfferingInput {
     interval: offering.interval,
     intervalUnit: offering.intervalUnit,
     seatBased: offering.seatBased,
+    trialDays: offering.trialDays,
   } as UpdateOfferingInput;
 }
 
@@ -89,6 +102,7 @@ export function NewOfferingForm({ productId, productName }: { productId: string;
     intervalUnit: null,
     seatBased: false,
     listed: false,
+    trialDays: null,
   };
   const form = useSchemaForm(createOfferingSchema, defaults);
   const create = useMutation(

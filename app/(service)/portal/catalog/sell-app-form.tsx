@@ -37,6 +37,7 @@ function labelsFor(billing: AppBilling, featureCount: number): Record<string, st
     'offering.interval': billing === 'trial' ? 'Trial length' : 'Billed every',
     'offering.intervalUnit': billing === 'trial' ? 'Trial unit' : 'Billing period',
     'offering.seatBased': 'Sold per seat',
+    'offering.trialDays': 'Free trial (days)',
     'offering.listed': 'List it on my storefront now',
     ...featureLabels(featureCount),
   };
@@ -49,7 +50,7 @@ export function SellAppForm({ currency, isCheckoutReady }: { currency: string; i
   const idPrefix = `sell-app-${useId()}`;
   const defaults: StartSellingAppInput = {
     product: { name: '', description: '', platform: Platform.Any },
-    offering: { name: 'Standard', billing: 'recurring', baseRate: null, currency, interval: 1, intervalUnit: IntervalUnit.Month, seatBased: false, listed: false },
+    offering: { name: 'Standard', billing: 'recurring', baseRate: null, currency, interval: 1, intervalUnit: IntervalUnit.Month, seatBased: false, listed: false, trialDays: null },
     features: [],
   };
   const form: Form = useSchemaForm(startSellingAppSchema, defaults);
@@ -80,6 +81,7 @@ export function SellAppForm({ currency, isCheckoutReady }: { currency: string; i
     const set = form.setValue;
     const options = { shouldValidate: form.formState.isSubmitted };
     if (value === 'free' || value === 'trial') set('offering.baseRate', null, options);
+    if (value !== 'recurring') set('offering.trialDays', null, options);
     if (value === 'free' || value === 'once') {
       set('offering.interval', null, options);
       set('offering.intervalUnit', null, options);
@@ -148,6 +150,20 @@ export function SellAppForm({ currency, isCheckoutReady }: { currency: string; i
               />
               <SelectField {...f} key={`${billing}-unit`} name="offering.intervalUnit" label={labels['offering.intervalUnit']!} kind="numberOrNull" options={PERIOD_OPTIONS} />
             </div>
+          )}
+          {billing === 'recurring' && (
+            <TextField
+              {...f}
+              name="offering.trialDays"
+              label={labels['offering.trialDays']!}
+              kind="numberOrNull"
+              type="number"
+              step="1"
+              min={1}
+              inputMode="numeric"
+              className="sm:max-w-xs"
+              hint="Days free before the first payment; the card is taken at checkout. Empty: buyers pay from the first day."
+            />
           )}
           <CheckboxField {...f} name="offering.seatBased" label="Sold per seat" hint="Buyers choose how many seats; the price and every allowance are per seat." />
         </Part>

@@ -30,6 +30,7 @@ function previewOf(values: StartSellingAppInput, format: Formats): Preview {
     currency: (offering?.currency ?? '').trim().toLowerCase(),
     interval: numberOrNull(offering?.interval),
     intervalUnit: numberOrNull(offering?.intervalUnit) as Parameters<typeof appOfferingTerms>[0]['intervalUnit'],
+    trialDays: numberOrNull(offering?.trialDays),
   });
   const paid = terms.classification !== LicenseClassification.Trial && terms.baseRate !== null && terms.baseRate > 0;
   const perSeat = Boolean(offering?.seatBased);
@@ -46,6 +47,7 @@ function previewOf(values: StartSellingAppInput, format: Formats): Preview {
     currency: terms.currency,
     interval: terms.interval,
     intervalUnit: terms.intervalUnit,
+    ...(terms.trialDays ? { trialDays: terms.trialDays } : {}),
   };
   let price: string;
   if ((billing === 'once' || billing === 'recurring') && !paid) price = 'Enter a price';
