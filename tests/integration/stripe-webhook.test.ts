@@ -230,7 +230,7 @@ describe('Stripe webhook: subscription status moves the license', () => {
     expect(await reload(checkout)).toMatchObject({ status: 'completed', processorSubscriptionId: subscriptionId });
   });
 
-  it('updated to paused → Paused, past_due → Suspended, back to active → Active', async () => {
+  it('updated to paused → Paused, past_due → Suspended, back to active → Active, trialing → Trialing', async () => {
     const { subscriptionId, status } = await subscriptionLicense();
 
     await deliverOk(subscriptionEvent('customer.subscription.updated', subscriptionId, { status: 'paused' }));
@@ -241,8 +241,9 @@ describe('Stripe webhook: subscription status moves the license', () => {
     expect(await status()).toBe('Active');
     await deliverOk(subscriptionEvent('customer.subscription.updated', subscriptionId, { status: 'unpaid' }));
     expect(await status()).toBe('Suspended');
+    // A subscription Stripe puts (back) in a trial runs as Trialing until its next paid invoice.
     await deliverOk(subscriptionEvent('customer.subscription.updated', subscriptionId, { status: 'trialing' }));
-    expect(await status()).toBe('Active');
+    expect(await status()).toBe('Trialing');
   });
 
   it('paused collection → Paused, and customer.subscription.resumed → Active', async () => {

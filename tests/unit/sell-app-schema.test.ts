@@ -28,10 +28,12 @@ describe('a feature key made from its name', () => {
 describe('the offering terms of a billing choice', () => {
   const typed = { baseRate: 9, currency: 'eur', interval: 2, intervalUnit: IntervalUnit.Week } as const;
   it('keep only what the choice uses', () => {
-    expect(appOfferingTerms({ billing: 'free', ...typed })).toEqual({ classification: LicenseClassification.Perpetual, baseRate: null, currency: 'eur', interval: null, intervalUnit: null });
-    expect(appOfferingTerms({ billing: 'once', ...typed })).toEqual({ classification: LicenseClassification.Perpetual, baseRate: 9, currency: 'eur', interval: null, intervalUnit: null });
-    expect(appOfferingTerms({ billing: 'recurring', ...typed })).toEqual({ classification: LicenseClassification.Subscription, ...typed });
-    expect(appOfferingTerms({ billing: 'trial', ...typed })).toEqual({ classification: LicenseClassification.Trial, ...typed, baseRate: null });
+    expect(appOfferingTerms({ billing: 'free', ...typed, trialDays: 14 })).toEqual({ classification: LicenseClassification.Perpetual, baseRate: null, currency: 'eur', interval: null, intervalUnit: null, trialDays: null });
+    expect(appOfferingTerms({ billing: 'once', ...typed, trialDays: 14 })).toEqual({ classification: LicenseClassification.Perpetual, baseRate: 9, currency: 'eur', interval: null, intervalUnit: null, trialDays: null });
+    expect(appOfferingTerms({ billing: 'recurring', ...typed })).toEqual({ classification: LicenseClassification.Subscription, ...typed, trialDays: null });
+    // Only a subscription keeps days free before its first payment.
+    expect(appOfferingTerms({ billing: 'recurring', ...typed, trialDays: 14 })).toEqual({ classification: LicenseClassification.Subscription, ...typed, trialDays: 14 });
+    expect(appOfferingTerms({ billing: 'trial', ...typed, trialDays: 14 })).toEqual({ classification: LicenseClassification.Trial, ...typed, baseRate: null, trialDays: null });
   });
 
   it('an unlimited feature drops the period the form still shows', () => {
