@@ -11,6 +11,7 @@ import { DomainError } from '../errors';
 import { ensureAppSecret } from '../app-secret';
 import { resolveDatabase } from '../platform/database/local-database';
 import { applyMigrations } from '../platform/database/migrate';
+import { LOCAL_ORDER_EVENTS, type LocalOrderEvent } from '../orders/processor-events/local-order-event-kinds';
 
 type Values = Record<string, string | boolean | undefined>;
 type Work = (ctx: { db: Db }) => Promise<void>;
@@ -177,6 +178,26 @@ const commands: Record<string, Command> = {
         for (const fix of report.fixed) console.log(`  sent again: ${fix.what} for license ${fix.licenseId}`);
         for (const found of report.mismatched) console.log(`  needs a look: license ${found.licenseId}: ${found.what}`);
         if (report.fixed.length > 0) console.log('The worker makes the calls within a minute.');
+      };
+    },
+  },
+
+  'local-processor-event': {
+    usage: 'local-processor-event <order id> dispute-opened|dispute-won|dispute-lost|refunded [--amount <amount>]',
+    summary:
+      "Report what the local processor would tell about an order it sold, as Stripe's webhook does for Stripe's (to try the rules without Stripe): a dispute opened or decided, or a refund made at the processor (--amount in the order's currency, default all that is left).",
+    options: { amount: { type: 'string' } },
+    prepare: (values, positionals) => {
+      const [orderId, what, ...rest] = positionals;
+      if (!orderId || !what || rest.length > 0) throw new UsageError('Name the order and what happened: dispute-opened, dispute-won, dispute-lost or refunded.');
+      if (!(LOCAL_ORDER_EVENTS as readonly string[]).includes(what)) throw new UsageError(`"${what}" is not one of ${LOCAL_ORDER_EVENTS.join(', ')}.`);
+      const amountText = optionalOption(values, 'amount');
+      const amount = amountText === undefined ? undefined : Number(amountText);
+      if (amount !== undefined && !(Number.isFinite(amount) && amount > 0)) throw new UsageError('--amount is a number above 0, e.g. 10.50.');
+      return async (ctx) => {
+        const { reportLocalOrderEvent } = await import('../orders/processor-events/local-order-events');
+        const outcome = await reportLocalOrderEvent(ctx, { orderId, what: what as LocalOrderEvent, amount });
+        console.log(`${what} on order ${orderId}: ${outcome}.`);
       };
     },
   },

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticateApiKey } from '@/server/api-keys/authenticate-api-key';
 import { DomainError } from '@/server/errors';
@@ -121,4 +122,40 @@ describe('npm run db:seed', () => {
     }
     expect(await database.db.seller.count({ where: { issuerClientId: 'demo' } })).toBe(1);
   }, 60_000);
+});
+
+describe('local-processor-event', () => {
+  /** A paid order of the local processor and its license, as its Pay leaves them. */
+  async function localOrder() {
+    const { createOffering, createProduct, createSeller } = await import('../support/factories');
+    const seller = await createSeller(database.db, { checkoutReady: true });
+    const offering = await createOffering(database.db, await createProduct(database.db, seller.id), { classification: 2, priceMinor: 4000 });
+    const order = await database.db.checkout.create({
+      data: { requestId: crypto.randomUUID(), origin: 'purchase', sellerId: seller.id, offeringId: offering.id, processor: 'local', status: 'completed', amountMinor: 4000n },
+    });
+    await database.db.checkout.update({ where: { id: order.id }, data: { processorPaymentId: `local_pay_${order.id}` } });
+    const license = await database.db.license.create({ data: { sellerId: seller.id, offeringId: offering.id, checkoutId: order.id, classification: 2, seats: { create: {} } } });
+    return { orderId: order.id, licenseId: license.id };
+  }
+
+  it('reports a dispute opened then lost, and a refund made at the processor, with the rules Stripe’s events follow', async () => {
+    const order = await localOrder();
+    expect((await admin('local-processor-event', order.orderId, 'dispute-opened')).stdout).toContain('dispute-opened on order');
+    expect(await database.db.license.findUniqueOrThrow({ where: { id: order.licenseId } })).toMatchObject({ status: 'Suspended', statusReason: 'Disputed' });
+    await admin('local-processor-event', order.orderId, 'dispute-lost');
+    expect(await database.db.license.findUniqueOrThrow({ where: { id: order.licenseId } })).toMatchObject({ status: 'Cancelled', statusReason: 'Disputed' });
+
+    const refunded = await localOrder();
+    expect((await admin('local-processor-event', refunded.orderId, 'refunded', '--amount', '10.50')).status).toBe(0);
+    expect(await database.db.refund.findMany({ where: { checkoutId: refunded.orderId } })).toEqual([expect.objectContaining({ amountMinor: 1050n, source: 'processor', licenseAction: 'keep' })]);
+  });
+
+  it('refuses what it cannot report: a bad kind or amount exits 2, an unknown order exits 1', async () => {
+    expect((await admin('local-processor-event', 'some-order', 'chargeback')).status).toBe(2);
+    expect((await admin('local-processor-event', 'some-order', 'refunded', '--amount', '-3')).status).toBe(2);
+    expect((await admin('local-processor-event', 'some-order')).status).toBe(2);
+    const unknown = await admin('local-processor-event', 'no-such-order', 'dispute-opened');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('No paid order of the local processor');
+  });
 });
