@@ -9,7 +9,7 @@ export * from '../catalog/manage/catalog-edit.schema';
 export * from '../catalog/manage/seller-catalog.schema';
 export { minorUnitDigits } from '../catalog/money';
 export type { ValidationDetail } from '../errors';
-export type { BillingManagement } from '../licensing/subscriptions/billing-management';
+export type { BillingManagement } from '../payments/billing-management';
 export type { UsageSeries } from '../consumption/usage-by-feature-and-day';
 export { adoptCorrelationId, CORRELATION_HEADER } from '../platform/logging/correlation';
 export { contentSecurityPolicy, formRedirectsOutward, newNonce, NONCE_HEADER, pageSecurityHeaders, REQUEST_PATH_HEADER } from '../security/page-headers';

@@ -1,8 +1,9 @@
+import { LicenseClassification } from '../../catalog/catalog-enums';
 import type { LicenseStatus, Prisma, ServiceAccessLevel } from '@/generated/prisma/client';
 import { classificationLabel } from '../../catalog/describe-offering';
 import { storefrontName } from '../../catalog/seller-profile';
 import type { Db } from '../../db';
-import { billingManagementOf, type BillingManagement } from '../subscriptions/billing-management';
+import { billingManagementOf, type BillingManagement } from '../../payments/billing-management';
 
 export interface BuyerLicenseCodeView {
   id: string;
@@ -106,7 +107,7 @@ export async function listBuyerLicenses(ctx: { db: Db }, input: { buyerAccountId
     createdAt: license.createdAt,
     offeringId: license.offeringId,
     checkoutId: license.checkoutId,
-    billing: billingManagementOf(license),
+    billing: billingManagementOf({ isSubscription: license.classification === LicenseClassification.Subscription, checkout: license.checkout }),
     offeringName: license.offering.name,
     productName: license.offering.product.name,
     sellerName: storefrontName(license.seller),

@@ -1,3 +1,4 @@
+import { LicenseClassification } from '../../catalog/catalog-enums';
 import type { LicenseStatus, Prisma } from '@/generated/prisma/client';
 import { formatInvoiceNumber } from '../../orders/invoice-number';
 import { describeInterval } from '../../catalog/describe-offering';
@@ -6,7 +7,7 @@ import type { Db } from '../../db';
 import { DomainError } from '../../errors';
 import { billingPeriodAt, type BillingPeriod } from '../../billing/billing-period';
 import { isFinalLicenseStatus } from '../licenses/license-status';
-import { billingManagementOf } from './billing-management';
+import { billingManagementOf } from '../../payments/billing-management';
 
 export interface SubscriptionBillingView {
   licenseId: string;
@@ -59,7 +60,7 @@ export type BilledLicense = Prisma.LicenseGetPayload<{ select: typeof billedLice
 /** The buyer's own subscription billed by the local processor; NotFound for anything else (another buyer's license too). */
 export async function findLocallyBilledLicense(ctx: { db: Db }, input: { licenseId: string; buyerAccountId: string }): Promise<BilledLicense & { checkout: NonNullable<BilledLicense['checkout']> }> {
   const license = await ctx.db.license.findFirst({ where: { id: input.licenseId, buyerAccountId: input.buyerAccountId }, select: billedLicenseSelect });
-  if (!license || billingManagementOf(license) !== 'local-page' || !license.checkout) {
+  if (!license || billingManagementOf({ isSubscription: license.classification === LicenseClassification.Subscription, checkout: license.checkout }) !== 'local-page' || !license.checkout) {
     throw new DomainError('NotFound', 'No subscription of yours with that id is billed on this service.');
   }
   return { ...license, checkout: license.checkout };

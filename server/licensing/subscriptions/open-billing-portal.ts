@@ -1,9 +1,10 @@
+import { LicenseClassification } from '../../catalog/catalog-enums';
 import type { Db } from '../../db';
 import { env } from '../../env';
 import { DomainError } from '../../errors';
 import { paymentPortFor } from '../../payments/select-processor';
 import { billedLicenseSelect } from './get-subscription-billing';
-import { billingManagementOf } from './billing-management';
+import { billingManagementOf } from '../../payments/billing-management';
 
 /**
  * "Manage billing" on a subscription sold through Stripe: a Stripe customer portal session for the
@@ -15,7 +16,7 @@ import { billingManagementOf } from './billing-management';
 export async function openBillingPortal(ctx: { db: Db }, input: { licenseId: string; buyerAccountId: string }): Promise<{ url: string }> {
   const license = await ctx.db.license.findFirst({ where: { id: input.licenseId, buyerAccountId: input.buyerAccountId }, select: billedLicenseSelect });
   const customer = license?.checkout?.processorCustomerId;
-  if (!license || billingManagementOf(license) !== 'stripe-portal' || !customer) {
+  if (!license || billingManagementOf({ isSubscription: license.classification === LicenseClassification.Subscription, checkout: license.checkout }) !== 'stripe-portal' || !customer) {
     throw new DomainError('NotFound', 'No subscription of yours with that id is billed through Stripe.');
   }
   const returnUrl = `${env().publicBaseUrl}/licenses#license-${license.id}`;
