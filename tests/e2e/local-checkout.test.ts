@@ -1,9 +1,11 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allowRepeatPurchases } from '../support/factories';
 import { codeReader } from '../support/sign-in';
 import { browserTestFile } from '../support/browser-test-file';
+import { expectFitsAndAccessible, VIEWPORTS } from '../support/page-checks';
 
 // A buyer in Chromium against the real server: sign in, buy on the demo storefront, pay on the
 // local processor's hosted page, see the license page, take a free offering, revoke its code.
@@ -204,3 +206,41 @@ describe('buying on the storefront with the local processor, in Chromium', () =>
     E2E_TIMEOUT,
   );
 });
+
+describe('a subscription with a free trial on the local processor’s hosted page, in Chromium', () => {
+  for (const viewport of VIEWPORTS) {
+    it(
+      `at ${viewport.width} px: the page says 14 days free and nothing due today; starting the trial mints a Trialing license`,
+      async () => {
+        const db = setup.database.db;
+        const demo = await db.seller.findUniqueOrThrow({ where: { issuerClientId: 'demo' } });
+        const proMonthly = await db.offering.findFirstOrThrow({ where: { name: 'Pro Monthly', sellerId: demo.id } });
+        const trialOffering = await db.offering.create({
+          data: { ...proMonthly, id: undefined, name: `Pro Monthly with a trial ${viewport.width}`, trialDays: 14, listed: false, createdAt: undefined, updatedAt: undefined },
+        });
+        const checkout = await db.checkout.create({
+          data: { requestId: crypto.randomUUID(), origin: 'purchase', sellerId: demo.id, offeringId: trialOffering.id, processor: 'local', quantity: 1, trialDays: 14, amountMinor: 0n, currency: trialOffering.currency, customerEmail: `trial-${viewport.width}@example.com` },
+        });
+        await db.checkout.update({ where: { id: checkout.id }, data: { processorSessionId: `local_${checkout.id}` } });
+        const trialPage = await setup.browser.newPage({ viewport: { width: viewport.width, height: viewport.height } });
+        try {
+          await trialPage.goto(url(`/checkout/local/${checkout.id}`));
+          expect(await trialPage.getByTestId('checkout-total').innerText()).toMatch(/^14 days free, then .+ \/ month$/);
+          expect(await trialPage.getByTestId('checkout-due-today').innerText()).toMatch(/0\.00/);
+          const start = trialPage.getByRole('button', { name: 'Start 14-day free trial' });
+          await start.waitFor();
+          await trialPage.screenshot({ path: `test-results/local-checkout-trial-${viewport.name}.png`, fullPage: true });
+          await expectFitsAndAccessible(trialPage, 'the hosted checkout of a free trial');
+          await start.click();
+          await trialPage.waitForURL(/\/checkout\/complete\?session_id=/);
+          const license = await eventually(() => db.license.findFirst({ where: { checkoutId: checkout.id } }), (row) => row !== null);
+          expect(license).toMatchObject({ status: 'Trialing', trialEnd: expect.any(Date) });
+        } finally {
+          await trialPage.close();
+        }
+      },
+      E2E_TIMEOUT,
+    );
+  }
+});
+

@@ -110,8 +110,8 @@ export default async function LocalCheckoutPage({ params, searchParams }: Props)
 function SummaryRow({ term, value, strong, testId }: { term: string; value: string; strong?: boolean; testId?: string }) {
   return (
     <div className="flex items-baseline justify-between gap-4 py-2">
-      <dt className="text-slate-600">{term}</dt>
-      <dd className={`text-right ${strong ? 'text-base font-semibold' : ''}`} data-testid={testId}>
+      <dt className="shrink-0 whitespace-nowrap text-slate-600">{term}</dt>
+      <dd className={`min-w-0 text-right [overflow-wrap:anywhere] ${strong ? 'text-base font-semibold' : ''}`} data-testid={testId}>
         {value}
       </dd>
     </div>
