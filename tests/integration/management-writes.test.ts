@@ -4,10 +4,10 @@ import { createApiKey } from '@/server/api-keys/create-api-key';
 import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
 import { listSeatCharges } from '@/server/billing/list-seat-charges';
 import { seal } from '@/server/crypto/secret-box';
-import { decodeLicenseCode } from '@/server/licensing/codes/runtime-token';
 import { MANAGEMENT_ANSWER_SEAL_PURPOSE } from '@/server/licensing/management-request';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
+import { authorizeWithCode, ok, postWithKey, refused } from '../support/management-http';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -50,33 +50,8 @@ afterAll(async () => {
   await database?.drop();
 });
 
-function post(path: string, body: Record<string, unknown> = {}, apiKey = key) {
-  return fetch(`${server.baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'dub-apiKey': apiKey },
-    body: JSON.stringify({ RequestId: crypto.randomUUID(), ...body }),
-  });
-}
-
-async function ok<T = any>(response: Response): Promise<T> {
-  const text = await response.text();
-  expect(response.status, text).toBe(200);
-  return JSON.parse(text) as T;
-}
-
-async function refused(response: Response, status: number, code: string): Promise<{ Message: string }> {
-  const body = await response.json();
-  expect([response.status, body.Code]).toEqual([status, code]);
-  return body;
-}
-
-function authorize(licenseId: string, code: string) {
-  return fetch(`${server.baseUrl}/licensing/runtime/GenerateLicenseAuthorization`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${decodeLicenseCode(code)}` },
-    body: JSON.stringify({ RequestId: crypto.randomUUID(), LicenseId: licenseId }),
-  });
-}
+const post = (path: string, body: Record<string, unknown> = {}, apiKey = key) => postWithKey(server.baseUrl, apiKey, path, body);
+const authorize = (licenseId: string, code: string) => authorizeWithCode(server.baseUrl, licenseId, code);
 
 /** What the seller's backend holds for a tenant: the license and one code per live seat. */
 interface Tenant {

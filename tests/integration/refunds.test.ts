@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '@/server/api-keys/create-api-key';
 import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
-import { decodeLicenseCode } from '@/server/licensing/codes/runtime-token';
 import { ArgumentError, LicensingApiError, SellerClient } from '../../sdk/src/index';
 import { createOffering, createProduct, createSeller } from '../support/factories';
+import { authorizeWithCode, ok, postWithKey, refused } from '../support/management-http';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -39,33 +39,8 @@ afterAll(async () => {
   await database?.drop();
 });
 
-function post(path: string, body: Record<string, unknown> = {}, apiKey = key) {
-  return fetch(`${server.baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'dub-apiKey': apiKey },
-    body: JSON.stringify({ RequestId: crypto.randomUUID(), ...body }),
-  });
-}
-
-async function ok<T = any>(response: Response): Promise<T> {
-  const text = await response.text();
-  expect(response.status, text).toBe(200);
-  return JSON.parse(text) as T;
-}
-
-async function refused(response: Response, status: number, code: string) {
-  const body = await response.json();
-  expect([response.status, body.Code], JSON.stringify(body)).toEqual([status, code]);
-  return body as { Message: string; Details?: { Field: string; Message: string }[] };
-}
-
-function authorize(licenseId: string, code: string) {
-  return fetch(`${server.baseUrl}/licensing/runtime/GenerateLicenseAuthorization`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${decodeLicenseCode(code)}` },
-    body: JSON.stringify({ RequestId: crypto.randomUUID(), LicenseId: licenseId }),
-  });
-}
+const post = (path: string, body: Record<string, unknown> = {}, apiKey = key) => postWithKey(server.baseUrl, apiKey, path, body);
+const authorize = (licenseId: string, code: string) => authorizeWithCode(server.baseUrl, licenseId, code);
 
 /** A paid order with the local processor and its license code (one seat). */
 async function paidOrder(offering: { id: string }, quantity = 1) {
