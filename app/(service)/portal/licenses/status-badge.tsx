@@ -1,4 +1,5 @@
 const STYLE: Record<string, string> = {
+  Trialing: 'bg-sky-100 text-sky-900',
   Active: 'bg-emerald-100 text-emerald-900',
   Paused: 'bg-amber-100 text-amber-900',
   Suspended: 'bg-amber-100 text-amber-900',
