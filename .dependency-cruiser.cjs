@@ -50,8 +50,8 @@ module.exports = {
       name: 'domain-asks-the-port-not-an-adapter',
       severity: 'error',
       comment:
-        'A domain room asks the port (payments/port.ts, select-processor.ts, the call and report queues), never an adapter, so no rule branches on which processor sold something. Two rooms are the adapters\' own faces: the local processor\'s hosted page (checkout/local-checkout/) and Stripe Connect onboarding (sellers/payment-setup.ts).',
-      from: { path: '^server/', pathNot: [NOT_DOMAIN, '^server/payments/', '^server/checkout/local-checkout/', '^server/sellers/payment-setup\\.ts$'] },
+        'A domain room asks the port (payments/port.ts, select-processor.ts, the call and report queues), never an adapter, so no rule branches on which processor sold something. The adapters\' own faces are the exceptions: the local processor\'s hosted page (checkout/local-checkout/), the operator\'s report of its events (orders/processor-events/local-order-events.ts) and Stripe Connect onboarding (sellers/payment-setup.ts).',
+      from: { path: '^server/', pathNot: [NOT_DOMAIN, '^server/payments/', '^server/checkout/local-checkout/', '^server/orders/processor-events/local-order-events\\.ts$', '^server/sellers/payment-setup\\.ts$'] },
       to: { path: '^server/payments/(stripe|local)/' },
     },
     {
