@@ -121,7 +121,7 @@ describe('the catalog pages, in Chromium', () => {
     );
 
     it(
-      `${at}: a 300-character name is refused on its field in the setup.browser with the human message; a name the setup.server refuses is shown on its field`,
+      `${at}: a 300-character name is refused on its field in the browser with the human message; a name the server refuses is shown on its field`,
       async () => {
         const { context, page } = await signedInPage(viewport);
         try {
@@ -139,14 +139,14 @@ describe('the catalog pages, in Chromium', () => {
           expect(trpcWrites).toBe(0);
           await expectFitsAndAccessible(page, 'the offering form refusing a 300-character name');
 
-          // Buyers choose by name: the setup.server refuses a second "Team Monthly" in this product.
+          // Buyers choose by name: the server refuses a second "Team Monthly" in this product.
           await form.getByLabel('Offering name').fill('team monthly');
           await form.getByRole('button', { name: 'Save offering' }).click();
           await poll(() => fieldError(page, 'Edit offering Solo Lifetime', 'Offering name'))
             .toBe('Another offering of this product is already called “team monthly”. Give this one a different name.');
           expect(trpcWrites).toBe(1);
           expect((await setup.database.db.offering.findUniqueOrThrow({ where: { id: ids.soloYearly } })).name).toBe('Solo Lifetime');
-          await expectFitsAndAccessible(page, 'the offering form showing the setup.server refusal');
+          await expectFitsAndAccessible(page, 'the offering form showing the server refusal');
         } finally {
           await context.close();
         }

@@ -171,7 +171,7 @@ describe('selling an app in one step, in Chromium', () => {
             if (request.url().includes('/api/trpc/catalogAdmin.startSellingApp')) calls += 1;
           });
 
-          // Checked in the setup.browser with the service's own schema: no request leaves.
+          // Checked in the browser with the service's own schema: no request leaves.
           await form.getByRole('button', { name: 'Add a feature' }).click();
           await form.getByRole('group', { name: 'Feature 1' }).getByLabel('Name').fill('Renders');
           await form.getByRole('button', { name: 'Add a feature' }).click();
@@ -196,7 +196,7 @@ describe('selling an app in one step, in Chromium', () => {
           await page.screenshot({ path: `test-results/catalog-wizard-refused-${viewport.name}.png`, fullPage: true });
           await expectFitsAndAccessible(page, 'the wizard refusing in the browser');
 
-          // Removing the second row and choosing Free clears those; the setup.server then refuses the taken name.
+          // Removing the second row and choosing Free clears those; the server then refuses the taken name.
           await second.getByRole('button', { name: 'Remove feature 2' }).click();
           expect(await form.getByRole('button', { name: 'Add a feature' }).evaluate((button) => button === document.activeElement)).toBe(true);
           await form.getByRole('radio', { name: 'Free', exact: true }).check();
@@ -210,7 +210,7 @@ describe('selling an app in one step, in Chromium', () => {
           expect(await form.getByRole('button', { name: 'Create app' }).isEnabled()).toBe(true);
           expect(await catalogCounts()).toEqual({ products: 1, offerings: 0, features: 0 });
           await page.screenshot({ path: `test-results/catalog-wizard-server-refusal-${viewport.name}.png`, fullPage: true });
-          await expectFitsAndAccessible(page, 'the wizard showing the setup.server refusal');
+          await expectFitsAndAccessible(page, 'the wizard showing the server refusal');
         } finally {
           await context.close();
         }

@@ -5,6 +5,7 @@ import { createOrder } from '../support/order-factories';
 import { portalSignIn } from '../support/portal-session';
 import { codeReader } from '../support/sign-in';
 import { browserTestFile } from '../support/browser-test-file';
+import { isHydrationWarning } from '../support/page-checks';
 
 // Pages write dates, money and counts in the browser's locale (its Accept-Language on the server,
 // the same locale in client components) and, once hydrated, in the browser's time zone: the demo
@@ -29,7 +30,7 @@ beforeAll(async () => {
   orderId = checkout.id;
 }, 300_000);
 
-/** A setup.browser as a reader in `locale` and `timezoneId` would have it, signed in as the buyer, recording what the console says. */
+/** A browser as a reader in `locale` and `timezoneId` would have it, signed in as the buyer, recording what the console says. */
 async function readerPage(locale: string, timezoneId: string): Promise<{ context: BrowserContext; page: Page; console: string[] }> {
   const context = await setup.browser.newContext({ locale, timezoneId });
   const [name, ...value] = buyerCookie.split('=');
@@ -66,7 +67,7 @@ const READERS = [
   },
 ] as const;
 
-describe('pages follow the setup.browser’s locale and time zone, in Chromium', () => {
+describe('pages follow the browser’s locale and time zone, in Chromium', () => {
   for (const reader of READERS) {
     it(`${reader.locale} in ${reader.timezoneId}: storefront prices and allowances, the order list and the receipt`, async () => {
       const { context, page, console } = await readerPage(reader.locale, reader.timezoneId);
@@ -79,7 +80,7 @@ describe('pages follow the setup.browser’s locale and time zone, in Chromium',
         await page.goto(`${setup.server.baseUrl}/orders`);
         const order = page.locator(`[data-testid="order"][data-order-id="${orderId}"]`);
         expect(plain(await order.getByTestId('order-amount').innerText())).toBe(reader.orderAmount);
-        // The setup.server wrote the UTC day; the setup.browser moves it to its own zone once hydrated.
+        // The server wrote the UTC day; the browser moves it to its own zone once hydrated.
         const orderDate = order.locator('time');
         await expect.poll(async () => plain(await orderDate.innerText()), { timeout: 10_000 }).toBe(reader.orderDate);
         expect(await orderDate.getAttribute('datetime')).toBe(ORDERED_AT.toISOString());
@@ -97,14 +98,14 @@ describe('pages follow the setup.browser’s locale and time zone, in Chromium',
 
         // Server and client rendered the same text at hydration: React reported no mismatch (in a
         // production build it says so as minified errors #418, #423 and #425).
-        expect(console.filter((text) => /hydrat|did not match|setup.server rendered|#41[89]|#42[35]/i.test(text)), console.join('\n')).toEqual([]);
+        expect(console.filter(isHydrationWarning), console.join('\n')).toEqual([]);
       } finally {
         await context.close();
       }
     });
   }
 
-  it('the setup.server renders the request’s Accept-Language in UTC; a bad header falls back to en', async () => {
+  it('the server renders the request’s Accept-Language in UTC; a bad header falls back to en', async () => {
     const page = (acceptLanguage: string) => fetch(`${setup.server.baseUrl}/orders/${orderId}`, { headers: { cookie: buyerCookie, 'accept-language': acceptLanguage } }).then((response) => response.text());
     const german = plain(await page('de-DE,de;q=0.9,en;q=0.8'));
     expect(german).toContain('27,00 €');

@@ -72,3 +72,12 @@ export async function waitForHydration(page: Page): Promise<void> {
     return !control || Object.keys(control).some((key) => key.startsWith('__reactProps'));
   });
 }
+
+/**
+ * Whether a console line is React's word that the server's HTML and the browser's first render
+ * differ (a hydration mismatch, in words or as a minified error number): a page must never log one.
+ */
+export function isHydrationWarning(text: string): boolean {
+  return /hydrat|did not match|server rendered|#41[89]|#42[35]/i.test(text);
+}
+
