@@ -1,6 +1,8 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import { authenticateApiKey } from '../api-keys/authenticate-api-key';
 import { db } from '../db';
 import { BODY_LIMIT_BYTES } from '../platform/limits/limit-table';
@@ -24,6 +26,19 @@ const INSTRUCTIONS = [
 
 const TOOLS_BY_NAME = new Map<string, McpTool>([...CATALOG_TOOLS, ...SELLER_TOOLS].map((tool) => [tool.name, tool]));
 
+// tools/call, taken with any params and checked here: malformed ones ({"name":123}, no name,
+// arguments as a string) are JSON-RPC's -32602 Invalid params with a short message.
+const ANY_TOOL_CALL = z.object({ method: z.literal('tools/call'), params: z.unknown().optional() });
+
+function toolCallParams(params: unknown): { name: string; arguments: Record<string, unknown> | undefined } {
+  const invalid = (why: string) => new McpError(ErrorCode.InvalidParams, `Invalid params: ${why}. tools/call takes {"name": "<tool>", "arguments": {…}}.`);
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) throw invalid('params must be an object');
+  const { name, arguments: args } = params as { name?: unknown; arguments?: unknown };
+  if (typeof name !== 'string' || name.length === 0) throw invalid('name must be a tool name (a string)');
+  if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) throw invalid('arguments must be an object');
+  return { name, arguments: args as Record<string, unknown> | undefined };
+}
+
 export interface McpRequestContext {
   correlationId: string;
   /** The dub-apiKey header as sent; undefined when absent. */
@@ -45,11 +60,14 @@ function createServer(context: McpRequestContext): Server {
   };
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listedTools(context).map(toolDefinition) }));
-  server.setRequestHandler(CallToolRequestSchema, (request) => {
-    const tool = TOOLS_BY_NAME.get(request.params.name);
+  // Registered through the protocol's own registration: the SDK's Server would check the params
+  // first and answer a malformed call with its validation dump; toolCallParams answers it briefly.
+  Protocol.prototype.setRequestHandler.call(server, ANY_TOOL_CALL, (request: z.infer<typeof ANY_TOOL_CALL>) => {
+    const params = toolCallParams(request.params);
+    const tool = TOOLS_BY_NAME.get(params.name);
     // An unknown name is a tool result too, so an agent reads why rather than a protocol failure.
-    if (!tool) return toolError(unknownTool(request.params.name), context.correlationId, request.params.name);
-    return callTool(tool, request.params.arguments, caller);
+    if (!tool) return toolError(unknownTool(params.name), context.correlationId, params.name);
+    return callTool(tool, params.arguments, caller);
   });
   return server;
 }

@@ -383,6 +383,20 @@ describe('the transport', () => {
     expect(await large.json()).toMatchObject({ jsonrpc: '2.0', error: { data: { Code: 'PayloadTooLarge' } } });
   });
 
+  it('tools/call with malformed params ({"name":123}, no name, arguments as a string, no params) is -32602 Invalid params with a short message, never -32603 or a validation dump', async () => {
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    for (const params of [{ name: 123 }, {}, { name: 'search_offerings', arguments: 'query=quill' }, undefined]) {
+      const response = await fetch(`${first.baseUrl}/mcp`, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', ...(params === undefined ? {} : { params }) }) });
+      const body = await response.json();
+      expect(body, JSON.stringify(params)).toMatchObject({ jsonrpc: '2.0', id: 9, error: { code: -32602, message: expect.stringMatching(/^MCP error -32602: Invalid params: /) } });
+      expect(body.error.message.length, body.error.message).toBeLessThan(180);
+      expect(JSON.stringify(body)).not.toMatch(/issues|invalid_type|"path"|at .*\.(js|ts):\d+/);
+    }
+    // A well-formed call still answers as a tool result.
+    const fine = await fetch(`${first.baseUrl}/mcp`, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 10, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } }) });
+    expect(await fine.json()).toMatchObject({ jsonrpc: '2.0', id: 10, result: { isError: true } });
+  });
+
   it('two instances answer one client alternately: no session, no sticky routing', async () => {
     const served: string[] = [];
     let turn = 0;
