@@ -46,7 +46,13 @@ export interface SubscriptionRef {
 }
 
 /** A seller's decision about a subscription, told to the processor after it commits. */
-export type SubscriptionDecision = { kind: 'cancel' } | { kind: 'pause' } | { kind: 'resume' } | { kind: 'set-quantity'; quantity: number };
+export type SubscriptionDecision =
+  | { kind: 'cancel' }
+  | { kind: 'pause' }
+  | { kind: 'resume' }
+  | { kind: 'set-quantity'; quantity: number }
+  /** A new price per unit from the next period on (a plan change), with the processor's own proration. */
+  | { kind: 'set-price'; unitAmountMinor: number; currency: string; interval: BillingInterval };
 
 /** A refund to make at the processor; `idempotencyKey` makes a repeated request refund once. */
 export interface RefundRequest {

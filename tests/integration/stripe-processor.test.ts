@@ -6,6 +6,7 @@ import { billingIntervalOf } from '@/server/checkout/checkout-core';
 import type { CheckoutRequest } from '@/server/payments/port';
 import { selectPaymentProcessor } from '@/server/payments/select-processor';
 import { checkoutSessionParams, stripePort } from '@/server/payments/stripe/stripe-adapter';
+import { localPort } from '@/server/payments/local/local-adapter';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { inProcessWithStripe } from '../support/in-process-core';
 
@@ -186,5 +187,25 @@ describe('Stripe processor: Checkout Sessions', () => {
     expect(checkout.processorSessionId).toMatch(/^cs_test_/);
     expect(created.sessionUrl).toBe(`https://checkout.stripe.test/c/pay/${checkout.processorSessionId}`);
     expect(onlyRequest().body).toMatchObject({ 'metadata[checkoutId]': checkout.id, customer_email: buyer.email });
+  });
+});
+
+describe('Stripe processor: a price change (the port’s set-price decision)', () => {
+  it('replaces the subscription item’s price inline on the item’s own product, on the seller’s account, with the call’s idempotency key; the local processor has nothing to tell', async () => {
+    const subscriptionId = `sub_${crypto.randomBytes(6).toString('hex')}`;
+    const account = `acct_${crypto.randomBytes(6).toString('hex')}`;
+    const decision = { kind: 'set-price', unitAmountMinor: 2500, currency: 'USD', interval: { unit: 'month', count: 1 } } as const;
+    expect(await stripePort.applyDecision({ account, subscriptionId }, decision, 'processor-call-price-1')).toBe('applied');
+    const [update] = setup.stripe.requests.filter((request) => request.method === 'POST' && request.path === `/v1/subscription_items/si_${subscriptionId}`);
+    expect(update!.body).toEqual({
+      'price_data[currency]': 'usd',
+      'price_data[product]': `prod_${subscriptionId}`,
+      'price_data[unit_amount]': '2500',
+      'price_data[recurring][interval]': 'month',
+      'price_data[recurring][interval_count]': '1',
+    });
+    expect(update!.headers['idempotency-key']).toBe('processor-call-price-1');
+    expect(update!.headers['stripe-account']).toBe(account);
+    expect(await localPort.applyDecision({ account: null, subscriptionId: 'local' }, decision, 'processor-call-price-2')).toBe('applied');
   });
 });

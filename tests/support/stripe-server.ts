@@ -143,6 +143,8 @@ export async function startStripeServer(): Promise<StripeServer> {
   const idempotent = new Map<string, unknown>();
   const accounts = new Map<string, ConnectedAccount>();
   const quantities = new Map<string, number>();
+  // A subscription item's price, as a price change set it (price_data on the item's product).
+  const prices = new Map<string, { id: string; object: 'price'; product: string; unit_amount: number; currency: string; recurring: { interval: string; interval_count: number } }>();
   const subscriptionStates = new Map<string, { status: string; pauseCollection: string | null }>();
   const changes = new Map<string, number>();
   const stateOf = (id: string) => subscriptionStates.get(id) ?? { status: 'active', pauseCollection: null };
@@ -153,7 +155,7 @@ export async function startStripeServer(): Promise<StripeServer> {
       object: 'subscription',
       status: state.status,
       pause_collection: state.pauseCollection ? { behavior: state.pauseCollection, resumes_at: null } : null,
-      items: { object: 'list', data: [{ id: `si_${id}`, object: 'subscription_item', quantity: quantities.get(`si_${id}`) ?? 1 }] },
+      items: { object: 'list', data: [{ id: `si_${id}`, object: 'subscription_item', quantity: quantities.get(`si_${id}`) ?? 1, price: prices.get(`si_${id}`) ?? { id: `price_${id}`, object: 'price', product: `prod_${id}` } }] },
     };
   };
   const sessions = new Map<string, StoredSession>();
@@ -298,6 +300,16 @@ export async function startStripeServer(): Promise<StripeServer> {
         }
         const id = decodeURIComponent(itemPath[1]!);
         if (body.quantity !== undefined) quantities.set(id, Number(body.quantity));
+        if (body['price_data[unit_amount]'] !== undefined) {
+          prices.set(id, {
+            id: `price_${crypto.randomBytes(6).toString('hex')}`,
+            object: 'price',
+            product: body['price_data[product]'] ?? '',
+            unit_amount: Number(body['price_data[unit_amount]']),
+            currency: body['price_data[currency]'] ?? '',
+            recurring: { interval: body['price_data[recurring][interval]'] ?? '', interval_count: Number(body['price_data[recurring][interval_count]'] ?? 1) },
+          });
+        }
         const item = { id, object: 'subscription_item', quantity: quantities.get(id) ?? 1, proration_behavior: body.proration_behavior ?? 'create_prorations' };
         if (key) idempotent.set(key, item);
         answer(200, item);

@@ -98,6 +98,18 @@ async function applyDecision(subscription: SubscriptionRef, decision: Subscripti
       await stripe.subscriptionItems.update(item.id, { quantity: decision.quantity }, options);
       break;
     }
+    case 'set-price': {
+      // The item keeps its product (made inline at checkout); its price is replaced inline too.
+      const item = current.items.data[0];
+      const product = stripeIdOf(item?.price?.product as string | { id: string } | null | undefined);
+      if (!item || !product) throw new Error(`Stripe subscription ${subscription.subscriptionId} has no priced item to change.`);
+      await stripe.subscriptionItems.update(
+        item.id,
+        { price_data: { currency: decision.currency.toLowerCase(), product, unit_amount: decision.unitAmountMinor, recurring: { interval: decision.interval.unit, interval_count: decision.interval.count } } },
+        options,
+      );
+      break;
+    }
   }
   return 'applied';
 }
