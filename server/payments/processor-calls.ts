@@ -150,7 +150,7 @@ async function perform(db: Db, call: ClaimedCall): Promise<void> {
   }
 }
 
-/** A license with a subscription elsewhere was sold through Stripe (the local processor keeps none). */
+/** The processor that took a sale's money: the checkout's, Stripe unless it was the local one (a license with a subscription elsewhere was sold through Stripe; the local processor keeps none). */
 function soldThrough(processor: string | undefined): ProcessorName {
   return processor === 'local' ? 'local' : 'stripe';
 }
@@ -173,7 +173,7 @@ async function performRefund(db: Db, call: ClaimedCall): Promise<void> {
     },
   });
   if (refund.status !== 'pending') return;
-  const processor: ProcessorName = refund.checkout.processor === 'stripe' ? 'stripe' : 'local';
+  const processor = soldThrough(refund.checkout.processor);
   assertConfigured(processor);
   const made = await paymentPortFor(processor).refund({
     account: refund.seller.stripeAccountId,
