@@ -1,6 +1,6 @@
 // `npm start`: the production entry. Builds when there is no current build (the core and the pages),
 // then starts the service from the built core, which Next's pages, tRPC and route files load too:
-// one copy of every cache, limiter, listener and pool in the process (README "Design notes").
+// one copy of every cache, limiter, listener and pool in the process (docs/design.md).
 //   npm start -- --dev    the same with Next in development mode
 import v8 from 'node:v8';
 import { buildIfStale } from './build-state.mjs';
@@ -8,7 +8,7 @@ import { buildIfStale } from './build-state.mjs';
 // After each full collection V8 lets the heap grow by a factor of up to four before the next one:
 // under load the process held 380-540 MB, most of it garbage not yet collected. Growing by 35% keeps
 // it near the live heap (about 100 MB) plus headroom: 260-295 MB after the runtime bench at the same
-// throughput, with more frequent, shorter collections (README "Performance", memory). An operator's
+// throughput, with more frequent, shorter collections (docs/performance.md "Memory"). An operator's
 // own `node --heap-growing-percent=N` wins.
 if (!process.execArgv.some((arg) => arg.startsWith('--heap-growing-percent'))) v8.setFlagsFromString('--heap-growing-percent=35');
 

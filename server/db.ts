@@ -21,7 +21,7 @@ export function db(): PrismaClient {
   return holder.__licensingDb;
 }
 
-/** The configured bounds of every wait on the database (README "Configuration"). */
+/** The configured bounds of every wait on the database (docs/configuration.md). */
 export function databaseTimeouts(config: Env = env()): DatabaseTimeouts {
   return {
     connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,

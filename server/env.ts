@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // The one parsed configuration. Read once; a bad or missing variable stops start-up with a message
-// naming it. Every variable is documented in the README's Configuration table.
+// naming it. Every variable is documented in docs/configuration.md.
 const flag = (fallback: 'true' | 'false') => z.enum(['true', 'false']).default(fallback).transform((value) => value === 'true');
 const optionalUrl = z.preprocess((value) => (value === '' ? undefined : value), z.url().optional());
 
@@ -61,12 +61,12 @@ const envSchema = z
 
     /** Allow the built-in local processor (its Pay button settles without payment) under NODE_ENV=production, for a demo. */
     LOCAL_PROCESSOR_IN_PRODUCTION: flag('false'),
-    /** Earlier APP_SECRET values, comma-separated, still accepted for decryption while data is re-sealed (README "Rotating APP_SECRET"). */
+    /** Earlier APP_SECRET values, comma-separated, still accepted for decryption while data is re-sealed (docs/security.md "Rotating APP_SECRET"). */
     APP_SECRET_PREVIOUS: z.string().optional(),
     /** Stripe's signing secret of the Connect webhook endpoint (events of connected accounts). */
     STRIPE_CONNECT_WEBHOOK_SECRET: z.string().min(1).optional(),
 
-    /** Opening a database connection, and waiting for a free one of the pool (README "Failure behaviour"). */
+    /** Opening a database connection, and waiting for a free one of the pool (docs/operations.md "Failure behaviour"). */
     DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
     /** One statement: cancelled by the server after this long; the client stops waiting 500 ms later. */
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2500),

@@ -1,5 +1,5 @@
 // The closed set of ApiError Codes (spec "Errors", plus the Codes this service adds where the spec
-// says "not shown"; README "Error codes"). Services throw DomainError; server/http maps it to HTTP
+// says "not shown"; docs/api/README.md "Error codes"). Services throw DomainError; server/http maps it to HTTP
 // in one place, and the compiler refuses a Code without a status.
 
 export const HTTP_STATUS_BY_CODE = {
@@ -25,17 +25,17 @@ export const HTTP_STATUS_BY_CODE = {
   MethodNotAllowed: 405,
   PayloadTooLarge: 413,
   RateLimited: 429,
-  // The database cannot be reached or did not answer in time; Retry-After says when to ask again (README "Failure behaviour").
+  // The database cannot be reached or did not answer in time; Retry-After says when to ask again (docs/operations.md "Failure behaviour").
   ServiceUnavailable: 503,
   RequestIdMismatch: 409,
-  // Management writes refused by a rule of the license (README "Management API").
+  // Management writes refused by a rule of the license (docs/api/management.md).
   LicenseNotActive: 409,
   SeatsFixed: 409,
   LastLiveSeat: 409,
   SeatRetired: 409,
   StatusChangeRefused: 409,
   TenantMismatch: 409,
-  // A buyer's second trial of an offering, or a second purchase of one they hold (README "Purchase API").
+  // A buyer's second trial of an offering, or a second purchase of one they hold (docs/api/purchase.md).
   AlreadyLicensed: 409,
 } as const satisfies Record<string, number>;
 

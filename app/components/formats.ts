@@ -1,6 +1,6 @@
 /**
  * How pages write dates, money and counts: one format everywhere, in the reader's locale, through
- * `Intl` (this file holds every `Intl` formatter of the pages; README "Pages").
+ * `Intl` (this file holds every `Intl` formatter of the pages; docs/buyers-and-sellers.md "Pages").
  *
  * - Locale: the browser's. On the server it is the request's `Accept-Language` (its most preferred
  *   tag that is valid and that `Intl` formats, else `en`); the root layout hands the same locale to

@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { startTransition, useCallback, useEffect, useState } from 'react';
 
 // What a page shows when the server could not render it (most often: the database is briefly out of
-// reach, README "Failure behaviour"). It says so plainly and tries again by itself.
+// reach, docs/operations.md "Failure behaviour"). It says so plainly and tries again by itself.
 const RETRY_SECONDS = 10;
 
 export function RetryLater({ reset }: { reset: () => void }) {

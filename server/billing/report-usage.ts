@@ -5,7 +5,7 @@ import { recordUsageReports, sendDueUsageReports, usageProcessorOf } from '../pa
 import { defineScheduledSweep } from '../platform/jobs/job-definition';
 import { logger } from '../platform/logging/logger';
 
-// Billing of metered usage (the `report-usage` job, every minute; README "Runtime paths").
+// Billing of metered usage (the `report-usage` job, every minute; docs/api/runtime.md "Billing of metered usage").
 // Every batch not yet reported and not dropped becomes one charge per paid metered feature
 // (LicenseFeature.rate > 0): units × rate, in the offering's currency. Batches are taken a page at
 // a time, each page in one transaction (SKIP LOCKED: runs on several instances share the backlog),

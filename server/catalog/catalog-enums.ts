@@ -1,5 +1,5 @@
 // Numeric enumerations of the catalog views. The spec writes them as numbers and leaves their
-// meanings to us ("not shown"); these values are part of the public contract (README "Catalog").
+// meanings to us ("not shown"); these values are part of the public contract (docs/api/catalog.md).
 
 export const CatalogStatus = { Draft: 0, Active: 1, Archived: 2 } as const;
 export const Platform = { Any: 0, Windows: 1, MacOS: 2, Linux: 3, Web: 4, IOS: 5, Android: 6 } as const;

@@ -4,7 +4,7 @@ import { checkoutResultSchema, type CheckoutResult } from './checkout-result.sch
 import { expireClaimOf } from './claim/expire-claims';
 import { liveCredential } from './get-checkout-result';
 
-/** README "Embedded checkout": a session's result is readable for 90 days after it was created; later it is an expired session (404). */
+/** docs/api/embedded-checkout.md: a session's result is readable for 90 days after it was created; later it is an expired session (404). */
 export const SESSION_RESULT_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
 
 /**

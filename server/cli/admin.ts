@@ -206,7 +206,7 @@ const commands: Record<string, Command> = {
 };
 
 /**
- * `reseal-secrets`: the middle step of rotating APP_SECRET (README "Rotating APP_SECRET"): with the
+ * `reseal-secrets`: the middle step of rotating APP_SECRET (docs/security.md "Rotating APP_SECRET"): with the
  * new APP_SECRET set and the old one in APP_SECRET_PREVIOUS, every sealed value is sealed again
  * under the new one; then APP_SECRET_PREVIOUS can be dropped. Fails (exit 1) while a value opens
  * under no known secret.

@@ -1,7 +1,7 @@
 import type { Db } from '../db';
 import { keyIdOf, keyringFromEnv, reseal, sealedUnderOtherKey, type Keyring } from './secret-box';
 
-// `npm run admin -- reseal-secrets`: the middle step of rotating APP_SECRET (README "Rotating
+// `npm run admin -- reseal-secrets`: the middle step of rotating APP_SECRET (docs/security.md "Rotating
 // APP_SECRET"). Everything sealed under a previous secret (APP_SECRET_PREVIOUS) or without a key id
 // is opened and sealed again under the current APP_SECRET. Each domain that keeps sealed values
 // defines them (defineSealedValues, beside the code that seals them); server/sealed-values.ts names

@@ -9,7 +9,7 @@ import { env } from '../env';
 // key id"), which says nothing about the secret itself. Values sealed before key ids existed
 // (v1.<iv>.<tag>.<ciphertext>) still open.
 //
-// Rotation (README "Rotating APP_SECRET"): set the new APP_SECRET and list the old one in
+// Rotation (docs/security.md "Rotating APP_SECRET"): set the new APP_SECRET and list the old one in
 // APP_SECRET_PREVIOUS (comma-separated); values sealed under a previous secret still open, new
 // ones are sealed under the current secret; `npm run admin -- reseal-secrets` re-seals what is
 // stored; then the previous secret can be dropped.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The events a seller backend is told of (README "Webhooks and the events feed"), by webhook and in
+// The events a seller backend is told of (docs/api/webhooks.md), by webhook and in
 // the events feed. Their data is written PascalCase here, as receivers read it: like the signed
 // authorization statement, an event is a format others verify and store, fixed at the moment it is
 // recorded, so it is kept in its wire form. Never a license code, a token or a key.

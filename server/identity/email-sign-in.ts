@@ -13,7 +13,7 @@ import { spendCodeSent, spendCodeTry, spendSignInStart } from './sign-in-limits'
 // and long, so sha256 suffices). The code has a million values, so it is stored as an HMAC under a
 // key derived from APP_SECRET (server/crypto/secrets.ts): the row alone does not give it away.
 //
-// Against flooding and guessing (README "Security"), per address, whatever the way in: every code
+// Against flooding and guessing (docs/security.md), per address, whatever the way in: every code
 // e-mailed counts (a resend too), and every code tried counts, across codes and sign-ins, before
 // it is checked. A sign-in's own tries (SIGN_IN_CODE_MAX_ATTEMPTS) are not renewed by a resend.
 

@@ -2,7 +2,7 @@ import { tryConsumeLimit } from '../platform/limits/limits';
 import { limitDescription, type LimitName } from '../platform/limits/limit-table';
 import { OAuthError } from './oauth-error';
 
-// The limits of the sign-in authority (README "Security"), spent through the limits module and
+// The limits of the sign-in authority (docs/security.md), spent through the limits module and
 // refused the OAuth way: 429 with Retry-After, `slow_down` for what one address may be sent or
 // try, `temporarily_unavailable` for sign-ins started from one client IP.
 

@@ -4,7 +4,7 @@ import { licenseViewSchema } from './licenses/license-view.schema';
 
 const correlationIdSchema = anyCorrelationId.min(1, 'CorrelationId is required.');
 
-// The request shapes of the management writes (README "Management API"), camelCase; their wire
+// The request shapes of the management writes (docs/api/management.md), camelCase; their wire
 // twins (PascalCase) are derived by wireObject. Every write carries a RequestId: the same request
 // again gets the first answer.
 

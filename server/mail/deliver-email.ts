@@ -11,7 +11,7 @@ import { logger } from '../platform/logging/logger';
 import { requireOnDemand } from '../platform/require-on-demand';
 import { EMAIL_CONTENT_SEAL_PURPOSE, openEmailContent, type EmailContent } from './email-content';
 
-// Delivery of recorded e-mails (README "E-mail"). The Email row is the outbox: recorded (with its
+// Delivery of recorded e-mails (docs/buyers-and-sellers.md "E-mail"). The Email row is the outbox: recorded (with its
 // body sealed) in the transaction of what it tells of, then sent by the `deliver-email` job, which
 // runs at once when asked after a commit and every minute for whatever is left. SMTP never runs
 // inside a transaction or under a row lock: an e-mail is claimed in one statement that pushes its

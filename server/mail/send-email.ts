@@ -43,12 +43,12 @@ interface RenderedEmail {
 /**
  * Renders the template and records the e-mail, in the caller's transaction when `db` is one: the
  * e-mail commits with the change it tells of (a settled checkout), or not at all. With SMTP_URL set
- * the row waits for the `deliver-email` job (README "E-mail"); call requestEmailDelivery after the
+ * the row waits for the `deliver-email` job (docs/buyers-and-sellers.md "E-mail"); call requestEmailDelivery after the
  * commit so it goes at once (only a `queued` one goes). Without SMTP_URL it is kept in the dev outbox.
  *
  * A limited e-mail (`input.limit`) is decided here, the same way in both modes (see recordLimited).
  *
- * Secrets at rest (README "Security"): bodies carry sign-in codes and claim links. Only the dev
+ * Secrets at rest (docs/security.md): bodies carry sign-in codes and claim links. Only the dev
  * outbox (no SMTP_URL) keeps them in the clear, since there the row is the delivery. With SMTP the
  * row keeps the body sealed under APP_SECRET (server/crypto/secret-box.ts) until it is sent or
  * failed, then drops it; kind, recipient, subject (never a secret), status and attempts stay.

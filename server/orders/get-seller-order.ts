@@ -5,7 +5,7 @@ import { DomainError } from '../errors';
 import { formatInvoiceNumber } from './invoice-number';
 import { sellerOrderInclude, toSellerOrderRow, type SellerOrderRow } from './list-seller-orders';
 
-// One order of the seller for the portal's order page (README "Seller portal"): what it charged,
+// One order of the seller for the portal's order page (docs/buyers-and-sellers.md "Seller portal"): what it charged,
 // what went back (refunds, whoever made them) and what the buyer's bank disputed, beside the
 // license it sold. Amounts are integer minor units of the order's currency; pages format them.
 

@@ -1,4 +1,4 @@
-// The payment port (README "Payments: the port"): what the domain needs from a payment processor,
+// The payment port (docs/payments.md "The port"): what the domain needs from a payment processor,
 // and what a processor tells the domain, in the domain's words. Two adapters implement it, each in
 // its own room: payments/stripe/ (Stripe Checkout, subscriptions, Connect) and payments/local/ (the
 // built-in processor, a test mode served by this app). No other room knows which one is live, and
@@ -125,7 +125,7 @@ export type ProcessorEventBody =
 export type ProcessorEvent = EventBase & ProcessorEventBody;
 export type ProcessorEventType = ProcessorEvent['type'];
 
-/** Every event type, for the README's table and the tests that walk it. */
+/** Every event type, for the table in docs/payments.md and the tests that walk it. */
 export const PROCESSOR_EVENT_TYPES: readonly ProcessorEventType[] = [
   'PaymentSucceeded',
   'PaymentFailed',

@@ -10,7 +10,7 @@ import type { ProcessorName } from './port';
 import { paymentPortFor } from './select-processor';
 
 // A seller's decision about a license sold through the processor (cancel, suspend, resume, seats,
-// a refund) must reach the processor and stand (README "Seller decisions and the processor"). The decision
+// a refund) must reach the processor and stand (docs/api/management.md "Seller decisions and the processor"). The decision
 // and the call to make are written in one transaction (recordProcessorCall); the call runs after
 // the commit, never inside a transaction or under a row lock, from the perform-processor-calls job
 // (started at once after the commit, and every minute for whatever a crash left). A call is

@@ -7,7 +7,7 @@ import { recordProcessorCall, requestProcessorCalls } from './processor-calls';
 import type { PaymentPort, SubscriptionSnapshot } from './port';
 import { paymentPortFor } from './select-processor';
 
-// Reconciliation (README "Seller decisions and the processor"): every license the processor bills
+// Reconciliation (docs/api/management.md "Seller decisions and the processor"): every license the processor bills
 // is compared with its subscription, hourly (the reconcile-subscriptions job) and on demand
 // (`npm run admin -- reconcile`). What our records prove is fixed by a processor call: the seller's
 // cancellation or suspension that the subscription does not show, and the quantity of live seats.

@@ -5,7 +5,7 @@ import { backoffInterval, type Backoff } from '../platform/backoff';
 import { logger } from '../platform/logging/logger';
 import { paymentPortFor } from './select-processor';
 
-// Metered usage at the processor (README "Runtime paths": billing of metered usage). The ledger
+// Metered usage at the processor (docs/api/runtime.md "Billing of metered usage"). The ledger
 // (billing/report-usage.ts) asks which processor bills a license's usage; for Stripe, the charges of
 // one ledger page are summed per license and feature into one UsageReport, written in the page's
 // transaction: one meter event for the buyer's customer, identified by the report's id (Stripe's

@@ -1,4 +1,4 @@
-// The security headers of every page (SECURITY in the README): a nonce-based CSP, no framing, no
+// The security headers of every page (docs/security.md "Headers"): a nonce-based CSP, no framing, no
 // sniffing, a strict referrer policy, and HSTS when the service is served over https. Pure, so the
 // Next proxy, the REST app's HTML answers and the tests share one definition.
 

@@ -14,7 +14,7 @@ import { tcpRelay } from '../support/tcp-relay';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Faults with real processes (README "Failure behaviour"): two instances on one PostgreSQL, one of
+// Faults with real processes (docs/operations.md "Failure behaviour"): two instances on one PostgreSQL, one of
 // them through a TCP relay the test stalls (a blackhole), cuts and restores; SIGTERM under
 // keep-alive load and with the database blackholed. Each test logs its figures.
 

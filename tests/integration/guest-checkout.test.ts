@@ -7,7 +7,7 @@ import { appRouter } from '@/server/trpc/app-router';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { inProcessCore } from '../support/in-process-core';
 
-// Guest checkout (README "Buying while signed out"): the storefront asks a buyer with no session for
+// Guest checkout (docs/buyers-and-sellers.md "Buying while signed out"): the storefront asks a buyer with no session for
 // an e-mail address, e-mails a code that names the purchase, and the redeemed code proves the address,
 // makes the account and signs it in; the purchase that follows is the signed-in buyer's.
 

@@ -7,7 +7,7 @@ import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startInProcessService, type InProcessService } from '../support/in-process-service';
 
-// A buyer does not take a trial twice, nor buy again what they hold (README "Purchase API",
+// A buyer does not take a trial twice, nor buy again what they hold (docs/api/purchase.md,
 // 409 AlreadyLicensed), unless the seller allows repeats on the offering.
 
 let database: TestDatabase;

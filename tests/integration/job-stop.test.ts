@@ -6,7 +6,7 @@ import { defineJob, type JobDefinitions } from '@/server/platform/jobs/job-defin
 import { enqueueJob, startJobQueue, stopJobQueue } from '@/server/platform/jobs/job-queue';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
-// A stop (SIGTERM) while a job runs (README "Failure behaviour"): the worker takes nothing new,
+// A stop (SIGTERM) while a job runs (docs/operations.md "Failure behaviour"): the worker takes nothing new,
 // the running job has the grace to finish, and one that does not is released back to the queue,
 // where a worker (another instance, or this one started again) runs it. Real pg-boss on PostgreSQL.
 

@@ -12,7 +12,7 @@ import { tcpRelay } from '../support/tcp-relay';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Redis stopped under two real instances (README "Failure behaviour"): both reach Redis through a
+// Redis stopped under two real instances (docs/operations.md "Failure behaviour"): both reach Redis through a
 // TCP relay the test cuts. The shared limit holds while they count together; without Redis each
 // allows its share (RATE_LIMIT_INSTANCES=2), so together they stay within the limit; when Redis
 // returns they count together again. Runs wherever a Redis answers (REDIS_URL, else 127.0.0.1:6379).

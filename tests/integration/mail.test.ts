@@ -23,7 +23,7 @@ import { rememberProcessConfig } from '../support/process-config';
 import { tcpRelay } from '../support/tcp-relay';
 import { backoffSeconds } from '@/server/platform/backoff';
 
-// E-mail delivery (README "E-mail"): the Email row is the outbox, sent after its commit by the
+// E-mail delivery (docs/buyers-and-sellers.md "E-mail"): the Email row is the outbox, sent after its commit by the
 // deliver-email job; a request never waits for SMTP and SMTP never runs inside a transaction. The
 // queue runs in this process, with its worker, against this file's database; real SMTP servers on
 // local ports receive, hold back or refuse the messages. Runs driven by a test call the job's own

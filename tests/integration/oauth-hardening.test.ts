@@ -6,7 +6,7 @@ import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// The OAuth details of the built-in authority (README "Security"): scope checked before a refresh
+// The OAuth details of the built-in authority (docs/security.md): scope checked before a refresh
 // token is spent, refresh families end at an absolute time, a replayed authorization code revokes
 // what it issued, sign-in starts are limited per client IP, and stale sign-in rows are cleaned.
 

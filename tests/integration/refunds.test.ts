@@ -8,7 +8,7 @@ import { authorizeWithCode, ok, postWithKey, refused } from '../support/manageme
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Refunds over real HTTP on a running instance with the local processor (README "Refunds"): a seller
+// Refunds over real HTTP on a running instance with the local processor (docs/payments.md "Refunds"): a seller
 // backend buys for a tenant (embedded checkout, the local processor's Pay), then refunds the order
 // through POST /licensing-mgmt/orders/{orderId}/refunds. What is checked: the answer, what is in the
 // database afterwards (the refund, the order's refunded total, the processor call made after the

@@ -17,7 +17,7 @@ import { createOffering, createProduct, createSeller } from '../support/factorie
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { rememberProcessConfig } from '../support/process-config';
 
-// Rotating APP_SECRET (README "Rotating APP_SECRET"): the new secret in APP_SECRET, the old one in
+// Rotating APP_SECRET (docs/security.md "Rotating APP_SECRET"): the new secret in APP_SECRET, the old one in
 // APP_SECRET_PREVIOUS, `npm run admin -- reseal-secrets`, then the old one dropped.
 
 const CONFIG_KEYS = ['DATABASE_URL', 'APP_SECRET', 'APP_SECRET_PREVIOUS', 'SMTP_URL', 'PUBLIC_BASE_URL', 'STRIPE_SECRET_KEY'] as const;

@@ -7,7 +7,7 @@ import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Production and UAT are two deployments (README "Environments"): each its own base URL, database and
+// Production and UAT are two deployments (docs/operations.md "Environments"): each its own base URL, database and
 // APP_SECRET, so its own issuer and signing keys. A license code or a buyer token of one is refused
 // by the other, and the client library names the environment in the error.
 

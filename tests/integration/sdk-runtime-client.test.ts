@@ -13,7 +13,7 @@ import { createOffering, createProduct, createSeller } from '../support/factorie
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// The client library's RuntimeClient against the real service (README "Client library"): the
+// The client library's RuntimeClient against the real service (docs/sdk.md): the
 // authorization is verified against the JWKS over HTTP, decisions are local, and usage batches are
 // counted once through injected network failures.
 

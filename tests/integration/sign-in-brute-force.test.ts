@@ -6,7 +6,7 @@ import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// One-time codes cannot be flooded or guessed (README "Security"): codes e-mailed to an address and
+// One-time codes cannot be flooded or guessed (docs/security.md): codes e-mailed to an address and
 // codes tried for it are counted per address, whatever the way in (native endpoints, the portal,
 // the sign-in page) and however many codes or sign-ins they are spread over; codes are stored as an
 // HMAC under a key derived from APP_SECRET.

@@ -15,7 +15,7 @@ import { createOffering, createProduct, createSeller } from '../support/factorie
 import { inProcessWithStripe } from '../support/in-process-core';
 import { applyStripeEvent } from '../support/stripe-events';
 
-// Subscriptions with a free trial that converts (README "Trials"): the catalog's rule, the checkout
+// Subscriptions with a free trial that converts (docs/payments.md "Trials that convert"): the catalog's rule, the checkout
 // opened with the trial at Stripe (the real SDK against the local stand-in), the license Trialing at
 // once (it authorizes), converted by the first paid invoice, ended by its subscription's end or a
 // failed payment, one trial per buyer, the reminder e-mail, and the local processor's trials by time.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BatchLoader, MAX_BATCH_KEYS } from '@/server/platform/cache/batch-loader';
 
-// The runtime paths' cold reads (README "Performance": cold reads batched): keys asked for in one
+// The runtime paths' cold reads (docs/performance.md "Runtime paths": cold reads batched): keys asked for in one
 // tick are read by one call, i.e. one statement.
 
 /** A loadMany that records its calls and finds every key but those starting with "missing". */

@@ -11,7 +11,7 @@ import { requestEmailDelivery } from '../../mail/deliver-email';
 import { recordEndpointDisabledEmails } from './endpoint-disabled-email';
 import { signingSecrets } from './webhook-endpoints';
 
-// Delivery of recorded events to webhook endpoints (README "Webhooks and the events feed"). The
+// Delivery of recorded events to webhook endpoints (docs/api/webhooks.md). The
 // WebhookDelivery row is the outbox: made in the transaction of the event, then sent by the
 // `deliver-webhooks` job, which runs at once when asked after a commit and every minute for what is
 // left. No HTTP call runs inside a transaction or under a row lock: a delivery is claimed in one

@@ -11,7 +11,7 @@ import { takeSellerNumber } from '../../sellers/seller-counter';
 import { signalDeliveries } from './delivery-topic';
 import { checkWebhookUrl } from './webhook-url';
 
-// A seller's webhook endpoints (README "Webhooks and the events feed"): made, read, changed and
+// A seller's webhook endpoints (docs/api/webhooks.md): made, read, changed and
 // removed with the account API key or in the portal. The signing secret (whsec_…) is shown once,
 // when made and when rotated; after a rotation the old secret signs beside the new one for 24 hours,
 // so a receiver can switch without losing an event.

@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import { DomainError } from '../../errors';
 
-// Where a webhook may go (README "Webhooks and the events feed", SSRF). An endpoint URL is absolute
+// Where a webhook may go (docs/api/webhooks.md, SSRF). An endpoint URL is absolute
 // https without credentials in it; its host may not be, or resolve to, a loopback, private,
 // link-local or otherwise special address. WEBHOOK_ALLOW_PRIVATE_URLS (development) lets http and
 // private and loopback addresses through; link-local (cloud metadata at 169.254.169.254) never.

@@ -65,7 +65,7 @@ export const rejectUnusableText = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** The coarse per-IP limit, ahead of every credential check (README "Limits"). */
+/** The coarse per-IP limit, ahead of every credential check (docs/api/README.md "Limits"). */
 export const limitPerIp = createMiddleware<AppEnv>(async (c, next) => {
   await consumeLimit('ip', c.req.header(CLIENT_IP_HEADER) ?? 'unknown');
   await next();

@@ -25,7 +25,7 @@ export async function issueCodeForLiveSeat(
 /**
  * POST /licensing-mgmt/licenses/{licenseId}/seats/{seatId}/codes: a new license code for a live
  * seat, with a label, shown once (a replay of the RequestId shows it again). At most
- * `seatCodes` codes per seat per hour, by seller and buyer together (README "Limits").
+ * `seatCodes` codes per seat per hour, by seller and buyer together (docs/api/README.md "Limits").
  */
 export async function issueSeatCode(ctx: { db: Db }, input: IssueSeatCodeInput & { sellerId: string; licenseId: string; seatId: string }): Promise<IssuedCode> {
   return runOnce(ctx, { sellerId: input.sellerId, requestId: input.requestId, operation: 'issue-code', inputs: [input.licenseId, input.seatId, input.label] }, async (tx) => {

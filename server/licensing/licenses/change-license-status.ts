@@ -17,7 +17,7 @@ export type StatusChange = 'suspend' | 'resume' | 'cancel';
 const CHANGED: Record<StatusChange, string> = { suspend: 'suspended', resume: 'resumed', cancel: 'cancelled' };
 
 /**
- * The seller's status changes (README "License status"): from each status, what each change leads
+ * The seller's status changes (docs/api/management.md "License status"): from each status, what each change leads
  * to. A change to the status a license already has answers as a success; one not listed is
  * 409 StatusChangeRefused. Cancelled and Expired are final.
  */

@@ -18,7 +18,7 @@ export async function mintLicense(
     offering: Offering;
     buyerAccountId: string | null;
     correlationId: string | null;
-    /** The seller's tenant, only where the seller itself asked (README "Tenants"). */
+    /** The seller's tenant, only where the seller itself asked (docs/api/management.md "Tenants"). */
     tenantId?: string | null;
     seatCount: number;
     /**

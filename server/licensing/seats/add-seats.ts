@@ -9,7 +9,7 @@ import type { AddedSeats, AddSeatsInput } from '../management-writes.schema';
 
 /**
  * POST /licensing-mgmt/licenses/{licenseId}/seats: more seats on an active subscription or trial
- * (README "Management API"). The new seats come without license codes. A paid subscription is
+ * (docs/api/management.md). The new seats come without license codes. A paid subscription is
  * charged for the rest of its current billing period, prorated to the second as the processor's
  * default proration does: on the local processor that charge is a ledger line (SeatCharge); on
  * Stripe the subscription item's quantity is raised after the commit (a processor call, retried

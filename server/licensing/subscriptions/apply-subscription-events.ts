@@ -10,7 +10,7 @@ import { LICENSE_STATUS_TOPIC } from '../licensing-topics';
 import { requestEmailDelivery } from '../../mail/deliver-email';
 import { remindTrialEnding } from './trials';
 
-// What the processor owns of a subscription's license (README "Seller decisions and the
+// What the processor owns of a subscription's license (docs/api/management.md "Seller decisions and the
 // processor"): a failed payment suspends it, a pause from the buyer's billing portal pauses it, the
 // end of the subscription cancels it, a paid invoice extends its paid term. Newest event wins; an
 // event created before the seller's latest decision never applies; Cancelled and Expired are final;

@@ -11,7 +11,7 @@ import { defineScheduledSweep } from '../../platform/jobs/job-definition';
 import { logger } from '../../platform/logging/logger';
 import { LICENSE_STATUS_TOPIC } from '../licensing-topics';
 
-// Free trials that convert (README "Trials"). A subscription offering may start with days free: its
+// Free trials that convert (docs/payments.md "Trials that convert"). A subscription offering may start with days free: its
 // license is minted at once, Trialing (it authorizes), and becomes Active at its first paid invoice
 // (Stripe bills when the days end, with the card taken at checkout); a trial cancelled, or ended
 // unpaid, follows its subscription's events like any other. The buyer is reminded once, 7 days

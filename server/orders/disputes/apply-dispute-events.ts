@@ -7,7 +7,7 @@ import { requestProcessorCalls } from '../../payments/processor-calls';
 import { publishInvalidation } from '../../platform/invalidation/invalidation';
 import { effect, fromSellersAccount, lockedOrderOfPayment, type EventEffect } from '../processor-events/event-effect';
 
-// Chargebacks (README "Disputes"). Opened: the order's license is suspended with the reason
+// Chargebacks (docs/payments.md "Disputes"). Opened: the order's license is suspended with the reason
 // Disputed (AuthorizationDenied says so), unless it is already held or ended. Closed won: it runs
 // again, unless the seller decided otherwise meanwhile (any change of the seller's clears the
 // dispute's hold, and a license the dispute did not hold is left alone). Closed lost: the money

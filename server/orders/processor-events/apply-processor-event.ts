@@ -8,7 +8,7 @@ import { applyDisputeClosed, applyDisputeOpened } from '../disputes/apply-disput
 import { applyProcessorRefund } from '../refunds/apply-processor-refund';
 import type { EventEffect, ProcessorEventOutcome } from './event-effect';
 
-// What a processor's events do to our checkouts, licenses, orders and sellers (README "Payments:
+// What a processor's events do to our checkouts, licenses, orders and sellers (docs/payments.md:
 // the port"). The adapters translate their notifications into ProcessorEvents; this applies them.
 // Processors deliver at least once, in no guaranteed order, so:
 // - every event id is applied once: its record is inserted in the transaction of its effect, and a

@@ -9,7 +9,7 @@ import { requestProcessorCalls } from '../../payments/processor-calls';
 import { recordRefundWithin } from './record-refund';
 import type { RefundLicenseAction, RefundOrderInput, RefundView } from './refund.schema';
 
-// A seller gives money back on an order (README "Refunds"): the portal's order page and
+// A seller gives money back on an order (docs/payments.md "Refunds"): the portal's order page and
 // POST /licensing-mgmt/orders/{orderId}/refunds, idempotent by RequestId. The refund is recorded
 // with everything it changes (the order's refunded total, the license, the event, the buyer's
 // e-mail) and the call that makes it at the processor, which runs after the commit with that call's

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requestIdSchema } from '../../checkout/purchase-checkout.schema';
 
-// POST /licensing-mgmt/orders/{orderId}/refunds (README "Refunds"): the request and the answer,
+// POST /licensing-mgmt/orders/{orderId}/refunds (docs/payments.md "Refunds"): the request and the answer,
 // camelCase; their wire twins (PascalCase) are derived by wireObject.
 
 export const REFUND_LICENSE_ACTIONS = ['revoke', 'keep'] as const;

@@ -1,7 +1,7 @@
 import pg from 'pg';
 
 /**
- * Every wait on the database is bounded (README "Configuration", "Failure behaviour"), so an
+ * Every wait on the database is bounded (docs/configuration.md, docs/operations.md "Failure behaviour"), so an
  * unreachable or hung database turns into a prompt 503 instead of requests that hang and a process
  * that cannot stop.
  */

@@ -1,7 +1,7 @@
 import { env } from '../../env';
 
 // Every rate limit of the service, with its number, in one table (DESIGN "Limits"; spec "Limits").
-// The README's "Limits" table lists the same rows; change both together.
+// The "Limits" table of docs/api/README.md lists the same rows; change both together.
 
 export interface LimitRule {
   /** Points (usually requests) one key may spend per window. */
@@ -124,7 +124,7 @@ export function limitDescription(name: LimitName): { per: string; refusal: strin
 }
 
 /**
- * Body size limits per route family, enforced while the body is read (README "Limits"): by the REST
+ * Body size limits per route family, enforced while the body is read (docs/api/README.md "Limits"): by the REST
  * app's edge, and by the MCP transport for its own reads.
  */
 export const BODY_LIMIT_BYTES = {

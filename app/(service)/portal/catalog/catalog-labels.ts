@@ -1,6 +1,6 @@
 import { CatalogStatus, IntervalUnit, LicenseClassification, OfferingCategory, Platform, type OfferingView, describePrice, type SellerOffering, type AmountFormat } from '@/server/entry/shared';
 
-// Names of the numeric enumerations as the portal shows them (README "Numeric enumerations").
+// Names of the numeric enumerations as the portal shows them (docs/api/catalog.md "Numeric enumerations").
 
 type Option = { value: string; label: string };
 

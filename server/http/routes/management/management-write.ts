@@ -12,7 +12,7 @@ import { fromWire, toWire, wireObject } from '../../../wire/wire';
 import { NO_STORE } from './find-licenses';
 import { licenseIdParams } from './license-id-param';
 
-// What the management writes share (README "Management API"): each a POST with a RequestId,
+// What the management writes share (docs/api/management.md): each a POST with a RequestId,
 // idempotent, under the seller's API key; another seller's license, seat or code is 404 NotFound
 // like an unknown one. One file per operation beside this one.
 

@@ -4,7 +4,7 @@ import { withApiKey } from '../../auth/with-api-key';
 import { readJsonBody } from '../../middleware/read-json-body';
 import { BODY_CODES, SECURITY } from '../../openapi';
 
-// What the webhook endpoint operations share (README "Webhooks and the events feed"): the seller's
+// What the webhook endpoint operations share (docs/api/webhooks.md): the seller's
 // API key, the endpoint id in the path; another seller's endpoint is 404 NotFound like an unknown one.
 
 export const endpointIdParams = z.object({ endpointId: z.string().min(1).max(100).openapi({ param: { name: 'endpointId', in: 'path' } }) });
