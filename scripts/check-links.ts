@@ -36,7 +36,7 @@ function proseLines(markdown: string): { text: string; line: number }[] {
   markdown.split('\n').forEach((text, index) => {
     const opener = /^\s*(`{3,}|~{3,})/.exec(text)?.[1];
     if (fence === null && opener) fence = opener;
-    else if (fence !== null && opener?.[0] === fence[0] && opener.length >= fence.length) fence = null;
+    else if (fence !== null && opener !== undefined && opener[0] === fence[0] && opener.length >= fence.length) fence = null;
     else if (fence === null) lines.push({ text, line: index + 1 });
   });
   return lines;
