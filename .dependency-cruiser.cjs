@@ -69,6 +69,40 @@ module.exports = {
       to: { path: '^server/', pathNot: '^server/entry/(app|shared)\\.ts$|^server/(http|trpc)/entry\\.ts$' },
     },
     {
+      name: 'pages-ask-the-router',
+      severity: 'error',
+      comment:
+        'One door for the pages: server components, layouts, server actions and the portal\'s route files ask the tRPC router through app/trpc-server.ts (a server-side caller), client components through the React client. Only app/core.ts loads the core\'s entries at run time (one module copy per process); anything else in app/ takes nothing but types from them, and nothing in app/ touches Prisma or the database.',
+      from: { path: '^app/', pathNot: '^app/core\\.ts$' },
+      to: {
+        path: ['^server/entry/app\\.ts$', '^server/(http|trpc)/entry\\.ts$', '^server/db\\.ts$', '^generated/', '(^|/)node_modules/@prisma/'],
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'page-kit-holds-no-service',
+      severity: 'error',
+      comment:
+        'server/entry/app.ts, the pages\' kit, exports stateless rules, constants and types only: a service (anything that reaches the database, the configuration or the platform) is a procedure of the router instead (tests/unit/page-kit.test.ts checks the exports).',
+      from: { path: '^server/entry/app\\.ts$' },
+      to: { path: ['^server/(db|env)\\.ts$', '^server/platform/', '^generated/'], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'contract-stands-alone',
+      severity: 'error',
+      comment:
+        'sdk/src/contract holds the request shapes and field rules the service and the client library share: it imports zod and its own files only, never the service or the rest of the library (it ships inside @licensing/sdk).',
+      from: { path: '^sdk/src/contract/' },
+      to: { pathNot: ['^sdk/src/contract/', '(^|/)node_modules/zod/'] },
+    },
+    {
+      name: 'core-takes-only-the-contract-from-the-sdk',
+      severity: 'error',
+      comment: 'The service shares the contract with its client library (sdk/src/contract) and nothing else of it: the library is a client, never part of the core.',
+      from: { path: '^server/' },
+      to: { path: '^sdk/', pathNot: '^sdk/src/contract/' },
+    },
+    {
       name: 'core-never-imports-app',
       severity: 'error',
       from: { path: '^server/' },

@@ -2,11 +2,12 @@ import 'server-only';
 import type { NextAuthOptions } from 'next-auth';
 import { getServerSession } from 'next-auth/next';
 import CredentialsProvider from 'next-auth/providers/credentials';
-import type { PortalSession, Seller } from '@licensing/core';
-import { db, env, findSellerMemberships, PORTAL_SESSION_SECONDS, portalSessionOf, portalSessionSecret, signInToPortal } from '@/app/core';
+import type { PortalSession } from '@licensing/core';
+import { trpc } from '@/app/core';
 
 // The portal's sessions are next-auth's, kept here in the pages' transport; the core redeems the
-// sign-in (signInToPortal), names the person (PortalSession) and decides what they may do.
+// sign-in (portalSessions.signIn), names the person (PortalSession) and decides what they may do:
+// every page asks the router (app/trpc-server.ts), whose context carries this session.
 
 export type { PortalSession };
 
@@ -14,10 +15,11 @@ let options: NextAuthOptions | undefined;
 
 export function portalAuthOptions(): NextAuthOptions {
   if (options) return options;
-  process.env.NEXTAUTH_URL ??= env().publicBaseUrl;
+  const settings = trpc.portalSessions.settings();
+  process.env.NEXTAUTH_URL ??= settings.publicBaseUrl;
   options = {
-    secret: portalSessionSecret(),
-    session: { strategy: 'jwt', maxAge: PORTAL_SESSION_SECONDS },
+    secret: settings.secret,
+    session: { strategy: 'jwt', maxAge: settings.maxAgeSeconds },
     pages: { signIn: '/login' },
     providers: [
       CredentialsProvider({
@@ -32,16 +34,13 @@ export function portalAuthOptions(): NextAuthOptions {
         },
         async authorize(credentials) {
           if (!credentials?.continuationToken || !credentials.code) return null;
-          const signedIn = await signInToPortal(
-            { db: db() },
-            {
-              continuationToken: credentials.continuationToken,
-              code: credentials.code,
-              register: credentials.register === 'true',
-              contactName: credentials.contactName,
-              legalName: credentials.legalName,
-            },
-          );
+          const signedIn = await trpc.portalSessions.signIn({
+            continuationToken: credentials.continuationToken,
+            code: credentials.code,
+            register: credentials.register === 'true',
+            contactName: credentials.contactName,
+            legalName: credentials.legalName,
+          });
           return { id: signedIn.accountId, email: signedIn.email, registeredBefore: signedIn.registeredBefore };
         },
       }),
@@ -60,22 +59,8 @@ export function portalAuthOptions(): NextAuthOptions {
   return options;
 }
 
-/** The signed-in person of the portal, or null. Server components, server actions and route files. */
+/** The signed-in person of the portal, or null: the session of the router's context (app/trpc-server.ts, the tRPC route file). */
 export async function getPortalSession(): Promise<PortalSession | null> {
   const session = await getServerSession(portalAuthOptions());
-  return portalSessionOf(session?.user as Parameters<typeof portalSessionOf>[0]);
-}
-
-export interface PortalSeller {
-  session: PortalSession;
-  /** The seller the person acts for (their oldest membership), or null for a person who sells nothing. */
-  seller: Seller | null;
-}
-
-/** The signed-in person of the portal and the seller they act for; null without a session. */
-export async function getPortalSeller(): Promise<PortalSeller | null> {
-  const session = await getPortalSession();
-  if (!session) return null;
-  const [membership] = await findSellerMemberships({ db: db() }, session.accountId);
-  return { session, seller: membership?.seller ?? null };
+  return trpc.portalSessions.sessionOf(session?.user as Parameters<typeof trpc.portalSessions.sessionOf>[0]);
 }

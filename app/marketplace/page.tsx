@@ -2,8 +2,9 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { firstSearchParam, Pager } from '@/app/components/pager';
 import { ServiceHeader } from '@/app/components/service-header';
-import { db, listStorefronts, STOREFRONT_SEARCH_MAX } from '@/app/core';
 import type { StorefrontCard } from '@licensing/core';
+import { kit } from '@/app/core';
+import { api, refusedWith } from '@/app/trpc-server';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Marketplace' };
@@ -20,9 +21,13 @@ export default async function MarketplacePage({ searchParams }: Props) {
   const params = await searchParams;
   const requested = Number.parseInt(firstSearchParam(params.page) ?? '1', 10);
   const asked = firstSearchParam(params.q)?.trim() ?? '';
-  const result = await listStorefronts({ db: db() }, { query: asked, page: requested });
+  // A search no text column can hold (a NUL, a lone surrogate) finds nothing to narrow by: every store.
+  const result = await api.marketplace.storefronts({ query: asked, page: requested }).catch((error: unknown) => {
+    if (refusedWith(error, 'ValidationError')) return api.marketplace.storefronts({ page: requested });
+    throw error;
+  });
   // A longer search (typed into the address) is cut, and the page says so rather than drop it silently.
-  const shortened = asked.length > STOREFRONT_SEARCH_MAX;
+  const shortened = asked.length > kit.STOREFRONT_SEARCH_MAX;
 
   return (
     <>
@@ -44,7 +49,7 @@ export default async function MarketplacePage({ searchParams }: Props) {
                 type="search"
                 name="q"
                 defaultValue={result.query}
-                maxLength={STOREFRONT_SEARCH_MAX}
+                maxLength={kit.STOREFRONT_SEARCH_MAX}
                 className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-indigo-600 focus:outline-none focus:ring-2 focus:ring-indigo-600"
               />
             </div>
@@ -60,7 +65,7 @@ export default async function MarketplacePage({ searchParams }: Props) {
             {result.query
               ? `${result.total} ${result.total === 1 ? 'store matches' : 'stores match'} “${result.query}”.`
               : `${result.total} ${result.total === 1 ? 'store' : 'stores'}.`}{' '}
-            {shortened && <span data-testid="search-shortened">Only the first {STOREFRONT_SEARCH_MAX} characters of your search were used. </span>}
+            {shortened && <span data-testid="search-shortened">Only the first {kit.STOREFRONT_SEARCH_MAX} characters of your search were used. </span>}
             {result.query && (
               <Link href="/marketplace" className="text-indigo-700 underline hover:text-indigo-600">
                 Show all stores

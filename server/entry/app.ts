@@ -1,63 +1,35 @@
 import 'server-only';
 
-// The core's public entry for Next's server side (pages, server actions, next-auth): the domain only,
-// built to dist/app.js and loaded from there, the same module instances the production entry serves
-// the REST app from. The faces Next's route files mount have their own entries in their rooms
-// (../http/entry.ts, ../trpc/entry.ts); client components use ./shared.
-export * from '../catalog/catalog-enums';
-export * from '../catalog/catalog.schemas';
-export * from '../catalog/describe-offering';
-export * from '../catalog/describe-listed-offering';
-export * from '../catalog/get-offering-detail';
-export * from '../catalog/get-storefront';
-export * from '../catalog/manage/get-seller-offering';
-export * from '../catalog/manage/get-seller-product';
-export * from '../catalog/manage/list-seller-catalog';
-export * from '../catalog/manage/seller-catalog.schema';
-export * from '../catalog/money';
-export * from '../catalog/seller-profile';
-export * from '../catalog/storefront-offering-terms';
-export * from '../checkout/claim/accept-claim';
-export * from '../checkout/claim/claim-token';
-export * from '../checkout/claim/claim-view';
-export * from '../checkout/get-checkout-outcome';
-export * from '../checkout/get-checkout-result';
-export * from '../checkout/held-license';
-export * from '../checkout/purchasable-offering';
-export * from '../db';
-export * from '../env';
-export * from '../errors';
-export * from '../licensing/licenses/change-license-status';
-export * from '../licensing/subscriptions/get-subscription-billing';
-export * from '../licensing/licenses/license-status';
-export * from '../licensing/licenses/license-view.schema';
-export * from '../licensing/licenses/list-buyer-licenses';
-export * from '../billing/list-seat-charges';
-export * from '../mail/list-outbox';
-export * from '../mail/outbox-access';
-export * from '../marketplace/list-storefronts';
-export * from '../orders/get-buyer-receipt';
-export * from '../orders/list-buyer-orders';
-export * from '../checkout/local-checkout/get-local-checkout';
-export * from '../identity/sign-in-to-portal';
-export * from '../orders/customers-csv';
-export * from '../licensing/licenses/get-seller-license-detail';
-export * from '../orders/get-seller-order';
-export * from '../orders/get-seller-overview';
-export * from '../orders/list-seller-customers';
-export * from '../licensing/licenses/list-seller-licenses';
-export * from '../orders/list-seller-orders';
-export * from '../orders/orders-csv';
-export * from '../identity/sign-in-return';
-export * from '../consumption/usage-by-feature-and-day';
-export * from '../billing/list-usage-ledger';
-export * from '../security/page-headers';
-export * from '../sellers/change-issuer-client-id';
-export * from '../sellers/find-seller-by-issuer-client-id';
-export * from '../sellers/find-seller-memberships';
-export * from '../sellers/seller-logo';
-export * from '../sellers/seller.schema';
-export * from '../sellers/update-seller-profile';
+// The pages' kit (`@licensing/core`): the stateless rules and constants server components render with
+// that are no procedure's answer (which license statuses are final, the lists' query rules, where
+// sign-in returns to) and the types of the router's answers. No service and no database: everything a
+// page reads or changes it asks the tRPC router (`@licensing/core/trpc`, through app/trpc-server.ts).
+// Built to dist/app.js and loaded from there by app/core.ts, like the other entries (one module copy
+// per process). tests/unit/page-kit.test.ts keeps it free of services.
+export { CLAIM_TOKEN_MAX_LENGTH } from '../checkout/claim/claim-token';
+export { isFreeOffering } from '../checkout/purchasable-offering';
+export { statusChangesFrom } from '../licensing/licenses/change-license-status';
+export { isFinalLicenseStatus } from '../licensing/licenses/license-status';
+export { licenseStatusSchema } from '../licensing/licenses/license-view.schema';
+export { sellerLicensesQuerySchema } from '../licensing/licenses/list-seller-licenses';
+export { STOREFRONT_SEARCH_MAX } from '../marketplace/list-storefronts';
+export { OVERVIEW_DAYS } from '../orders/get-seller-overview';
+export { sellerCustomersQuerySchema } from '../orders/list-seller-customers';
+export { ORDER_STATUSES, sellerOrdersQuerySchema } from '../orders/list-seller-orders';
+export { signInReturningTo } from '../identity/sign-in-return';
+
+export type { ApiErrorCode } from '../errors';
+export type { ClaimState, ClaimView } from '../checkout/claim/claim-view';
+export type { CheckoutOutcome } from '../checkout/get-checkout-outcome';
+export type { LocalCheckoutView } from '../checkout/local-checkout/get-local-checkout';
+export type { SellerLicenseDetail } from '../licensing/licenses/get-seller-license-detail';
+export type { BuyerFeatureView, BuyerLicenseCodeView, BuyerLicenseView } from '../licensing/licenses/list-buyer-licenses';
+export type { SubscriptionBillingView } from '../licensing/subscriptions/get-subscription-billing';
+export type { OutboxEmail, RecordedEmailStatus } from '../mail/list-outbox';
+export type { StorefrontCard } from '../marketplace/list-storefronts';
+export type { BuyerReceipt } from '../orders/get-buyer-receipt';
+export type { SellerOrderDetail, SellerOrderDispute, SellerOrderRefund } from '../orders/get-seller-order';
+export type { SellerSetup } from '../orders/get-seller-overview';
+export type { BuyerOrderView } from '../orders/list-buyer-orders';
+export type { SellerOrderRow } from '../orders/list-seller-orders';
 export type { PortalSession } from '../identity/portal-session';
-export { portalSessionOf } from '../identity/portal-session';
-export type { Seller } from '@/generated/prisma/client';

@@ -1,24 +1,30 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
-import type { Seller } from '@/generated/prisma/client';
 import { db, type Db } from '../db';
 import { DomainError, HTTP_STATUS_BY_CODE, type ApiErrorCode } from '../errors';
 import { normalizeError } from '../wire/normalize-error';
 import { assertUsableText } from '../validation-error';
 import { logger } from '../platform/logging/logger';
 import type { PortalSession } from '../identity/portal-session';
-import { findSellerMemberships } from '../sellers/find-seller-memberships';
+import { canReadOutbox } from '../mail/outbox-access';
+import { actingSellerOf } from './acting-seller';
 
 export interface TrpcContext {
   db: Db;
   session: PortalSession | null;
   /** The client address the entry server resolved; absent for in-process callers. */
   clientIp?: string;
+  /** The request may read the dev outbox (server/mail/outbox-access.ts); false unless its transport said so. */
+  outboxReadable?: boolean;
 }
 
-/** The context of a request: its transport (the tRPC route file) reads the session and the client address. */
-export function createTrpcContext(request: { session: PortalSession | null; clientIp?: string }): TrpcContext {
-  return { db: db(), ...request };
+/**
+ * The context of a request, the same for both transports of the router: the tRPC route file (HTTP)
+ * and the pages' server-side caller (app/trpc-server.ts) read the session, the client address and
+ * the request's headers, so a procedure sees the same person, limits and access either way.
+ */
+export function createTrpcContext(request: { session: PortalSession | null; clientIp?: string; headers?: Headers }): TrpcContext {
+  return { db: db(), session: request.session, clientIp: request.clientIp, outboxReadable: request.headers ? canReadOutbox(request.headers) : false };
 }
 
 // Total over every status of the Code table: a Code with a new status does not compile until it is
@@ -85,6 +91,7 @@ const usableTextOnly = t.middleware(async ({ getRawInput, next }) => {
 });
 
 export const createTrpcRouter = t.router;
+export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(errorConversion).use(usableTextOnly);
 
 /** A signed-in person (portal session). */
@@ -93,9 +100,11 @@ export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   return next({ ctx: { ...ctx, session: ctx.session } });
 });
 
-/** A signed-in member of a seller: ctx.seller is the seller the person acts for. */
+/** A signed-in member of a seller: ctx.seller is the seller the person acts for, ctx.role their role in it. */
 export const sellerProcedure = protectedProcedure.use(async ({ ctx, next }) => {
-  const [membership] = await findSellerMemberships(ctx, ctx.session.accountId);
-  if (!membership) throw new DomainError('NotFound', 'You are not a member of any seller yet. Register as a seller first.');
-  return next({ ctx: { ...ctx, seller: membership.seller as Seller } });
+  const acting = await actingSellerOf(ctx, ctx.session.accountId);
+  if (!acting) throw new DomainError('NotFound', NOT_A_SELLER_MESSAGE);
+  return next({ ctx: { ...ctx, seller: acting.seller, role: acting.role } });
 });
+
+export const NOT_A_SELLER_MESSAGE = 'You are not a member of any seller yet. Register as a seller first.';

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { LicenseClassification, describeInterval } from '@/app/core';
+import { LicenseClassification, describeInterval } from '@/server/entry/shared';
 import type { BuyerFeatureView, BuyerLicenseView } from '@licensing/core';
 import { ManageBillingButton } from './manage-billing-button';
 import { SeatList } from './seat-list';

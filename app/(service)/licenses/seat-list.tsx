@@ -1,4 +1,4 @@
-import { isFinalLicenseStatus } from '@/app/core';
+import { kit } from '@/app/core';
 import type { BuyerLicenseCodeView, BuyerLicenseView } from '@licensing/core';
 import { NewCodeButton } from './new-code-button';
 import { RevokeCodeButton } from './revoke-code-button';
@@ -19,7 +19,7 @@ export function SeatList({ license }: { license: BuyerLicenseView }) {
         {license.seats.map((seat, index) => {
           const seatName = `Seat ${index + 1}`;
           // A live seat of a license that still runs can get a new code (a lost one, one revoked).
-          const canIssue = !seat.retiredAt && !isFinalLicenseStatus(license.status);
+          const canIssue = !seat.retiredAt && !kit.isFinalLicenseStatus(license.status);
           return (
             <li key={seat.id} className="space-y-3 p-3" data-testid="seat">
               <p className="text-sm font-medium text-slate-800">

@@ -2,9 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { firstSearchParam, Pager } from '@/app/components/pager';
-import { db, listBuyerOrders } from '@/app/core';
 import type { BuyerOrderView } from '@licensing/core';
-import { getPortalSession } from '@/app/portal-session';
+import { api, portalMe } from '@/app/trpc-server';
 import { FormattedDate } from '@/app/components/formatted';
 import { requestFormat } from '@/app/components/request-format';
 
@@ -23,11 +22,11 @@ const STATE_STYLE: Record<BuyerOrderView['state'], string> = {
 
 /** The buyer's order history: every checkout they made, newest first, 25 a page. */
 export default async function OrdersPage({ searchParams }: Props) {
-  const session = await getPortalSession();
+  const session = await portalMe();
   if (!session) redirect('/login?callbackUrl=/orders');
   const { page: pageParam } = await searchParams;
   const requested = Number.parseInt(firstSearchParam(pageParam) ?? '1', 10);
-  const { orders, page, pageCount, total } = await listBuyerOrders({ db: db() }, { buyerAccountId: session.accountId, page: requested });
+  const { orders, page, pageCount, total } = await api.buyerOrders.list({ page: Number.isNaN(requested) ? undefined : requested });
 
   return (
     <div className="space-y-8">

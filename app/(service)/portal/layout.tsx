@@ -2,8 +2,9 @@ import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { headers } from 'next/headers';
 import { SignedInArea } from '@/app/trpc-provider';
-import { canReadOutbox, env, signInReturningTo, REQUEST_PATH_HEADER } from '@/app/core';
-import { getPortalSeller } from '@/app/portal-session';
+import { kit } from '@/app/core';
+import { api, portalMe } from '@/app/trpc-server';
+import { REQUEST_PATH_HEADER } from '@/server/entry/shared';
 import { PortalNav } from './portal-nav';
 import { SignOutButton } from './sign-out-button';
 
@@ -21,15 +22,15 @@ const SELLER_LINKS = [
 ];
 
 export default async function PortalLayout({ children }: { children: ReactNode }) {
-  const portal = await getPortalSeller();
+  const [portal, outbox] = await Promise.all([portalMe(), api.devOutbox.access()]);
   // Back to the very page asked for after signing in (the proxy passes its path; a layout sees no URL).
-  if (!portal) redirect(signInReturningTo('/portal', (await headers()).get(REQUEST_PATH_HEADER)));
+  if (!portal) redirect(kit.signInReturningTo('/portal', (await headers()).get(REQUEST_PATH_HEADER)));
   // A person who sells nothing sees only the overview (the welcome); seller pages answer them with it too.
   const links = [
     { href: '/portal', label: 'Overview' },
     ...(portal.seller ? SELLER_LINKS : []),
     // The dev outbox exists only without SMTP (development): no link to it anywhere else.
-    ...(!env().SMTP_URL && canReadOutbox(await headers()) ? [{ href: '/dev/outbox', label: 'Dev outbox' }] : []),
+    ...(!outbox.delivers && outbox.readable ? [{ href: '/dev/outbox', label: 'Dev outbox' }] : []),
   ];
   return (
     <div className="space-y-8">
@@ -37,7 +38,7 @@ export default async function PortalLayout({ children }: { children: ReactNode }
         <PortalNav links={links} />
         <div className="flex min-w-0 items-center gap-3 text-sm text-slate-600">
           <span data-testid="signed-in-as" className="min-w-0 [overflow-wrap:anywhere]">
-            {portal.session.email}
+            {portal.email}
           </span>
           <SignOutButton />
         </div>

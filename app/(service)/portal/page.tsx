@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { sellerDisplayName, db, getSellerOverview, OVERVIEW_DAYS } from '@/app/core';
 import type { SellerSetup } from '@licensing/core';
-import { getPortalSeller } from '@/app/portal-session';
+import { kit } from '@/app/core';
+import { api, portalMe } from '@/app/trpc-server';
 import { requestFormat } from '@/app/components/request-format';
 import { OverviewCharts } from './overview-charts';
 import { SellerWelcome } from './seller-welcome';
@@ -12,17 +12,17 @@ export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Seller portal' };
 
 export default async function PortalHome() {
-  const portal = await getPortalSeller();
-  const seller = portal?.seller;
+  const seller = (await portalMe())?.seller;
   if (!seller) return <SellerWelcome />;
-  const overview = await getSellerOverview({ db: db() }, { sellerId: seller.id });
+  const overview = await api.portal.overview();
+  const { OVERVIEW_DAYS } = kit;
   const format = await requestFormat();
   const [mainRevenue, ...otherRevenue] = overview.revenue;
   const quiet = overview.completedOrders === 0 && overview.ordersPerDay.every((day) => day.failed === 0) && overview.licensesPerDay.every((count) => count === 0);
   return (
     <div className="space-y-8">
       <header className="space-y-1">
-        <h1 className="text-2xl font-semibold break-words">{seller.storeName || sellerDisplayName(seller)}</h1>
+        <h1 className="text-2xl font-semibold break-words">{seller.displayName}</h1>
         {seller.legalName && <p className="text-slate-600 break-words">{seller.legalName}</p>}
       </header>
 

@@ -2,8 +2,8 @@ import Link from 'next/link';
 import { notFound, permanentRedirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { StorefrontAccount } from './storefront-account';
-import { findSellerProfile, db } from '@/app/core';
-import { getPortalSession } from '@/app/portal-session';
+import { portalMe } from '@/app/trpc-server';
+import { storefrontProfile } from './storefront-reads';
 
 // The storefront is the seller's: its logo and store name on top, the buyer's own sign-in state
 // beside them, and the service only as a quiet "sold through" line at the foot. The seller is
@@ -11,10 +11,10 @@ import { getPortalSession } from '@/app/portal-session';
 // former storefront id a real redirect rather than a streamed 200.
 export default async function StorefrontLayout({ children, params }: { children: ReactNode; params: Promise<{ issuerClientId: string }> }) {
   const { issuerClientId } = await params;
-  const seller = await findSellerProfile({ db: db() }, issuerClientId);
+  const seller = await storefrontProfile(issuerClientId);
   if (!seller) notFound();
   if (!seller.current) permanentRedirect(`/marketplace/${encodeURIComponent(seller.issuerClientId)}`);
-  const session = await getPortalSession();
+  const session = await portalMe();
   const storefrontPath = `/marketplace/${encodeURIComponent(seller.issuerClientId)}`;
   return (
     <>

@@ -1,10 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { LicenseClassification, describeListedOffering, describeInterval, getStorefront, classificationLabel, describePrice, findSellerProfile, listStorefrontOfferingTerms, findHeldLicenses, isFreeOffering, db } from '@/app/core';
-import { getPortalSession } from '@/app/portal-session';
+import { kit } from '@/app/core';
+import { portalMe } from '@/app/trpc-server';
+import { LicenseClassification, describeInterval, classificationLabel, describePrice } from '@/server/entry/shared';
 import { requestFormat } from '@/app/components/request-format';
 import { BuyButton } from './buy-button';
+import { storefrontPage, storefrontProfile } from './storefront-reads';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,7 +14,7 @@ type Props = { params: Promise<{ issuerClientId: string }>; searchParams?: Promi
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { issuerClientId } = await params;
-  const seller = await findSellerProfile({ db: db() }, issuerClientId);
+  const seller = await storefrontProfile(issuerClientId);
   return { title: seller ? seller.displayName : 'Storefront not found' };
 }
 
@@ -22,23 +24,14 @@ export default async function MarketplacePage({ params, searchParams }: Props) {
   const query = (await searchParams) ?? {};
   const resumeOffering = typeof query.buy === 'string' ? query.buy : null;
   const resumeSeats = typeof query.seats === 'string' && /^\d{1,4}$/.test(query.seats) ? Number(query.seats) : 1;
-  const ctx = { db: db() };
-  const seller = await findSellerProfile(ctx, issuerClientId);
-  if (!seller) notFound();
-
-  const storefront = await getStorefront(ctx, seller.issuerClientId);
-  const offerings = Object.values(storefront.offeringsByProduct).flat();
-  const [details, terms, session] = await Promise.all([
-    Promise.all(offerings.map((offering) => describeListedOffering(ctx, seller.issuerClientId, offering.id))),
-    listStorefrontOfferingTerms(ctx, seller.sellerId, offerings.map((offering) => offering.id)),
-    getPortalSession(),
-  ]);
+  const [page, session] = await Promise.all([storefrontPage(issuerClientId), portalMe()]);
+  if (!page) notFound();
+  const { seller, storefront, offerings, listed: details, terms, held } = page;
   const featuresOf = new Map(details.map((detail) => [detail.offering.id, detail.resolvedFeatures]));
   const allowanceOf = new Map(details.flatMap((detail) => detail.allowances.map((allowance) => [`${detail.offering.id}/${allowance.featureKey}`, allowance] as const)));
   const format = await requestFormat();
-  const held = session ? await findHeldLicenses(ctx, session.accountId, [...terms.values()]) : new Map<string, string>();
   // The checkout's own rule (a BaseRate is null or 0 exactly when the price in minor units is).
-  const isFree = (offering: (typeof offerings)[number]) => isFreeOffering({ classification: offering.licenseClassification, priceMinor: offering.baseRate });
+  const isFree = (offering: (typeof offerings)[number]) => kit.isFreeOffering({ classification: offering.licenseClassification, priceMinor: offering.baseRate });
   const waitingForPayments = !storefront.isCheckoutReady && offerings.some((offering) => !isFree(offering));
 
   return (

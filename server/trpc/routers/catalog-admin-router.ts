@@ -12,6 +12,8 @@ import {
 import { createOffering } from '../../catalog/manage/create-offering';
 import { createProduct } from '../../catalog/manage/create-product';
 import { deleteFeature } from '../../catalog/manage/delete-feature';
+import { getSellerOffering } from '../../catalog/manage/get-seller-offering';
+import { getSellerProduct } from '../../catalog/manage/get-seller-product';
 import { listSellerCatalog } from '../../catalog/manage/list-seller-catalog';
 import { markCheckoutReady } from '../../sellers/payment-setup';
 import { setOfferingListed } from '../../catalog/manage/set-offering-listed';
@@ -21,12 +23,19 @@ import { updateOffering } from '../../catalog/manage/update-offering';
 import { updateProduct } from '../../catalog/manage/update-product';
 import { upsertFeature } from '../../catalog/manage/upsert-feature';
 import { describePaymentSetup, refreshStripeReadiness, startStripeOnboarding } from '../../sellers/payment-setup';
+import { z } from 'zod';
 import { createTrpcRouter, sellerProcedure } from '../init';
 
 // The seller portal's catalog management. Wiring only: the seller always comes from the session
 // (spread last, so an input can never name another seller); the rules live in the services.
 export const catalogAdminRouter = createTrpcRouter({
   list: sellerProcedure.query(({ ctx }) => listSellerCatalog(ctx, ctx.seller.id)),
+  product: sellerProcedure
+    .input(z.object({ productId: z.string().min(1).max(1000) }))
+    .query(({ ctx, input }) => getSellerProduct(ctx, { ...input, sellerId: ctx.seller.id })),
+  offering: sellerProcedure
+    .input(z.object({ offeringId: z.string().min(1).max(1000) }))
+    .query(({ ctx, input }) => getSellerOffering(ctx, { ...input, sellerId: ctx.seller.id })),
   createProduct: sellerProcedure
     .input(createProductSchema)
     .mutation(({ ctx, input }) => createProduct(ctx, { ...input, sellerId: ctx.seller.id })),

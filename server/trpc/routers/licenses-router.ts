@@ -4,10 +4,22 @@ import { keepSubscription } from '../../licensing/subscriptions/keep-subscriptio
 import { openBillingPortal } from '../../licensing/subscriptions/open-billing-portal';
 import { revokeLicenseCodeByBuyer, revokeLicenseCodeInputSchema } from '../../licensing/codes/revoke-license-code-by-buyer';
 import { subscriptionBillingInputSchema } from '../../licensing/subscriptions/subscription-billing.schema';
+import { z } from 'zod';
+import { getCheckoutResultForBuyer } from '../../checkout/get-checkout-result';
+import { listBuyerLicenses } from '../../licensing/licenses/list-buyer-licenses';
+import { getSubscriptionBilling } from '../../licensing/subscriptions/get-subscription-billing';
 import { createTrpcRouter, protectedProcedure } from '../init';
 
 /** The buyer's license page and the billing of their subscriptions. */
 export const licensesRouter = createTrpcRouter({
+  list: protectedProcedure.query(({ ctx }) => listBuyerLicenses(ctx, { buyerAccountId: ctx.session.accountId })),
+  /** What became of one of the buyer's checkouts (the license page's ?session=). */
+  checkoutResult: protectedProcedure
+    .input(z.object({ sessionId: z.string().min(1).max(100) }))
+    .query(({ ctx, input }) => getCheckoutResultForBuyer(ctx, { sessionId: input.sessionId, buyerAccountId: ctx.session.accountId })),
+  billing: protectedProcedure
+    .input(subscriptionBillingInputSchema)
+    .query(({ ctx, input }) => getSubscriptionBilling(ctx, { licenseId: input.licenseId, buyerAccountId: ctx.session.accountId })),
   revokeCode: protectedProcedure
     .input(revokeLicenseCodeInputSchema)
     .mutation(({ ctx, input }) => revokeLicenseCodeByBuyer(ctx, { codeId: input.codeId, buyerAccountId: ctx.session.accountId })),

@@ -4,6 +4,9 @@ import { changeLicenseStatus } from '../../licensing/licenses/change-license-sta
 import { issueSeatCode } from '../../licensing/codes/issue-seat-code';
 import { retireSeat } from '../../licensing/seats/retire-seat';
 import { revokeLicenseCodeBySeller } from '../../licensing/codes/revoke-license-code-by-seller';
+import { usageByFeatureAndDay } from '../../consumption/usage-by-feature-and-day';
+import { getSellerLicenseDetail } from '../../licensing/licenses/get-seller-license-detail';
+import { listSellerLicenses, sellerLicensesQuerySchema } from '../../licensing/licenses/list-seller-licenses';
 import { createTrpcRouter, sellerProcedure } from '../init';
 
 // The portal's license page acts through the management services themselves; the page makes one
@@ -12,6 +15,13 @@ const id = z.string().min(1).max(100);
 const ask = z.object({ requestId: requestIdSchema, licenseId: id });
 
 export const sellerLicensesRouter = createTrpcRouter({
+  list: sellerProcedure.input(sellerLicensesQuerySchema).query(({ ctx, input }) => listSellerLicenses(ctx, { ...input, sellerId: ctx.seller.id })),
+  /** One license with its seats, codes and history, and its usage by feature and day. */
+  detail: sellerProcedure.input(z.object({ licenseId: z.string().min(1).max(1000) })).query(async ({ ctx, input }) => {
+    const license = await getSellerLicenseDetail(ctx, { sellerId: ctx.seller.id, licenseId: input.licenseId });
+    const usage = await usageByFeatureAndDay(ctx, { sellerId: ctx.seller.id, licenseId: license.id });
+    return { license, usage };
+  }),
   issueCode: sellerProcedure
     .input(ask.extend({ seatId: id, label: z.string().trim().min(1, 'Give the code a label, e.g. the machine it is for.').max(100) }))
     .mutation(({ ctx, input }) => issueSeatCode(ctx, { ...input, sellerId: ctx.seller.id })),

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { getCheckoutOutcome, db } from '@/app/core';
+import { checkoutOutcome } from '../checkout-outcome';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Payment cancelled', robots: { index: false, follow: false }, referrer: 'no-referrer' };
@@ -15,7 +15,7 @@ type Props = { searchParams: Promise<{ session_id?: string | string[] }> };
  */
 export default async function CheckoutCancelledPage({ searchParams }: Props) {
   const { session_id: sessionParam } = await searchParams;
-  const outcome = await getCheckoutOutcome({ db: db() }, typeof sessionParam === 'string' ? sessionParam : undefined);
+  const outcome = await checkoutOutcome(sessionParam);
   const paidAfterAll = outcome.state === 'completed';
   return (
     <section

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { getCheckoutOutcome, db, DomainError, getBuyerReceipt } from '@/app/core';
 import type { CheckoutOutcome, BuyerReceipt } from '@licensing/core';
-import { getPortalSession } from '@/app/portal-session';
+import { api, portalMe, refusedWith } from '@/app/trpc-server';
+import { checkoutOutcome } from '../checkout-outcome';
 import { ReceiptSummary } from '../../orders/receipt-summary';
 
 export const dynamic = 'force-dynamic';
@@ -35,12 +35,12 @@ function headingOf(outcome: CheckoutOutcome): string {
 }
 
 /** The receipt of a paid checkout when the one looking is its buyer, signed in; null for anyone else. */
-async function receiptForViewer(sessionId: string, accountId: string | undefined): Promise<BuyerReceipt | null> {
-  if (!accountId) return null;
+async function receiptForViewer(sessionId: string, signedIn: boolean): Promise<BuyerReceipt | null> {
+  if (!signedIn) return null;
   try {
-    return await getBuyerReceipt({ db: db() }, { checkoutId: sessionId, buyerAccountId: accountId });
+    return await api.buyerOrders.receipt({ checkoutId: sessionId });
   } catch (error) {
-    if (error instanceof DomainError && error.code === 'NotFound') return null;
+    if (refusedWith(error, 'NotFound')) return null;
     throw error;
   }
 }
@@ -53,13 +53,12 @@ async function receiptForViewer(sessionId: string, accountId: string | undefined
  */
 export default async function CheckoutCompletePage({ searchParams }: Props) {
   const { session_id: sessionId } = await searchParams;
-  const outcome = await getCheckoutOutcome({ db: db() }, sessionId);
+  const outcome = await checkoutOutcome(sessionId);
   const licensesPath = outcome.state === 'completed' ? `/licenses?session=${encodeURIComponent(sessionId!)}` : '/licenses';
   // A buyer who paid from an app has no portal session in this browser: sign in first, then back here.
-  const session = await getPortalSession();
-  const signedIn = session !== null;
+  const signedIn = (await portalMe()) !== null;
   const licensesHref = signedIn ? licensesPath : `/login?callbackUrl=${encodeURIComponent(licensesPath)}`;
-  const receipt = outcome.state === 'completed' ? await receiptForViewer(sessionId!, session?.accountId) : null;
+  const receipt = outcome.state === 'completed' ? await receiptForViewer(sessionId!, signedIn) : null;
   const receiptPath = outcome.state === 'completed' ? `/orders/${encodeURIComponent(sessionId!)}` : null;
   return (
     <section className={`mx-auto max-w-lg min-w-0 space-y-4 rounded-lg border p-8 ${TONE[outcome.state]}`} data-testid="checkout-complete" data-state={outcome.state}>

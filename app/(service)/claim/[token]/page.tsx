@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { getClaimView, CLAIM_TOKEN_MAX_LENGTH, db } from '@/app/core';
 import type { ClaimState, ClaimView } from '@licensing/core';
-import { getPortalSession, type PortalSession } from '@/app/portal-session';
+import { kit } from '@/app/core';
+import { api, portalMe, refusedWith, type PortalMe } from '@/app/trpc-server';
 import { FormattedDate } from '@/app/components/formatted';
 import { acceptClaimAction } from './actions';
 import { AcceptButton, SwitchAccountButton } from './claim-buttons';
@@ -38,10 +38,20 @@ const CLOSED_STATES: Record<Exclude<ClaimState, 'open'>, { title: string; text: 
   },
 };
 
+/** The claim a link names; text no token can hold (a NUL, a lone surrogate) is an invalid link like any other. */
+async function claimView(token: string): Promise<ClaimView> {
+  try {
+    return await api.checkoutPages.claim({ token });
+  } catch (error) {
+    if (refusedWith(error, 'ValidationError')) return api.checkoutPages.claim({ token: '' });
+    throw error;
+  }
+}
+
 export default async function ClaimPage({ params }: Props) {
   const { token } = await params;
-  const safeToken = token.slice(0, CLAIM_TOKEN_MAX_LENGTH + 1);
-  const [view, session] = await Promise.all([getClaimView({ db: db() }, { token: safeToken }), getPortalSession()]);
+  const safeToken = token.slice(0, kit.CLAIM_TOKEN_MAX_LENGTH + 1);
+  const [view, session] = await Promise.all([claimView(safeToken), portalMe()]);
   const claimPath = `/claim/${encodeURIComponent(safeToken)}`;
 
   if (view.state !== 'open' || !view.details) return <ClosedClaim view={view} session={session} />;
@@ -140,7 +150,7 @@ function ClaimDetails({ details }: { details: NonNullable<ClaimView['details']> 
   );
 }
 
-function ClosedClaim({ view, session }: { view: ClaimView; session: PortalSession | null }) {
+function ClosedClaim({ view, session }: { view: ClaimView; session: PortalMe | null }) {
   const state = view.state as Exclude<ClaimState, 'open'>;
   const copy = CLOSED_STATES[state];
   const seller = view.details?.sellerName ?? 'the seller';

@@ -1,7 +1,6 @@
-import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
-import { canReadOutbox } from '@/app/core';
+import { api } from '@/app/trpc-server';
 
 export const dynamic = 'force-dynamic';
 
@@ -9,6 +8,6 @@ export const dynamic = 'force-dynamic';
 // (DEV_OUTBOX, server/mail/outbox-access.ts). Checked here, ahead of the page's loading boundary,
 // so a refused visit is a real 404 rather than a streamed 200.
 export default async function DevOutboxLayout({ children }: { children: ReactNode }) {
-  if (!canReadOutbox(await headers())) notFound();
+  if (!(await api.devOutbox.access()).readable) notFound();
   return children;
 }

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
-import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
-import { db, env, listOutbox, canReadOutbox } from '@/app/core';
+import { api } from '@/app/trpc-server';
 import type { OutboxEmail, RecordedEmailStatus } from '@licensing/core';
 import { FormattedDateTime } from '@/app/components/formatted';
 
@@ -20,11 +19,11 @@ const statusBadgeClass: Record<RecordedEmailStatus, string> = {
 };
 
 export default async function DevOutboxPage() {
-  const config = env();
-  // The layout refuses first (a real 404); checked again here so the page never renders without it.
-  if (!canReadOutbox(await headers())) notFound();
+  // The layout refuses first (a real 404); checked again here (and by the procedure) so the page never renders without it.
+  const access = await api.devOutbox.access();
+  if (!access.readable) notFound();
 
-  const emails = await listOutbox({ db: db() }, { limit: NEWEST_EMAIL_COUNT });
+  const emails = await api.devOutbox.list({ limit: NEWEST_EMAIL_COUNT });
 
   return (
     <div className="space-y-8">
@@ -32,7 +31,7 @@ export default async function DevOutboxPage() {
         <p className="text-sm uppercase tracking-wide text-slate-500">Operator</p>
         <h1 className="text-3xl font-bold tracking-tight">Dev outbox</h1>
         <p className="max-w-3xl text-slate-600">
-          {config.SMTP_URL
+          {access.delivers
             ? 'SMTP_URL is set, so e-mails are delivered over SMTP; this page still lists the newest e-mails the service recorded, with their delivery status. Their bodies are not kept: they carry sign-in codes and claim links.'
             : 'SMTP_URL is not set, so the e-mails the service sends (sign-in codes, claim links) are kept here instead of being delivered. Newest first.'}
         </p>

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
-import { headers } from 'next/headers';
-import { env, canReadOutbox } from '@/app/core';
+import { api } from '@/app/trpc-server';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Sign in' };
@@ -66,11 +65,17 @@ export default async function SignInPage({ searchParams }: Props) {
           </button>
         </form>
       )}
-      {!env().SMTP_URL && canReadOutbox(await headers()) && (
+      {(await devOutboxHint()) && (
         <p className="text-xs text-slate-500">
           Development: no SMTP server is configured, so the code is in the <a className="underline" href="/dev/outbox" target="_blank">dev outbox</a>.
         </p>
       )}
     </div>
   );
+}
+
+/** Development without SMTP: the code is in the dev outbox, when this browser may read it. */
+async function devOutboxHint(): Promise<boolean> {
+  const outbox = await api.devOutbox.access();
+  return outbox.readable && !outbox.delivers;
 }

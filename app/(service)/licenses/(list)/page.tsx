@@ -1,9 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { getCheckoutResultForBuyer, db, DomainError, listBuyerLicenses } from '@/app/core';
 import type { BuyerLicenseView } from '@licensing/core';
-import { getPortalSession } from '@/app/portal-session';
+import { api, portalMe, refusedWith } from '@/app/trpc-server';
 import { SignOutButton } from '@/app/(service)/portal/sign-out-button';
 import { LicenseCard } from '../license-card';
 import { LicenseCodeBox } from '../license-code-box';
@@ -20,10 +19,10 @@ type CheckoutNotice =
   | null;
 
 /** What ?session=<id> adds at the top: the license code of this buyer's completed checkout, once. */
-async function checkoutNotice(sessionId: string | undefined, buyerAccountId: string, licenses: BuyerLicenseView[]): Promise<CheckoutNotice> {
+async function checkoutNotice(sessionId: string | undefined, licenses: BuyerLicenseView[]): Promise<CheckoutNotice> {
   if (!sessionId) return null;
   try {
-    const result = await getCheckoutResultForBuyer({ db: db() }, { sessionId, buyerAccountId });
+    const result = await api.licenses.checkoutResult({ sessionId });
     if (result.status === 'pending') return { kind: 'message', tone: 'info', text: 'Your purchase is still being processed. Reload this page in a moment.' };
     if (result.status === 'failed') return { kind: 'message', tone: 'warning', text: `That purchase did not complete: ${result.error ?? 'no reason given'}.` };
     const license = licenses.find((candidate) => candidate.id === result.licenseId);
@@ -33,7 +32,7 @@ async function checkoutNotice(sessionId: string | undefined, buyerAccountId: str
     if (!live) return { kind: 'message', tone: 'info', text: `The license code of your ${license.offeringName} purchase has been revoked.` };
     return { kind: 'code', code: result.encodedCredential, offeringName: license.offeringName };
   } catch (error) {
-    if (error instanceof DomainError && (error.code === 'NotFound' || error.code === 'CheckoutResultForbidden')) {
+    if (refusedWith(error, 'NotFound', 'CheckoutResultForbidden')) {
       return { kind: 'message', tone: 'warning', text: 'That purchase was not found among yours.' };
     }
     throw error;
@@ -43,11 +42,11 @@ async function checkoutNotice(sessionId: string | undefined, buyerAccountId: str
 export default async function LicensesPage({ searchParams }: Props) {
   const { session: sessionParam } = await searchParams;
   const sessionId = typeof sessionParam === 'string' && sessionParam.length <= 100 ? sessionParam : undefined;
-  const session = await getPortalSession();
+  const session = await portalMe();
   if (!session) redirect(sessionId ? `/login?callbackUrl=${encodeURIComponent(`/licenses?session=${sessionId}`)}` : '/login?callbackUrl=/licenses');
 
-  const licenses = await listBuyerLicenses({ db: db() }, { buyerAccountId: session.accountId });
-  const notice = await checkoutNotice(sessionId, session.accountId, licenses);
+  const licenses = await api.licenses.list();
+  const notice = await checkoutNotice(sessionId, licenses);
 
   return (
     <div className="space-y-8">

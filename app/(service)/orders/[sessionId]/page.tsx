@@ -1,9 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound, redirect } from 'next/navigation';
-import { db, DomainError, getBuyerReceipt } from '@/app/core';
-import type { BuyerReceipt } from '@licensing/core';
-import { getPortalSession } from '@/app/portal-session';
+import { redirect } from 'next/navigation';
+import { api, orNotFound, portalMe } from '@/app/trpc-server';
 import { requestFormat } from '@/app/components/request-format';
 import { ReceiptSummary } from '../receipt-summary';
 import { PrintButton } from './print-button';
@@ -13,21 +11,12 @@ export const metadata: Metadata = { title: 'Receipt', robots: { index: false, fo
 
 type Props = { params: Promise<{ sessionId: string }> };
 
-async function loadReceipt(checkoutId: string, buyerAccountId: string): Promise<BuyerReceipt> {
-  try {
-    return await getBuyerReceipt({ db: db() }, { checkoutId, buyerAccountId });
-  } catch (error) {
-    if (error instanceof DomainError && error.code === 'NotFound') notFound();
-    throw error;
-  }
-}
-
 /** One order's receipt, for its buyer only (anyone else gets the 404 page); laid out to print. */
 export default async function ReceiptPage({ params }: Props) {
   const { sessionId } = await params;
-  const session = await getPortalSession();
+  const session = await portalMe();
   if (!session) redirect(`/login?callbackUrl=${encodeURIComponent(`/orders/${sessionId}`)}`);
-  const receipt = await loadReceipt(sessionId, session.accountId);
+  const receipt = await orNotFound(api.buyerOrders.receipt({ checkoutId: sessionId }));
   const format = await requestFormat();
 
   return (

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { getPortalSeller } from '@/app/portal-session';
+import { portalMe } from '@/app/trpc-server';
 import { SellerWelcome } from '../seller-welcome';
 import { ApiKeysManager } from './api-keys-manager';
 
@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: 'API keys' };
 
 // Sign-in is checked by the portal layout, membership here and again by every procedure.
 export default async function ApiKeysPage() {
-  const portal = await getPortalSeller();
+  const portal = await portalMe();
   if (!portal?.seller) return <SellerWelcome />;
   return (
     <div className="space-y-8">

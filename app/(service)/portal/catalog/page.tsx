@@ -1,9 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { db, listSellerCatalog } from '@/app/core';
+import { api, portalMe } from '@/app/trpc-server';
 import { offeringCounts, platformLabel, statusLabel } from './catalog-labels';
 import { CheckoutReadinessPanel } from './checkout-readiness-panel';
-import { currentSellerId } from './current-seller';
 import { Disclosure } from './disclosure';
 import { buttonPrimary } from './form-kit';
 import { NotASeller } from './not-a-seller';
@@ -14,9 +13,8 @@ export const metadata: Metadata = { title: 'Catalog' };
 
 // Sign-in is checked by the portal layout; the seller scope by every service and procedure.
 export default async function CatalogPage() {
-  const sellerId = await currentSellerId();
-  if (!sellerId) return <NotASeller />;
-  const { products, isCheckoutReady, issuerClientId } = await listSellerCatalog({ db: db() }, sellerId);
+  if (!(await portalMe())?.seller) return <NotASeller />;
+  const { products, isCheckoutReady, issuerClientId } = await api.catalogAdmin.list();
   return (
     <div className="space-y-8">
       <header className="space-y-2">

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { firstSearchParam, Pager } from '@/app/components/pager';
-import { db, listSellerCustomers, sellerCustomersQuerySchema } from '@/app/core';
-import { getPortalSeller } from '@/app/portal-session';
+import { kit } from '@/app/core';
+import { api, portalMe } from '@/app/trpc-server';
 import { FormattedDate } from '@/app/components/formatted';
 import { ListSearchForm } from '../list-search-form';
 import { ListSummary } from '../list-summary';
@@ -19,11 +19,10 @@ const HOLDING_OPTIONS = [
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function CustomersPage({ searchParams }: Props) {
-  const portal = await getPortalSeller();
-  if (!portal?.seller) return <SellerWelcome />;
+  if (!(await portalMe())?.seller) return <SellerWelcome />;
   const raw = await searchParams;
-  const query = sellerCustomersQuerySchema.parse({ q: firstSearchParam(raw.q) || undefined, holding: firstSearchParam(raw.holding) || undefined, page: firstSearchParam(raw.page) });
-  const result = await listSellerCustomers({ db: db() }, { ...query, sellerId: portal.seller.id });
+  const query = kit.sellerCustomersQuerySchema.parse({ q: firstSearchParam(raw.q) || undefined, holding: firstSearchParam(raw.holding) || undefined, page: firstSearchParam(raw.page) });
+  const result = await api.sellerCustomers.list(query);
   const filter = { q: query.q, holding: query.holding === 'any' ? undefined : query.holding };
   return (
     <div className="space-y-6">

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { firstSearchParam, Pager } from '@/app/components/pager';
-import { db, licenseStatusSchema, listSellerLicenses, sellerLicensesQuerySchema, findSellerMemberships } from '@/app/core';
-import { getPortalSession } from '@/app/portal-session';
+import { kit } from '@/app/core';
+import { api, portalMe } from '@/app/trpc-server';
 import { FormattedDate } from '@/app/components/formatted';
 import { ListSearchForm } from '../list-search-form';
 import { SellerWelcome } from '../seller-welcome';
@@ -11,22 +11,20 @@ import { StatusBadge } from './status-badge';
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Licenses' };
 
-const STATUS_OPTIONS = [{ value: '', label: 'Any' }, ...licenseStatusSchema.options.map((status) => ({ value: status, label: status }))];
+const STATUS_OPTIONS = [{ value: '', label: 'Any' }, ...kit.licenseStatusSchema.options.map((status) => ({ value: status, label: status }))];
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function SellerLicensesPage({ searchParams }: Props) {
-  const session = (await getPortalSession())!;
-  const [membership] = await findSellerMemberships({ db: db() }, session.accountId);
-  if (!membership) return <SellerWelcome />;
+  if (!(await portalMe())?.seller) return <SellerWelcome />;
   const raw = await searchParams;
-  const query = sellerLicensesQuerySchema.parse({
+  const query = kit.sellerLicensesQuerySchema.parse({
     q: firstSearchParam(raw.q) || undefined,
     status: firstSearchParam(raw.status) || undefined,
     attention: firstSearchParam(raw.attention) || undefined,
     page: firstSearchParam(raw.page),
   });
-  const result = await listSellerLicenses({ db: db() }, { ...query, sellerId: membership.seller.id });
+  const result = await api.sellerLicenses.list(query);
   return (
     <div className="space-y-6">
       <header className="space-y-2">

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { firstSearchParam, Pager } from '@/app/components/pager';
-import { db, listSellerOrders, ORDER_STATUSES, sellerOrdersQuerySchema } from '@/app/core';
 import type { SellerOrderRow } from '@licensing/core';
-import { getPortalSeller } from '@/app/portal-session';
+import { kit } from '@/app/core';
+import { api, portalMe } from '@/app/trpc-server';
 import { FormattedDateTime } from '@/app/components/formatted';
 import { requestFormat } from '@/app/components/request-format';
 import { ListSearchForm } from '../list-search-form';
@@ -14,16 +14,15 @@ import { ORDER_STATUS_WORDS, orderStatusWords, refundWords } from './order-statu
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Orders' };
 
-const STATUS_OPTIONS = [{ value: '', label: 'Any' }, ...ORDER_STATUSES.map((status) => ({ value: status, label: ORDER_STATUS_WORDS[status].label }))];
+const STATUS_OPTIONS = [{ value: '', label: 'Any' }, ...kit.ORDER_STATUSES.map((status) => ({ value: status, label: ORDER_STATUS_WORDS[status].label }))];
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function OrdersPage({ searchParams }: Props) {
-  const portal = await getPortalSeller();
-  if (!portal?.seller) return <SellerWelcome />;
+  if (!(await portalMe())?.seller) return <SellerWelcome />;
   const raw = await searchParams;
-  const query = sellerOrdersQuerySchema.parse({ q: firstSearchParam(raw.q) || undefined, status: firstSearchParam(raw.status) || undefined, page: firstSearchParam(raw.page) });
-  const result = await listSellerOrders({ db: db() }, { ...query, sellerId: portal.seller.id });
+  const query = kit.sellerOrdersQuerySchema.parse({ q: firstSearchParam(raw.q) || undefined, status: firstSearchParam(raw.status) || undefined, page: firstSearchParam(raw.page) });
+  const result = await api.sellerOrders.list(query);
   const filter = { q: query.q, status: query.status };
   return (
     <div className="space-y-6">

@@ -1,8 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { db, DomainError, findSellerMemberships, changeIssuerClientId, removeSellerLogo, setSellerLogo, updateSellerProfile } from '@/app/core';
-import { getPortalSession } from '@/app/portal-session';
+import { api, apiErrorOf } from '@/app/trpc-server';
 
 /** What a settings form shows after a submit: a confirmation, or the refusal on its fields. */
 export interface SettingsFormState {
@@ -13,17 +12,17 @@ export interface SettingsFormState {
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? '');
 
-async function asSellerMember<T>(action: (ctx: { db: ReturnType<typeof db> }, sellerId: string) => Promise<T>, saved: string): Promise<SettingsFormState> {
-  const session = await getPortalSession();
-  if (!session) return { saved: null, error: 'Your session has ended. Sign in again to continue.', fieldErrors: {} };
-  const ctx = { db: db() };
-  const [membership] = await findSellerMemberships(ctx, session.accountId);
-  if (!membership) return { saved: null, error: 'You are not a member of any seller yet. Register as a seller first.', fieldErrors: {} };
+// The procedures are seller procedures: the router decides who is signed in and which seller they act
+// for, as for every page; the action only turns its refusals into the form's words.
+async function asSellerMember(change: () => Promise<unknown>, saved: string): Promise<SettingsFormState> {
   try {
-    await action(ctx, membership.sellerId);
+    await change();
   } catch (error) {
-    if (error instanceof DomainError && error.code === 'ValidationError') {
-      const fieldErrors = Object.fromEntries((error.details ?? []).map((detail) => [detail.Field, detail.Message]));
+    const refusal = apiErrorOf(error);
+    if (refusal?.signedOut) return { saved: null, error: 'Your session has ended. Sign in again to continue.', fieldErrors: {} };
+    if (refusal?.code === 'NotFound') return { saved: null, error: refusal.message, fieldErrors: {} };
+    if (refusal?.code === 'ValidationError') {
+      const fieldErrors = Object.fromEntries(refusal.details.map((detail) => [detail.Field, detail.Message]));
       return { saved: null, error: 'Please correct the fields marked below.', fieldErrors };
     }
     throw error;
@@ -34,18 +33,17 @@ async function asSellerMember<T>(action: (ctx: { db: ReturnType<typeof db> }, se
 
 export async function saveStoreProfile(_previous: SettingsFormState, form: FormData): Promise<SettingsFormState> {
   return asSellerMember(
-    (ctx, sellerId) => updateSellerProfile(ctx, sellerId, { storeName: text(form, 'storeName'), contactName: text(form, 'contactName'), legalName: text(form, 'legalName') }),
+    () => api.portal.updateProfile({ storeName: text(form, 'storeName'), contactName: text(form, 'contactName'), legalName: text(form, 'legalName') }),
     'Store details saved.',
   );
 }
 
 export async function saveStorefrontId(_previous: SettingsFormState, form: FormData): Promise<SettingsFormState> {
-  return asSellerMember((ctx, sellerId) => changeIssuerClientId(ctx, sellerId, { issuerClientId: text(form, 'issuerClientId').trim() }), 'Storefront id changed.');
+  return asSellerMember(() => api.portal.changeIssuerClientId({ issuerClientId: text(form, 'issuerClientId').trim() }), 'Storefront id changed.');
 }
 
 export async function saveLogo(_previous: SettingsFormState, form: FormData): Promise<SettingsFormState> {
-  if (form.get('remove') === 'true') return asSellerMember((ctx, sellerId) => removeSellerLogo(ctx, sellerId), 'Logo removed.');
+  if (form.get('remove') === 'true') return asSellerMember(() => api.portal.removeLogo(), 'Logo removed.');
   const file = form.get('logo');
-  const bytes = file instanceof File ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
-  return asSellerMember((ctx, sellerId) => setSellerLogo(ctx, sellerId, bytes), 'Logo saved.');
+  return asSellerMember(() => api.portal.setLogo({ logo: file instanceof Blob ? file : new Blob([]) }), 'Logo saved.');
 }

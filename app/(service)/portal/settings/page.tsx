@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { db, findSellerMemberships, LOGO_MAX_BYTES, logoPathOf, MAX_FORMER_ISSUER_CLIENT_IDS } from '@/app/core';
-import { getPortalSession } from '@/app/portal-session';
+import { api, portalMe } from '@/app/trpc-server';
 import { LogoForm, StoreProfileForm, StorefrontIdForm } from './settings-forms';
 
 export const dynamic = 'force-dynamic';
@@ -11,16 +10,10 @@ export const metadata: Metadata = { title: 'Store settings' };
 type Props = { searchParams: Promise<{ registered?: string }> };
 
 export default async function StoreSettingsPage({ searchParams }: Props) {
-  const session = await getPortalSession();
+  const session = await portalMe();
   if (!session) redirect('/login?callbackUrl=/portal/settings');
-  const ctx = { db: db() };
-  const [membership] = await findSellerMemberships(ctx, session.accountId);
-  if (!membership) redirect('/portal');
-  const seller = membership.seller;
-  const [logo, formerIds] = await Promise.all([
-    ctx.db.sellerLogo.findUnique({ where: { sellerId: seller.id }, select: { updatedAt: true } }),
-    ctx.db.sellerFormerId.findMany({ where: { sellerId: seller.id }, orderBy: { createdAt: 'desc' }, select: { issuerClientId: true } }),
-  ]);
+  if (!session.seller) redirect('/portal');
+  const seller = await api.portal.settings();
   const { registered } = await searchParams;
 
   return (
@@ -45,8 +38,8 @@ export default async function StoreSettingsPage({ searchParams }: Props) {
       </div>
 
       <StoreProfileForm storeName={seller.storeName ?? ''} contactName={seller.contactName ?? ''} legalName={seller.legalName ?? ''} />
-      <LogoForm hasLogo={logo !== null} logoSrc={logoPathOf(seller.issuerClientId, logo)} maxKb={LOGO_MAX_BYTES / 1024} />
-      <StorefrontIdForm issuerClientId={seller.issuerClientId} formerIds={formerIds.map((former) => former.issuerClientId)} changesLeft={MAX_FORMER_ISSUER_CLIENT_IDS - formerIds.length} />
+      <LogoForm hasLogo={seller.logoPath !== null} logoSrc={seller.logoPath} maxKb={seller.logoMaxBytes / 1024} />
+      <StorefrontIdForm issuerClientId={seller.issuerClientId} formerIds={seller.formerIssuerClientIds} changesLeft={seller.issuerClientIdChangesLeft} />
     </section>
   );
 }

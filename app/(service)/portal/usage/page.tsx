@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
-import { db, listSeatCharges, listUsageLedger } from '@/app/core';
-import { getPortalSeller } from '@/app/portal-session';
+import { api, portalMe } from '@/app/trpc-server';
 import { FormattedDateTime } from '@/app/components/formatted';
 import { requestFormat } from '@/app/components/request-format';
 import { SellerWelcome } from '../seller-welcome';
@@ -9,10 +8,8 @@ export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Metered usage' };
 
 export default async function UsagePage() {
-  const portal = await getPortalSeller();
-  if (!portal?.seller) return <SellerWelcome />;
-  const sellerId = portal.seller.id;
-  const [ledger, seatCharges] = await Promise.all([listUsageLedger({ db: db() }, { sellerId }), listSeatCharges({ db: db() }, { sellerId })]);
+  if (!(await portalMe())?.seller) return <SellerWelcome />;
+  const { ledger, seatCharges } = await api.portal.usage();
   const format = await requestFormat();
   return (
     <div className="space-y-6">

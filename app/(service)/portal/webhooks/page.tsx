@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { getPortalSeller } from '@/app/portal-session';
+import { portalMe } from '@/app/trpc-server';
 import { ToastProvider } from '@/app/components/toast';
 import { SellerWelcome } from '../seller-welcome';
 import { WebhooksManager } from './webhooks-manager';
@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: 'Webhooks' };
 
 // Sign-in is checked by the portal layout, membership here and again by every procedure.
 export default async function WebhooksPage() {
-  const portal = await getPortalSeller();
+  const portal = await portalMe();
   if (!portal?.seller) return <SellerWelcome />;
   return (
     <div className="space-y-8">

@@ -1,11 +1,13 @@
-import { findSellerByIssuerClientId, readSellerLogo, db } from '@/app/core';
+import { api, refusedWith } from '@/app/trpc-server';
 
 /** The store's logo: the bytes the seller uploaded, with the type found in them, never sniffed by the browser. */
 export async function GET(request: Request, { params }: { params: Promise<{ issuerClientId: string }> }) {
   const { issuerClientId } = await params;
-  const ctx = { db: db() };
-  const found = await findSellerByIssuerClientId(ctx, issuerClientId);
-  const logo = found && (await readSellerLogo(ctx, found.seller.id));
+  // An id no store can have (refused as input) has no logo either.
+  const logo = await api.marketplace.logo({ issuerClientId }).catch((error: unknown) => {
+    if (refusedWith(error, 'ValidationError')) return null;
+    throw error;
+  });
   if (!logo) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   const version = logo.updatedAt.getTime().toString(36);
   const etag = `"${version}"`;

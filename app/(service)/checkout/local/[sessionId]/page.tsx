@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { classificationLabel, describePrice, db, DomainError, getLocalCheckout } from '@/app/core';
-import type { LocalCheckoutView } from '@licensing/core';
+import { api, orNotFound } from '@/app/trpc-server';
+import { classificationLabel, describePrice } from '@/server/entry/shared';
 import { requestFormat } from '@/app/components/request-format';
 
 export const dynamic = 'force-dynamic';
@@ -15,15 +15,6 @@ const buttonPrimary =
 const buttonSecondary =
   'w-full rounded-md border border-slate-300 bg-white px-4 py-2.5 font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
 
-async function loadCheckout(checkoutId: string): Promise<LocalCheckoutView> {
-  try {
-    return await getLocalCheckout({ db: db() }, { checkoutId });
-  } catch (error) {
-    if (error instanceof DomainError && error.code === 'NotFound') notFound();
-    throw error;
-  }
-}
-
 /**
  * The local payment processor's hosted checkout page (the SessionUrl of a paid checkout). The buyer
  * may come from an app through the system browser with no portal session, so nothing here asks
@@ -32,7 +23,7 @@ async function loadCheckout(checkoutId: string): Promise<LocalCheckoutView> {
 export default async function LocalCheckoutPage({ params, searchParams }: Props) {
   const { sessionId } = await params;
   const { ui } = await searchParams;
-  const checkout = await loadCheckout(sessionId);
+  const checkout = await orNotFound(api.checkoutPages.localCheckout({ checkoutId: sessionId }));
   const { decimalMoney } = await requestFormat();
   const action = (verb: 'pay' | 'cancel') => `/checkout/local/${encodeURIComponent(checkout.id)}/${verb}`;
 

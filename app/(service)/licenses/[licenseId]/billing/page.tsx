@@ -1,9 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
-import { db, DomainError, getSubscriptionBilling } from '@/app/core';
-import type { SubscriptionBillingView } from '@licensing/core';
-import { getPortalSession } from '@/app/portal-session';
+import { api, orNotFound } from '@/app/trpc-server';
 import { SubscriptionActions } from './subscription-actions';
 import { FactList, type Fact } from '@/app/components/fact-list';
 import { FormattedDate } from '@/app/components/formatted';
@@ -16,21 +13,11 @@ type Props = { params: Promise<{ licenseId: string }> };
 
 const day = (value: Date) => <FormattedDate value={value} />;
 
-async function loadBilling(licenseId: string, buyerAccountId: string): Promise<SubscriptionBillingView> {
-  try {
-    return await getSubscriptionBilling({ db: db() }, { licenseId, buyerAccountId });
-  } catch (error) {
-    if (error instanceof DomainError && error.code === 'NotFound') notFound();
-    throw error;
-  }
-}
-
 /** The billing of a subscription sold through the local processor: plan, price, period, cancel or keep. */
 export default async function SubscriptionBillingPage({ params }: Props) {
   const { licenseId } = await params;
   // The layout has already sent a signed-out visitor to sign in.
-  const session = (await getPortalSession())!;
-  const billing = await loadBilling(licenseId, session.accountId);
+  const billing = await orNotFound(api.licenses.billing({ licenseId }));
   const format = await requestFormat();
   const money = (amountMinor: number, currency = billing.currency) => (amountMinor === 0 ? 'Free' : format.money(amountMinor, currency));
   const licenseHref = `/licenses#license-${billing.licenseId}`;

@@ -1,9 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { db, listSellerCatalog } from '@/app/core';
+import { api, portalMe } from '@/app/trpc-server';
 import { preferredCurrency } from '@/server/entry/shared';
 import { Breadcrumbs } from '../breadcrumbs';
-import { currentSellerId } from '../current-seller';
 import { NotASeller } from '../not-a-seller';
 import { SellAppForm } from '../sell-app-form';
 
@@ -12,9 +11,8 @@ export const metadata: Metadata = { title: 'Sell an app' };
 
 /** The common case in one step: one app, one price, its features (the detailed pages do the rest). */
 export default async function SellAppPage() {
-  const sellerId = await currentSellerId();
-  if (!sellerId) return <NotASeller />;
-  const catalog = await listSellerCatalog({ db: db() }, sellerId);
+  if (!(await portalMe())?.seller) return <NotASeller />;
+  const catalog = await api.catalogAdmin.list();
   return (
     <div className="space-y-6">
       <Breadcrumbs trail={[{ href: '/portal/catalog', label: 'Catalog' }]} current="Sell an app" />

@@ -1,4 +1,5 @@
-import { db, sellerCustomersQuerySchema, sellerCustomersCsv } from '@/app/core';
+import { kit } from '@/app/core';
+import { api } from '@/app/trpc-server';
 import { csvExportResponse } from '../../orders/csv-export-response';
 
 export const dynamic = 'force-dynamic';
@@ -6,6 +7,6 @@ export const dynamic = 'force-dynamic';
 /** GET /portal/customers/export?q=&holding=: the customers page's current filter, every page, as CSV. */
 export async function GET(request: Request): Promise<Response> {
   const params = new URL(request.url).searchParams;
-  const filter = sellerCustomersQuerySchema.omit({ page: true }).parse({ q: params.get('q') || undefined, holding: params.get('holding') || undefined });
-  return csvExportResponse('customers', (sellerId) => sellerCustomersCsv({ db: db() }, { ...filter, sellerId }));
+  const filter = kit.sellerCustomersQuerySchema.omit({ page: true }).parse({ q: params.get('q') || undefined, holding: params.get('holding') || undefined });
+  return csvExportResponse('customers', () => api.sellerCustomers.exportCsv(filter));
 }

@@ -1,9 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
-import { db, DomainError, statusChangesFrom, isFinalLicenseStatus, getSellerLicenseDetail, usageByFeatureAndDay, findSellerMemberships } from '@/app/core';
 import type { SellerLicenseDetail } from '@licensing/core';
-import { getPortalSession } from '@/app/portal-session';
+import { kit } from '@/app/core';
+import { api, orNotFound, portalMe } from '@/app/trpc-server';
 import { FormattedDate, FormattedDateTime } from '@/app/components/formatted';
 import { requestFormat } from '@/app/components/request-format';
 import { StatusBadge } from '../status-badge';
@@ -16,21 +15,13 @@ export const metadata: Metadata = { title: 'License' };
 type Props = { params: Promise<{ licenseId: string }> };
 
 export default async function SellerLicensePage({ params }: Props) {
-  const session = (await getPortalSession())!;
-  const [membership] = await findSellerMemberships({ db: db() }, session.accountId);
-  if (!membership) return <p className="text-slate-600">Register as a seller to see the licenses you sold.</p>;
+  if (!(await portalMe())?.seller) return <p className="text-slate-600">Register as a seller to see the licenses you sold.</p>;
   const { licenseId } = await params;
-  let license: SellerLicenseDetail;
-  try {
-    license = await getSellerLicenseDetail({ db: db() }, { sellerId: membership.seller.id, licenseId });
-  } catch (error) {
-    if (error instanceof DomainError && error.code === 'NotFound') notFound();
-    throw error;
-  }
-  const usage = await usageByFeatureAndDay({ db: db() }, { sellerId: membership.seller.id, licenseId: license.id });
+  // Another seller's license and an unknown id are the same not-found page.
+  const { license, usage } = await orNotFound(api.sellerLicenses.detail({ licenseId }));
   const format = await requestFormat();
   const liveSeats = license.seats.filter((seat) => seat.retiredAt === null).length;
-  const final = isFinalLicenseStatus(license.status);
+  const final = kit.isFinalLicenseStatus(license.status);
   return (
     <div className="space-y-8">
       <nav aria-label="Breadcrumb" className="text-sm">
@@ -98,7 +89,7 @@ export default async function SellerLicensePage({ params }: Props) {
                 ? 'Every live seat runs. Suspending refuses every seat at its next license refresh until you resume; cancelling ends the license for good.'
                 : `The license is ${license.status.toLowerCase()}: every seat is refused at its next license refresh.`}
             </p>
-            <StatusActions licenseId={license.id} changes={statusChangesFrom(license.status)} />
+            <StatusActions licenseId={license.id} changes={kit.statusChangesFrom(license.status)} />
           </>
         )}
         {license.processor ? <ProcessorState processor={license.processor} /> : null}

@@ -1,9 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
-import { db, DomainError, getSellerOrder, isFinalLicenseStatus } from '@/app/core';
 import type { SellerOrderDetail, SellerOrderDispute, SellerOrderRefund } from '@licensing/core';
-import { getPortalSeller } from '@/app/portal-session';
+import { kit } from '@/app/core';
+import { api, orNotFound, portalMe } from '@/app/trpc-server';
 import { FactList, type Fact } from '@/app/components/fact-list';
 import { FormattedDate, FormattedDateTime } from '@/app/components/formatted';
 import { requestFormat } from '@/app/components/request-format';
@@ -18,16 +17,6 @@ export const metadata: Metadata = { title: 'Order' };
 
 type Props = { params: Promise<{ orderId: string }> };
 
-async function loadOrder(sellerId: string, orderId: string): Promise<SellerOrderDetail> {
-  try {
-    return await getSellerOrder({ db: db() }, { sellerId, orderId });
-  } catch (error) {
-    // Another seller's order and an unknown id are the same not-found page.
-    if (error instanceof DomainError && error.code === 'NotFound') notFound();
-    throw error;
-  }
-}
-
 const PROCESSOR_WORDS: Record<SellerOrderDetail['processor'], string> = {
   local: 'Local processor (test mode, no card charged)',
   stripe: 'Stripe',
@@ -36,10 +25,10 @@ const PROCESSOR_WORDS: Record<SellerOrderDetail['processor'], string> = {
 
 /** One order of the seller: what it charged, what went back and why, what the buyer's bank disputed, and its license. */
 export default async function SellerOrderPage({ params }: Props) {
-  const portal = await getPortalSeller();
-  if (!portal?.seller) return <SellerWelcome />;
+  if (!(await portalMe())?.seller) return <SellerWelcome />;
   const { orderId } = await params;
-  const order = await loadOrder(portal.seller.id, orderId);
+  // Another seller's order and an unknown id are the same not-found page.
+  const order = await orNotFound(api.sellerOrders.detail({ orderId }));
   const format = await requestFormat();
   const status = orderStatusWords(order);
   const refunded = refundWords(order);
@@ -114,7 +103,7 @@ export default async function SellerOrderPage({ params }: Props) {
               currency={order.currency}
               refundableMinor={order.refundableMinor}
               customerEmail={order.customerEmail}
-              license={order.license === null ? 'none' : isFinalLicenseStatus(order.license.status) ? 'ended' : 'live'}
+              license={order.license === null ? 'none' : kit.isFinalLicenseStatus(order.license.status) ? 'ended' : 'live'}
             />
           )}
         </section>

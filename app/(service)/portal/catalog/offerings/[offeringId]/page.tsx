@@ -1,12 +1,10 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { db, getSellerOffering } from '@/app/core';
+import { api, orNotFound, portalMe } from '@/app/trpc-server';
 import { requestFormat } from '@/app/components/request-format';
 import { Breadcrumbs } from '../../breadcrumbs';
 import { categoryLabel, classificationName, hiddenReason, priceLine, statusLabel } from '../../catalog-labels';
-import { currentSellerId } from '../../current-seller';
 import { FeaturesEditor } from '../../features-editor';
-import { loadOrNotFound } from '../../load-or-not-found';
 import { EditOfferingForm } from '../../offering-form';
 import { OfferingSwitches } from '../../offering-switches';
 
@@ -16,10 +14,9 @@ export const metadata: Metadata = { title: 'Offering' };
 type Props = { params: Promise<{ offeringId: string }> };
 
 export default async function OfferingPage({ params }: Props) {
-  const sellerId = await currentSellerId();
-  if (!sellerId) notFound();
+  if (!(await portalMe())?.seller) notFound();
   const { offeringId } = await params;
-  const { offering, product } = await loadOrNotFound(getSellerOffering({ db: db() }, { sellerId, offeringId }));
+  const { offering, product } = await orNotFound(api.catalogAdmin.offering({ offeringId }));
   const hidden = hiddenReason(offering, product);
   const format = await requestFormat();
   return (

@@ -1,13 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { db, getSellerProduct } from '@/app/core';
+import { api, orNotFound, portalMe } from '@/app/trpc-server';
 import { requestFormat } from '@/app/components/request-format';
 import { Breadcrumbs } from '../../breadcrumbs';
 import { hiddenReason, platformLabel, priceLine, statusLabel } from '../../catalog-labels';
-import { currentSellerId } from '../../current-seller';
 import { Disclosure } from '../../disclosure';
-import { loadOrNotFound } from '../../load-or-not-found';
 import { NewOfferingForm } from '../../offering-form';
 import { EditProductForm } from '../../product-form';
 
@@ -17,10 +15,9 @@ export const metadata: Metadata = { title: 'Product' };
 type Props = { params: Promise<{ productId: string }> };
 
 export default async function ProductPage({ params }: Props) {
-  const sellerId = await currentSellerId();
-  if (!sellerId) notFound();
+  if (!(await portalMe())?.seller) notFound();
   const { productId } = await params;
-  const product = await loadOrNotFound(getSellerProduct({ db: db() }, { sellerId, productId }));
+  const product = await orNotFound(api.catalogAdmin.product({ productId }));
   const format = await requestFormat();
   return (
     <div className="space-y-8">

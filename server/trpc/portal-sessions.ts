@@ -1,0 +1,16 @@
+import { db } from '../db';
+import { env } from '../env';
+import { portalSessionOf } from '../identity/portal-session';
+import { PORTAL_SESSION_SECONDS, portalSessionSecret, signInToPortal, type PortalSignIn } from '../identity/sign-in-to-portal';
+
+/**
+ * What the portal's session transport (next-auth, in app/portal-session.ts) needs of the core: its
+ * settings, the redemption of an e-mailed code (a refused code is an Error whose message the sign-in
+ * form shows, so it is no procedure), and the session a next-auth user carries. The sessions it makes
+ * are the `session` of every tRPC context.
+ */
+export const portalSessions = {
+  settings: () => ({ secret: portalSessionSecret(), maxAgeSeconds: PORTAL_SESSION_SECONDS, publicBaseUrl: env().publicBaseUrl }),
+  signIn: (input: PortalSignIn) => signInToPortal({ db: db() }, input),
+  sessionOf: portalSessionOf,
+};
