@@ -70,7 +70,7 @@ export default defineConfig(
   },
   // The API reference page's script runs in the browser beside swagger-ui's bundle.
   {
-    files: ['server/http/api-reference/*.js'],
+    files: ['server/http/routes/operations/api-reference/*.js'],
     languageOptions: { globals: { ...globals.browser, SwaggerUIBundle: 'readonly' } },
   },
   // Pages, their components and the e-mail templates are React.

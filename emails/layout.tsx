@@ -1,7 +1,7 @@
 import { Body, Container, Head, Heading, Hr, Html, Preview, Section, Text } from '@react-email/components';
 import type { CSSProperties, ReactNode } from 'react';
 
-export const SERVICE_NAME = 'Licensing service';
+const SERVICE_NAME = 'Licensing service';
 
 export interface EmailLayoutProps {
   /** The line mail clients show beside the subject; it is left out of the plain-text version. */

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** Why a production start is refused without APP_SECRET (printed by `npm start` and `npm run admin`). */
-export const APP_SECRET_REQUIRED_MESSAGE =
+const APP_SECRET_REQUIRED_MESSAGE =
   'APP_SECRET is required when NODE_ENV=production: it seals signing keys, checkout credentials and queued e-mails, ' +
   'and every instance must share it. Set APP_SECRET to a random value of at least 32 characters ' +
   '(e.g. `openssl rand -base64 48`) and give the same value to every instance.';

@@ -65,7 +65,3 @@ export class DomainError extends Error {
     return HTTP_STATUS_BY_CODE[this.code];
   }
 }
-
-export function isDomainError(error: unknown): error is DomainError {
-  return error instanceof DomainError;
-}

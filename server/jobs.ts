@@ -28,6 +28,6 @@ export const JOBS = {
 type ServiceJobs = typeof JOBS;
 
 declare module './platform/jobs/job-definition' {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the merge adds its members through `extends`
   interface JobRegistry extends ServiceJobs {}
 }

@@ -9,7 +9,7 @@ const pascal = (segment: PropertyKey) =>
   typeof segment === 'string' && segment.length > 0 ? segment[0]!.toUpperCase() + segment.slice(1) : String(segment);
 
 /** Field path as the caller wrote it: PascalCase keys joined by '.', array indexes as numbers. */
-export function fieldName(path: readonly PropertyKey[]): string {
+function fieldName(path: readonly PropertyKey[]): string {
   return path.map(pascal).join('.');
 }
 

@@ -8,7 +8,7 @@ type Issue = z.core.$ZodRawIssue;
 
 const plural = (count: number | bigint, one: string) => `${count} ${one}${Number(count) === 1 ? '' : 's'}`;
 
-export function humanIssueMessage(issue: Issue): string | undefined {
+function humanIssueMessage(issue: Issue): string | undefined {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined || issue.input === null) return 'This field is required.';
@@ -51,7 +51,7 @@ export function humanIssueMessage(issue: Issue): string | undefined {
 let configured = false;
 
 /** Installs the formatter for this JavaScript realm (server process or browser bundle); idempotent. */
-export function useHumanValidationMessages(): void {
+function useHumanValidationMessages(): void {
   if (configured) return;
   configured = true;
   z.config({ customError: humanIssueMessage });

@@ -13,7 +13,7 @@ export interface ApiKeyPrincipal {
 // Positive lookups only, keyed by the key's hash, for 10 seconds at most: a revoked key is
 // forgotten at once in this module copy and within a second in every other copy and instance
 // (topic `api-key`); the 10 seconds bound only what a lost notification leaves behind.
-export const API_KEY_CACHE_SECONDS = 10;
+const API_KEY_CACHE_SECONDS = 10;
 /** Keys whose lookup is held: far more than any seller's backends use at once. */
 export const API_KEY_CACHE_MAX = 10_000;
 /** An account API key was revoked. Key: the key's hash. */

@@ -6,7 +6,7 @@ import { sha256Hex } from '../crypto/secrets';
 // person can tell keys apart (and secret scanners can recognise a leaked one). Only the sha256 of
 // the whole key is stored; the key itself is shown once.
 
-export const API_KEY_MARKER = 'SVC_AK_';
+const API_KEY_MARKER = 'SVC_AK_';
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 const PREFIX_ID_LENGTH = 8;
 const SECRET_BYTES = 32;

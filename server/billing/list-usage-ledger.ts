@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 
-export interface UsageLedgerLine {
+interface UsageLedgerLine {
   id: string;
   createdAt: Date;
   licenseId: string;

@@ -7,6 +7,3 @@ export const OfferingCategory = { Application: 0, AddOn: 1, Service: 2, Bundle: 
 export const IntervalUnit = { Day: 0, Week: 1, Month: 2, Year: 3 } as const;
 /** Spec: 0 trial, 1 subscription, 2 perpetual. */
 export const LicenseClassification = { Trial: 0, Subscription: 1, Perpetual: 2 } as const;
-
-export type CatalogStatusValue = (typeof CatalogStatus)[keyof typeof CatalogStatus];
-export type LicenseClassificationValue = (typeof LicenseClassification)[keyof typeof LicenseClassification];

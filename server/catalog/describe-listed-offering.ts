@@ -14,7 +14,7 @@ import { storefrontName } from './seller-profile';
 // get_offering and start_purchase): the spec's offering detail, plus what the storefront page shows
 // beside it (price line, seats, repeat rule), each feature's allowance, and where to buy it.
 
-export const offeringAllowanceSchema = z.object({
+const offeringAllowanceSchema = z.object({
   featureKey: z.string(),
   /** Units one seat may use per period; null for unlimited. */
   allowance: z.number().int().nullable(),

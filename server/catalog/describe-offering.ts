@@ -49,6 +49,6 @@ export function describePrice(offering: OfferingView, options: { perSeat?: boole
 }
 
 /** "14 days free", "1 day free". */
-export function describeTrial(days: number): string {
+function describeTrial(days: number): string {
   return `${days} ${days === 1 ? 'day' : 'days'} free`;
 }

@@ -16,10 +16,10 @@ import { storefrontName } from './seller-profile';
 // agent asks when a person describes what they need. Only what buyers can see is found: listed,
 // active offerings of active products (listed-offerings.ts).
 
-export const OFFERING_SEARCH_PAGE_SIZE = 20;
-export const OFFERING_SEARCH_TEXT_MAX = 200;
+const OFFERING_SEARCH_PAGE_SIZE = 20;
+const OFFERING_SEARCH_TEXT_MAX = 200;
 
-export const BILLING_KINDS = ['trial', 'subscription', 'perpetual'] as const;
+const BILLING_KINDS = ['trial', 'subscription', 'perpetual'] as const;
 const CLASSIFICATION_OF: Record<(typeof BILLING_KINDS)[number], number> = {
   trial: LicenseClassification.Trial,
   subscription: LicenseClassification.Subscription,
@@ -34,7 +34,7 @@ export const searchOfferingsSchema = z.object({
   page: z.number().int().min(1).max(10_000).default(1).describe(`The page, from 1; ${OFFERING_SEARCH_PAGE_SIZE} offerings a page.`),
 });
 
-export const offeringSearchHitSchema = z.object({
+const offeringSearchHitSchema = z.object({
   offering: offeringViewSchema,
   product: productViewSchema,
   storeName: z.string(),

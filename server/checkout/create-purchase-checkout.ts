@@ -11,8 +11,6 @@ import { assertSeatsFit, findPurchasableOffering } from './purchasable-offering'
 import type { CheckoutSession, PurchaseCheckoutInput } from './purchase-checkout.schema';
 import type { CheckoutAsk } from './request-fingerprint';
 
-export { PROCESSOR_FAILED_ERROR, SESSION_POLL_MS, SESSION_WAIT_MS } from './checkout-core';
-
 /**
  * POST /purchase/checkout as the signed-in buyer, through the checkout core (checkout-core.ts).
  * Free offerings complete at creation: the license is minted on the spot, in one transaction with

@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import { LOCAL_CHECKOUT_CANCELLED_ERROR } from './local-checkout/pay-local-checkout';
 import { CHECKOUT_ID_MAX } from './checkout-core';
 
-export type CheckoutOutcomeState = 'completed' | 'pending' | 'cancelled' | 'failed' | 'unknown';
+type CheckoutOutcomeState = 'completed' | 'pending' | 'cancelled' | 'failed' | 'unknown';
 
 /** What the hosted result page says about a checkout: its state in plain terms and where to go back. */
 export interface CheckoutOutcome {

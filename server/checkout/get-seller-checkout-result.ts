@@ -5,7 +5,7 @@ import { expireClaimOf } from './claim/expire-claims';
 import { liveCredential } from './get-checkout-result';
 
 /** docs/api/embedded-checkout.md: a session's result is readable for 90 days after it was created; later it is an expired session (404). */
-export const SESSION_RESULT_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
+const SESSION_RESULT_RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
 
 /**
  * POST /licensing/checkout/session/result for the seller of the API key: its own embedded

@@ -110,9 +110,9 @@ const LOAD_SEAT_WINDOWS = `
  * this instance drops the seat's entry at once (forgetSeatWindows); usage ingested by another
  * instance shows after at most WINDOW_CACHE_MS, far inside the authorization's own ten minutes.
  */
-export const WINDOW_CACHE_MS = 5_000;
+const WINDOW_CACHE_MS = 5_000;
 /** Seats whose windows are held: as many as the runtime state holds (runtime-state.ts). */
-export const WINDOW_CACHE_MAX = 100_000;
+const WINDOW_CACHE_MAX = 100_000;
 const windowCache = new TtlCache<SeatWindow[]>(WINDOW_CACHE_MS, WINDOW_CACHE_MAX);
 
 const toSeatWindow = (row: WindowRow): SeatWindow => ({ featureKey: row.featureKey, periodStart: new Date(`${row.periodStart}Z`), used: Number(row.used) });

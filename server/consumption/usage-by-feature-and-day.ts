@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 
-export const USAGE_CHART_DAYS = 30;
+const USAGE_CHART_DAYS = 30;
 
 export interface UsageSeries {
   /** The UTC days of the window, oldest first (YYYY-MM-DD). */

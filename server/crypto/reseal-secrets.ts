@@ -9,7 +9,7 @@ import { keyIdOf, keyringFromEnv, reseal, sealedUnderOtherKey, type Keyring } fr
 // keep working.
 
 /** One stored value, sealed under APP_SECRET. */
-export interface SealedValue {
+interface SealedValue {
   id: string;
   sealed: string;
 }
@@ -30,7 +30,7 @@ export interface SealedValues<Name extends string = string> {
 
 export const defineSealedValues = <Name extends string>(values: SealedValues<Name>): SealedValues<Name> => values;
 
-export interface ResealCount {
+interface ResealCount {
   /** Re-sealed under the current APP_SECRET. */
   resealed: number;
   /** Already under the current APP_SECRET. */

@@ -9,7 +9,7 @@ import { PING_EVENT_TYPE } from './event-types';
 // number it saw never misses an event. Events are kept 30 days.
 
 export const EVENTS_KEPT_DAYS = 30;
-export const EVENTS_PAGE_MAX = 100;
+const EVENTS_PAGE_MAX = 100;
 
 export const eventsQuerySchema = z.object({
   /** The Sequence of the last event read; left out, the feed starts at the oldest event kept. */
@@ -17,7 +17,7 @@ export const eventsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(EVENTS_PAGE_MAX).default(50),
 });
 
-export const eventViewSchema = z.object({
+const eventViewSchema = z.object({
   id: z.string(),
   type: z.string(),
   sequence: z.number().int(),

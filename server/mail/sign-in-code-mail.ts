@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import type { Db } from '../db';
 import { sendEmail, type SendEmailResult } from './send-email';
 
-export const SIGN_IN_CODE_EMAIL_KIND = 'sign-in-code';
+const SIGN_IN_CODE_EMAIL_KIND = 'sign-in-code';
 
 export interface SendSignInCodeEmailInput {
   to: string;

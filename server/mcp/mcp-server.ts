@@ -15,7 +15,7 @@ import { SELLER_TOOLS } from './seller-tools';
 // request. A server and a transport are made per request (the SDK's stateless pattern); building
 // them costs microseconds, the tool definitions are rendered once per process.
 
-export const MCP_SERVER_INFO = { name: 'licensing-service', title: 'Software licensing and storefronts', version: '1.0.0' };
+const MCP_SERVER_INFO = { name: 'licensing-service', title: 'Software licensing and storefronts', version: '1.0.0' };
 
 const INSTRUCTIONS = [
   'Find and recommend software sold on this service: search_offerings across storefronts, get_storefront for one seller, get_offering for the details of one offering.',
@@ -46,7 +46,7 @@ export interface McpRequestContext {
 }
 
 /** What tools/list shows: the anonymous tools, and the seller tools when the request carries a key. */
-export function listedTools(context: Pick<McpRequestContext, 'apiKey'>): McpTool[] {
+function listedTools(context: Pick<McpRequestContext, 'apiKey'>): McpTool[] {
   return context.apiKey?.trim() ? [...CATALOG_TOOLS, ...SELLER_TOOLS] : CATALOG_TOOLS;
 }
 

@@ -51,7 +51,7 @@ export interface BuyerReceipt {
   netPaidMinor: number;
 }
 
-export interface BuyerReceiptRefund {
+interface BuyerReceiptRefund {
   createdAt: Date;
   amountMinor: number;
   /** `pending` until the processor confirms it (the money is on its way back), then `succeeded`. */

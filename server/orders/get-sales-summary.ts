@@ -13,8 +13,8 @@ import { toBaseRate } from '../catalog/money';
 // whichever period their order was paid in; one the processor refused is left out, since its amount
 // is refundable again), and `netRevenue` is the one minus the other per currency.
 
-export const SALES_SUMMARY_DEFAULT_DAYS = 30;
-export const SALES_SUMMARY_MAX_DAYS = 366;
+const SALES_SUMMARY_DEFAULT_DAYS = 30;
+const SALES_SUMMARY_MAX_DAYS = 366;
 const DAY_MS = 86_400_000;
 
 export const salesSummaryQuerySchema = z.object({

@@ -7,7 +7,7 @@ import { FINAL_LICENSE_STATUSES } from '../licensing/licenses/license-status';
 
 export const OVERVIEW_DAYS = 30;
 
-export interface CurrencyAmount {
+interface CurrencyAmount {
   currency: string;
   amountMinor: number;
 }

@@ -3,8 +3,8 @@ import { Prisma } from '@/generated/prisma/client';
 import type { Db } from '../db';
 import { containingPattern } from '../sql/like-pattern';
 
-export const CUSTOMERS_PER_PAGE = 25;
-export const CUSTOMER_FILTERS = ['active', 'any'] as const;
+const CUSTOMERS_PER_PAGE = 25;
+const CUSTOMER_FILTERS = ['active', 'any'] as const;
 
 export const sellerCustomersQuerySchema = z.object({
   q: z.string().trim().max(200).optional().catch(undefined),

@@ -14,7 +14,7 @@ export const sellerOrdersQuerySchema = z.object({
 export type SellerOrdersQuery = z.input<typeof sellerOrdersQuerySchema>;
 
 /** Where the order came from: a buyer in a storefront or an app (purchase API), or the seller's backend (embedded). */
-export type OrderChannel = 'storefront or app' | 'seller backend';
+type OrderChannel = 'storefront or app' | 'seller backend';
 
 export interface SellerOrderRow {
   id: string;
@@ -60,7 +60,7 @@ const NEWEST_FIRST: Prisma.CheckoutOrderByWithRelationInput[] = [{ createdAt: 'd
  * The seller's checkouts matching the filter. `q` matches the customer's e-mail (anywhere, any case),
  * the order id or the processor's session id (whole), or the tenant id of an embedded order (from its start).
  */
-export function sellerOrdersWhere(sellerId: string, filter: { q?: string; status?: CheckoutStatus }): Prisma.CheckoutWhereInput {
+function sellerOrdersWhere(sellerId: string, filter: { q?: string; status?: CheckoutStatus }): Prisma.CheckoutWhereInput {
   const q = filter.q;
   return {
     sellerId,

@@ -24,7 +24,7 @@ export function csvCell(value: CsvValue): string {
 }
 
 /** One line, CRLF included. */
-export function csvLine(values: readonly CsvValue[]): string {
+function csvLine(values: readonly CsvValue[]): string {
   return stringify([values], CSV_OPTIONS);
 }
 

@@ -123,21 +123,6 @@ export type ProcessorEventBody =
   | { type: 'AccountUpdated'; accountId: string; chargesEnabled: boolean };
 
 export type ProcessorEvent = EventBase & ProcessorEventBody;
-export type ProcessorEventType = ProcessorEvent['type'];
-
-/** Every event type, for the table in docs/payments.md and the tests that walk it. */
-export const PROCESSOR_EVENT_TYPES: readonly ProcessorEventType[] = [
-  'PaymentSucceeded',
-  'PaymentFailed',
-  'SubscriptionChanged',
-  'SubscriptionEnded',
-  'InvoicePaid',
-  'Refunded',
-  'DisputeOpened',
-  'DisputeClosed',
-  'TrialWillEnd',
-  'AccountUpdated',
-];
 
 /**
  * The verbs. Every call that changes something at the processor carries an idempotency key derived

@@ -17,10 +17,10 @@ import type { RuntimePrincipal } from './verify-runtime-token';
  * minutes: clients refresh at half-life, so a change arrives within five to ten minutes, while a
  * seat that lost its connection keeps working that long.
  */
-export const AUTHORIZATION_TTL_SECONDS = 600;
+const AUTHORIZATION_TTL_SECONDS = 600;
 /** Every RateLimit counts uses per this window, per seat. */
-export const RATE_WINDOW_SECONDS = 60;
-export const AUTHORIZATION_JWT_TYPE = 'license-authorization+jwt';
+const RATE_WINDOW_SECONDS = 60;
+const AUTHORIZATION_JWT_TYPE = 'license-authorization+jwt';
 const utf8 = new TextEncoder();
 
 /**

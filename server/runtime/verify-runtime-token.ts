@@ -26,8 +26,8 @@ const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
  * is revoked is asked at every call (runtime-state). A changed runtime key set drops them all.
  * Bounded like the runtime state: one token per running seat.
  */
-export const VERIFIED_TOKEN_CACHE_MS = 10 * 60_000;
-export const VERIFIED_TOKEN_CACHE_MAX = 100_000;
+const VERIFIED_TOKEN_CACHE_MS = 10 * 60_000;
+const VERIFIED_TOKEN_CACHE_MAX = 100_000;
 const verifiedTokens = new InvalidatedCache<RuntimePrincipal>({
   topic: SIGNING_KEY_TOPIC,
   ttlMs: VERIFIED_TOKEN_CACHE_MS,
@@ -53,7 +53,7 @@ export class RuntimeGatewayRefusal extends Error {
 const invalid = (message: string) => new DomainError('RuntimeTokenInvalid', message);
 
 /** The bearer of an Authorization header, or null when there is none; a header that is no Bearer JWT is the gateway's refusal. */
-export function runtimeBearerOf(authorization: string | null | undefined): string | null {
+function runtimeBearerOf(authorization: string | null | undefined): string | null {
   const value = authorization?.trim() ?? '';
   if (value === '') return null;
   const match = /^Bearer\s+(\S+)$/i.exec(value);

@@ -23,7 +23,7 @@ function randomSuffix(): string {
 }
 
 /** `Acme Tööls, Inc.` → `acme-tools-inc`; empty when nothing usable is left. */
-export function slugifySellerName(name: string): string {
+function slugifySellerName(name: string): string {
   return name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -35,7 +35,7 @@ export function slugifySellerName(name: string): string {
 }
 
 /** e.g. `acme-tools-4f7k2`: the slug of the name plus a random suffix, always a valid id. */
-export function generateIssuerClientId(name: string | null | undefined): string {
+function generateIssuerClientId(name: string | null | undefined): string {
   const slug = slugifySellerName(name ?? '') || 'seller';
   return `${slug}-${randomSuffix()}`;
 }

@@ -3,7 +3,7 @@ import { DomainError } from '../errors';
 import { LOGO_MAX_BYTES } from './seller.schema';
 
 /** The image types a logo may have, each recognised by the first bytes of the file, never its name. */
-export function logoContentType(bytes: Uint8Array): 'image/png' | 'image/jpeg' | 'image/webp' | null {
+function logoContentType(bytes: Uint8Array): 'image/png' | 'image/jpeg' | 'image/webp' | null {
   const starts = (...signature: number[]) => signature.every((byte, index) => bytes[index] === byte);
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
   if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';

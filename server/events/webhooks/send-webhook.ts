@@ -10,7 +10,7 @@ import { isAllowedAddress } from './webhook-url';
 // a failed attempt). 10 s for the whole exchange. The resolver and the connect step are injectable:
 // tests drive the guard without ever opening a socket to a non-loopback address.
 
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_TIMEOUT_MS = 10_000;
 
 export interface WebhookPost {
   url: URL;

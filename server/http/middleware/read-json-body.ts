@@ -9,7 +9,7 @@ import { assertUsableText } from '../../validation-error';
 const JSON_MEDIA_TYPE = /^\s*application\/([\w.-]+\+)?json\s*(;.*)?$/i;
 
 /** Deeper than any request shape of ours; deeper bodies are refused before anything else reads them. */
-export const MAX_BODY_DEPTH = 16;
+const MAX_BODY_DEPTH = 16;
 
 function depthOf(value: unknown): number {
   let deepest = 0;

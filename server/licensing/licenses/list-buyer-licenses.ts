@@ -13,7 +13,7 @@ export interface BuyerLicenseCodeView {
   revokedAt: Date | null;
 }
 
-export interface BuyerSeatView {
+interface BuyerSeatView {
   id: string;
   createdAt: Date;
   retiredAt: Date | null;

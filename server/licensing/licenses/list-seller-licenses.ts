@@ -15,7 +15,7 @@ export const sellerLicensesQuerySchema = z.object({
 });
 export type SellerLicensesQuery = z.input<typeof sellerLicensesQuerySchema>;
 
-export interface SellerLicenseRow {
+interface SellerLicenseRow {
   id: string;
   offeringName: string;
   productName: string;

@@ -14,7 +14,7 @@ export interface ProcessorSwitches {
   LOCAL_PROCESSOR_IN_PRODUCTION?: string | boolean;
 }
 
-export const LOCAL_PROCESSOR_REFUSED_MESSAGE =
+const LOCAL_PROCESSOR_REFUSED_MESSAGE =
   'The local processor takes no money (its Pay button hands out paid licenses for free), so it is refused under NODE_ENV=production. ' +
   'Either configure Stripe (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET), ' +
   'or, for a demo only, opt in with LOCAL_PROCESSOR_IN_PRODUCTION=true.';
@@ -22,7 +22,7 @@ export const LOCAL_PROCESSOR_REFUSED_MESSAGE =
 const optedIn = (value: string | boolean | undefined) => value === true || value === 'true';
 
 /** The processor that takes payments under these switches (Stripe when its secret key is set). */
-export function liveProcessorName(switches: ProcessorSwitches): 'stripe' | 'local' {
+function liveProcessorName(switches: ProcessorSwitches): 'stripe' | 'local' {
   return switches.STRIPE_SECRET_KEY ? 'stripe' : 'local';
 }
 

@@ -46,7 +46,7 @@ export function checkoutSessionParams(request: CheckoutRequest): Stripe.Checkout
 }
 
 /** Stripe's subscription as the port's snapshot. */
-export function snapshotOf(subscription: Stripe.Subscription): SubscriptionSnapshot {
+function snapshotOf(subscription: Stripe.Subscription): SubscriptionSnapshot {
   const ended = subscription.status === 'canceled' || subscription.status === 'incomplete_expired';
   const status: SubscriptionSnapshot['status'] = ended
     ? 'ended'
@@ -101,7 +101,7 @@ async function applyDecision(subscription: SubscriptionRef, decision: Subscripti
     case 'set-price': {
       // The item keeps its product (made inline at checkout); its price is replaced inline too.
       const item = current.items.data[0];
-      const product = stripeIdOf(item?.price?.product as string | { id: string } | null | undefined);
+      const product = stripeIdOf(item?.price?.product);
       if (!item || !product) throw new Error(`Stripe subscription ${subscription.subscriptionId} has no priced item to change.`);
       await stripe.subscriptionItems.update(
         item.id,

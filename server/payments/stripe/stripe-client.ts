@@ -12,7 +12,7 @@ interface Held {
 const holder: { __licensingStripe?: Held } = {};
 
 /** The SDK's host/port/protocol for STRIPE_API_BASE (only its origin is used; a path is ignored). */
-export function stripeHostOptions(apiBase: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+function stripeHostOptions(apiBase: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
   if (!apiBase) return {};
   const url = new URL(apiBase);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';

@@ -30,7 +30,7 @@ export function verifyStripeEvent(raw: string, signature: string, secrets: strin
 }
 
 /** When Stripe created the event. A payload without `created` (only ever hand-built) counts as now. */
-export function stripeEventTime(event: Pick<Stripe.Event, 'created'>): Date {
+function stripeEventTime(event: Pick<Stripe.Event, 'created'>): Date {
   return typeof event.created === 'number' ? new Date(event.created * 1000) : new Date();
 }
 

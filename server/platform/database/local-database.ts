@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-export const DEFAULT_EMBEDDED_PORT = 54329;
+const DEFAULT_EMBEDDED_PORT = 54329;
 const DATABASE_NAME = 'licensing';
 
 export interface ResolvedDatabase {

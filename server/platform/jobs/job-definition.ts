@@ -71,11 +71,13 @@ export function defineScheduledSweep(sweep: {
 /**
  * The service's jobs by name. Empty here: server/jobs.ts adds every job (declaration merging), so
  * that enqueueJob checks a job's name and data at compile time without platform/ naming a domain.
+ * Exported for that merge, which no import shows.
+ * @public
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging needs an interface to merge into
 export interface JobRegistry {}
 
-export type JobName = keyof JobRegistry & string;
+export type JobName = Extract<keyof JobRegistry, string>;
 /** The data a producer passes for job `N` (the input of its schema). */
 export type JobData<N extends JobName> = JobRegistry[N] extends JobDefinition<infer Schema> ? z.input<Schema> : never;
 /** The definitions the queue runs, by name. */

@@ -45,7 +45,7 @@ interface RunningQueue {
 }
 
 /** The pg-boss pool's application_name, so operators (and tests) can find it in pg_stat_activity. */
-export const JOB_QUEUE_CONNECTION_NAME = 'licensing-jobs';
+const JOB_QUEUE_CONNECTION_NAME = 'licensing-jobs';
 const POOL_SIZE = 5;
 // On stop, running jobs get this long to finish; pg-boss then fails what is left (to be retried).
 const STOP_GRACE_MS = 20_000;
@@ -125,7 +125,7 @@ async function registerSchedules({ boss, jobs }: RunningQueue): Promise<void> {
     const { schedule } = jobs[name];
     if (schedule) {
       const envelope: JobEnvelope = { payload: schedule.data };
-      await boss.schedule(name, schedule.cron, envelope as object, { tz: 'UTC' });
+      await boss.schedule(name, schedule.cron, envelope, { tz: 'UTC' });
     } else {
       await boss.unschedule(name);
     }

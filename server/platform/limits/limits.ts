@@ -8,8 +8,8 @@ import { createLimiterSet, type LimitDecision, type LimiterSet, type LimitState 
 // Every rate limit of the service goes through here (DESIGN "Limits"): the numbers live in
 // limit-table.ts, the store (memory, or Redis with REDIS_URL) in limiter-set.ts.
 
-export { LIMIT_NAMES, LIMIT_TABLE, type LimitName, type LimitRule } from './limit-table';
-export { configureLimitsForTests, limitRule, type LimitOverrides } from './limit-rules';
+export { LIMIT_TABLE, type LimitName } from './limit-table';
+export { configureLimitsForTests, limitRule } from './limit-rules';
 export type { LimitDecision, LimitState } from './limiter-set';
 
 const holder: { __licensingLimiters?: LimiterSet } = {};

@@ -36,7 +36,7 @@ const SECRET_KEYS = [
 // this one (`token`, `*.token`, `*.*.token`, ...): deep enough for `err.response.headers.cookie`.
 const REDACT_MAX_DEPTH = 4;
 
-export const REDACT_PATHS: readonly string[] = Array.from({ length: REDACT_MAX_DEPTH + 1 }, (_, depth) => depth).flatMap((depth) =>
+const REDACT_PATHS: readonly string[] = Array.from({ length: REDACT_MAX_DEPTH + 1 }, (_, depth) => depth).flatMap((depth) =>
   SECRET_KEYS.map((key) => {
     const leaf = /^[A-Za-z_$][\w$]*$/.test(key) ? key : `["${key}"]`;
     const parents = Array.from({ length: depth }, () => '*').join('.');
