@@ -25,7 +25,7 @@ export {
   type PurchaseClientOptions,
   type Storefront,
 } from './purchase-client.js';
-export type { Camel } from './case.js';
+export type { Camel } from './contract/key-case.js';
 export {
   SellerClient,
   TenantSeats,

@@ -1,6 +1,6 @@
-import { camelKeys, type Camel } from './case.js';
+import { camelKeys, encodeWireKeys, type Camel } from './contract/key-case.js';
+import { purchaseCheckoutSchema } from './contract/purchase.js';
 import { ArgumentError, LicensingApiError } from './errors.js';
-import { requestSchemas } from './generated/request-schemas.js';
 import type { operations } from './generated/openapi.js';
 import { newGuid, requestJson, type Fetch } from './http.js';
 import { assertValid } from './validate.js';
@@ -98,16 +98,18 @@ export class PurchaseClient {
   async createCheckout(options: CreateCheckoutOptions): Promise<CheckoutSession & { requestId: string }> {
     if (options.quantity !== undefined && options.quantity !== 1) throw new ArgumentError('quantity', 'the purchase API sells one seat; more seats are bought through the seller\'s embedded checkout.');
     const requestId = options.requestId ?? newGuid();
-    const body = {
-      RequestId: requestId,
-      OfferingId: options.offeringId,
-      IssuerClientId: options.issuerClientId,
-      CorrelationId: options.correlationId,
-      SuccessUrl: options.successUrl,
-      CancelUrl: options.cancelUrl,
-      OriginContext: options.originContext,
+    const input = {
+      requestId,
+      offeringId: options.offeringId,
+      issuerClientId: options.issuerClientId,
+      correlationId: options.correlationId,
+      successUrl: options.successUrl,
+      cancelUrl: options.cancelUrl,
+      originContext: options.originContext,
     };
-    assertValid(body, requestSchemas.createPurchaseCheckout!);
+    assertValid(purchaseCheckoutSchema, input);
+    // The caller's values as written (the service normalises them itself), under the wire's names.
+    const body = encodeWireKeys(purchaseCheckoutSchema, input as never);
     const session = camelKeys(await this.#request<Json<operations['createPurchaseCheckout']['responses'][200]>>('POST', '/purchase/checkout', { body }));
     return { ...session, requestId };
   }

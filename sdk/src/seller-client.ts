@@ -1,11 +1,14 @@
-import { camelKeys, pascalKeys, type Camel } from './case.js';
+import { sessionResultRequestSchema, embeddedCheckoutSchema } from './contract/embedded-checkout.js';
+import { camelKeys, encodeWireKeys, type Camel } from './contract/key-case.js';
+import { addSeatsSchema, bindTenantSchema, createLicenseSchema, issueSeatCodeSchema, refundOrderSchema, requestOnlySchema } from './contract/management.js';
 import { ArgumentError, LicensingApiError } from './errors.js';
 import type { operations } from './generated/openapi.js';
-import { requestSchemas } from './generated/request-schemas.js';
 import { newGuid, requestJson, type Fetch } from './http.js';
 import { readLicenseCode } from './license-code.js';
 import { RuntimeClient } from './runtime-client.js';
 import { assertValid } from './validate.js';
+import { z } from 'zod';
+import { requiredCorrelationIdSchema } from './contract/fields.js';
 
 type Json<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
 type Ok<Op extends keyof operations> = Camel<Json<operations[Op]['responses'] extends { 200: infer R } ? R : operations[Op]['responses'] extends { 201: infer C } ? C : never>>;
@@ -37,6 +40,9 @@ export interface SeatCodeStore {
   set(seatId: string, code: string): Promise<void> | void;
   delete(seatId: string): Promise<void> | void;
 }
+
+/** A tenant: the seller's own id, the licenses' CorrelationId (the service's rule). */
+const tenantSchema = z.object({ correlationId: requiredCorrelationIdSchema });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const segment = (value: unknown, field: string) => {
@@ -77,20 +83,20 @@ export class SellerClient {
     cancelUrl?: string;
     requestId?: string;
   }): Promise<EmbeddedCheckout & { requestId: string }> {
-    return this.#write('createEmbeddedCheckout', 'POST', '/licensing/checkout/embedded', input);
+    return this.#write(embeddedCheckoutSchema, 'POST', '/licensing/checkout/embedded', input);
   }
 
   /** The result of an embedded checkout: LicenseId and SeatIds once completed. */
   async getCheckoutResult(sessionId: string): Promise<EmbeddedCheckoutResult> {
-    const body = { SessionId: sessionId };
-    assertValid(body, requestSchemas.getEmbeddedCheckoutResult!);
-    return camelKeys(await this.#send('POST', '/licensing/checkout/session/result', body));
+    const input = { sessionId };
+    assertValid(sessionResultRequestSchema, input);
+    return camelKeys(await this.#send('POST', '/licensing/checkout/session/result', encodeWireKeys(sessionResultRequestSchema, input)));
   }
 
   readonly licenses = {
     /** The seller's licenses bound to a tenant, every page. */
     findByCorrelationId: async (input: { correlationId: string }): Promise<License[]> => {
-      if (typeof input?.correlationId !== 'string' || input.correlationId.length === 0 || input.correlationId.length > 128) throw new ArgumentError('correlationId', 'is required (1 to 128 characters).');
+      assertValid(tenantSchema, { correlationId: input?.correlationId });
       const found: License[] = [];
       let cursor: string | null = null;
       do {
@@ -104,23 +110,23 @@ export class SellerClient {
     get: async (input: { licenseId: string }): Promise<License> => camelKeys(await this.#send('GET', `/licensing-mgmt/licenses/${segment(input?.licenseId, 'licenseId')}`)),
     listSeats: async (input: { licenseId: string }): Promise<LicenseSeats> => camelKeys(await this.#send('GET', `/licensing-mgmt/licenses/${segment(input?.licenseId, 'licenseId')}/seats`)),
     create: (input: { offeringId: string; correlationId: string; seats: number; requestId?: string }): Promise<CreatedLicense & { requestId: string }> =>
-      this.#write('createLicense', 'POST', '/licensing-mgmt/licenses', input),
+      this.#write(createLicenseSchema, 'POST', '/licensing-mgmt/licenses', input),
     addSeats: (input: { licenseId: string; quantity: number; requestId?: string }) =>
-      this.#write('addSeats', 'POST', `/licensing-mgmt/licenses/${segment(input?.licenseId, 'licenseId')}/seats`, { quantity: input.quantity, requestId: input.requestId }) as Promise<Ok<'addSeats'> & { requestId: string }>,
+      this.#write(addSeatsSchema, 'POST', `/licensing-mgmt/licenses/${segment(input?.licenseId, 'licenseId')}/seats`, { quantity: input.quantity, requestId: input.requestId }) as Promise<Ok<'addSeats'> & { requestId: string }>,
     retireSeat: (input: { licenseId: string; seatId: string; requestId?: string }) =>
-      this.#write('retireSeat', 'POST', `/licensing-mgmt/licenses/${segment(input?.licenseId, 'licenseId')}/seats/${segment(input.seatId, 'seatId')}/retire`, { requestId: input.requestId }) as Promise<Ok<'retireSeat'> & { requestId: string }>,
+      this.#write(requestOnlySchema, 'POST', `/licensing-mgmt/licenses/${segment(input?.licenseId, 'licenseId')}/seats/${segment(input.seatId, 'seatId')}/retire`, { requestId: input.requestId }) as Promise<Ok<'retireSeat'> & { requestId: string }>,
     issueCode: (input: { licenseId: string; seatId: string; label: string; requestId?: string }): Promise<IssuedCode & { requestId: string }> =>
-      this.#write('issueSeatCode', 'POST', `/licensing-mgmt/licenses/${segment(input?.licenseId, 'licenseId')}/seats/${segment(input.seatId, 'seatId')}/codes`, { label: input.label, requestId: input.requestId }),
+      this.#write(issueSeatCodeSchema, 'POST', `/licensing-mgmt/licenses/${segment(input?.licenseId, 'licenseId')}/seats/${segment(input.seatId, 'seatId')}/codes`, { label: input.label, requestId: input.requestId }),
     revokeCode: (input: { licenseId: string; codeId: string; requestId?: string }) =>
-      this.#write('revokeLicenseCode', 'POST', `/licensing-mgmt/licenses/${segment(input?.licenseId, 'licenseId')}/codes/${segment(input.codeId, 'codeId')}/revoke`, { requestId: input.requestId }) as Promise<Ok<'revokeLicenseCode'> & { requestId: string }>,
+      this.#write(requestOnlySchema, 'POST', `/licensing-mgmt/licenses/${segment(input?.licenseId, 'licenseId')}/codes/${segment(input.codeId, 'codeId')}/revoke`, { requestId: input.requestId }) as Promise<Ok<'revokeLicenseCode'> & { requestId: string }>,
     bindToTenant: (input: { licenseId: string; correlationId: string; requestId?: string }): Promise<License & { requestId: string }> =>
-      this.#write('bindLicenseToTenant', 'POST', `/licensing-mgmt/licenses/${segment(input?.licenseId, 'licenseId')}/tenant`, { correlationId: input.correlationId, requestId: input.requestId }),
+      this.#write(bindTenantSchema, 'POST', `/licensing-mgmt/licenses/${segment(input?.licenseId, 'licenseId')}/tenant`, { correlationId: input.correlationId, requestId: input.requestId }),
     suspend: (input: { licenseId: string; requestId?: string }): Promise<License & { requestId: string }> =>
-      this.#write('suspendLicense', 'POST', `/licensing-mgmt/licenses/${segment(input?.licenseId, 'licenseId')}/suspend`, { requestId: input.requestId }),
+      this.#write(requestOnlySchema, 'POST', `/licensing-mgmt/licenses/${segment(input?.licenseId, 'licenseId')}/suspend`, { requestId: input.requestId }),
     resume: (input: { licenseId: string; requestId?: string }): Promise<License & { requestId: string }> =>
-      this.#write('resumeLicense', 'POST', `/licensing-mgmt/licenses/${segment(input?.licenseId, 'licenseId')}/resume`, { requestId: input.requestId }),
+      this.#write(requestOnlySchema, 'POST', `/licensing-mgmt/licenses/${segment(input?.licenseId, 'licenseId')}/resume`, { requestId: input.requestId }),
     cancel: (input: { licenseId: string; requestId?: string }): Promise<License & { requestId: string }> =>
-      this.#write('cancelLicense', 'POST', `/licensing-mgmt/licenses/${segment(input?.licenseId, 'licenseId')}/cancel`, { requestId: input.requestId }),
+      this.#write(requestOnlySchema, 'POST', `/licensing-mgmt/licenses/${segment(input?.licenseId, 'licenseId')}/cancel`, { requestId: input.requestId }),
   };
 
   readonly orders = {
@@ -130,12 +136,12 @@ export class SellerClient {
      * The refund is made at the processor after the answer (status `pending`, then `succeeded`).
      */
     refund: (input: { orderId: string; amount?: number; reason?: string; license?: 'revoke' | 'keep'; requestId?: string }): Promise<Refund & { requestId: string }> =>
-      this.#write('refundOrder', 'POST', `/licensing-mgmt/orders/${segment(input?.orderId, 'orderId')}/refunds`, { amount: input.amount, reason: input.reason, license: input.license, requestId: input.requestId }),
+      this.#write(refundOrderSchema, 'POST', `/licensing-mgmt/orders/${segment(input?.orderId, 'orderId')}/refunds`, { amount: input.amount, reason: input.reason, license: input.license, requestId: input.requestId }),
   };
 
   /** The spec's tenant seat workflow for one tenant (the seller's own id, the licenses' CorrelationId). */
   tenant(correlationId: string, options: { store: SeatCodeStore; licensingUrl?: string; consumptionUrl?: string }): TenantSeats {
-    if (typeof correlationId !== 'string' || correlationId.length === 0 || correlationId.length > 128) throw new ArgumentError('correlationId', 'is required (1 to 128 characters).');
+    assertValid(tenantSchema, { correlationId });
     return new TenantSeats(this, correlationId, {
       store: options.store,
       licensingUrl: options.licensingUrl ?? `${this.#base}/licensing`,
@@ -145,10 +151,13 @@ export class SellerClient {
     });
   }
 
-  async #write<T>(operationId: string, method: 'POST', path: string, input: Record<string, unknown>): Promise<T & { requestId: string }> {
+  /** A write: checked with the service's own schema of its body, then sent under the wire's names with one RequestId for every retry. */
+  async #write<T>(schema: z.ZodObject, method: 'POST', path: string, input: Record<string, unknown>): Promise<T & { requestId: string }> {
     const requestId = (input.requestId as string | undefined) ?? newGuid();
-    const body = pascalKeys(Object.fromEntries(Object.entries({ ...input, requestId }).filter(([, value]) => value !== undefined)));
-    assertValid(body, requestSchemas[operationId]!);
+    const request = Object.fromEntries(Object.entries({ ...input, requestId }).filter(([, value]) => value !== undefined));
+    assertValid(schema, request);
+    // The caller's values as written (the service normalises them itself), under the wire's names.
+    const body = encodeWireKeys(schema, request as never);
     const answer = camelKeys(await this.#send<Record<string, unknown>>(method, path, body)) as T;
     return { ...answer, requestId };
   }

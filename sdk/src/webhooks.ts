@@ -1,5 +1,5 @@
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
-import { camelKeys, type Camel } from './case.js';
+import { camelKeys, type Camel } from './contract/key-case.js';
 import type { operations, webhooks } from './generated/openapi.js';
 
 // Receiving the service's webhooks (Standard Webhooks): verify the signature over the raw body with
