@@ -1,12 +1,9 @@
-import { z } from 'zod';
 import type { Account } from '@/generated/prisma/client';
 import type { Db } from '../db';
+import { normalizeEmail } from '../../sdk/src/contract/fields';
 
-export const emailAddressSchema = z.email().max(254).transform((email) => normalizeEmail(email));
-
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
+// The e-mail rule is one of the shared field rules (the client library checks it too).
+export { emailAddressSchema, normalizeEmail } from '../../sdk/src/contract/fields';
 
 /** One person, one account: created at first sign-in, whatever the way in. */
 export async function findOrCreateAccountByEmail(ctx: { db: Db }, email: string): Promise<Account> {

@@ -3,7 +3,7 @@ import { defineSealedValues } from '../crypto/reseal-secrets';
 import { open, seal } from '../crypto/secret-box';
 import type { Db } from '../db';
 import { sqlStateOf } from '../platform/database/sql-error';
-import { camelKeys } from '../platform/key-case';
+import { camelKeys } from '../../sdk/src/contract/key-case';
 import { DomainError } from '../errors';
 
 export const MANAGEMENT_ANSWER_SEAL_PURPOSE = 'management-answer';

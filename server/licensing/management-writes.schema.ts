@@ -1,41 +1,20 @@
 import { z } from 'zod';
-import { correlationIdSchema as anyCorrelationId, requestIdSchema } from '../checkout/purchase-checkout.schema';
 import { licenseViewSchema } from './licenses/license-view.schema';
 
-const correlationIdSchema = anyCorrelationId.min(1, 'CorrelationId is required.');
-
-// The request shapes of the management writes (docs/api/management.md), camelCase; their wire
-// twins (PascalCase) are derived by wireObject. Every write carries a RequestId: the same request
-// again gets the first answer.
-
-export const MAX_SEATS_PER_REQUEST = 1000;
-
-const seatCount = z.number().int().min(1).max(MAX_SEATS_PER_REQUEST);
-
-export const createLicenseSchema = z.object({
-  requestId: requestIdSchema,
-  offeringId: z.string().min(1).max(100),
-  /** The tenant id: the license is bound to it. */
-  correlationId: correlationIdSchema,
-  seats: seatCount,
-});
-export type CreateLicenseInput = z.infer<typeof createLicenseSchema>;
-
-export const addSeatsSchema = z.object({ requestId: requestIdSchema, quantity: seatCount });
-export type AddSeatsInput = z.infer<typeof addSeatsSchema>;
-
-/** A write with nothing to say but its RequestId (retire, revoke, cancel, suspend, resume). */
-export const requestOnlySchema = z.object({ requestId: requestIdSchema });
-
-export const issueSeatCodeSchema = z.object({
-  requestId: requestIdSchema,
-  /** What the code is for (a machine's name, a deployment): shown in listings, never secret. */
-  label: z.string().trim().min(1).max(100),
-});
-export type IssueSeatCodeInput = z.infer<typeof issueSeatCodeSchema>;
-
-export const bindTenantSchema = z.object({ requestId: requestIdSchema, correlationId: correlationIdSchema });
-export type BindTenantInput = z.infer<typeof bindTenantSchema>;
+// The management writes (docs/api/management.md): their request shapes are the contract's (shared
+// with the client library); their answers, camelCase, are the service's. Wire twins (PascalCase)
+// are derived by server/wire.
+export {
+  addSeatsSchema,
+  bindTenantSchema,
+  createLicenseSchema,
+  issueSeatCodeSchema,
+  requestOnlySchema,
+  type AddSeatsInput,
+  type BindTenantInput,
+  type CreateLicenseInput,
+  type IssueSeatCodeInput,
+} from '../../sdk/src/contract/management';
 
 const utc = z.iso.datetime();
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, issuerClientIdSchema } from '../../sdk/src/contract/fields';
 import { catalogCache, catalogCacheKeys } from '../catalog/catalog-cache';
 import { storefrontSchema, type Storefront } from '../catalog/catalog.schemas';
 import { classificationLabel, describePrice } from '../catalog/describe-offering';
@@ -15,8 +16,9 @@ import { defineTool } from './mcp-tool';
 
 const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
 
-const issuerClientId = z.string().trim().min(1).max(100).describe("The seller's issuerClientId (its storefront's id).");
-const offeringId = z.string().trim().min(1).max(100).describe("The offering's id.");
+// The shared rules, trimmed: an agent's copy of an id may carry the spaces around it.
+const issuerClientId = issuerClientIdSchema.trim().describe("The seller's issuerClientId (its storefront's id).");
+const offeringId = idSchema.trim().describe("The offering's id.");
 const offeringRef = z.object({ issuerClientId, offeringId });
 
 export const searchOfferingsTool = defineTool({

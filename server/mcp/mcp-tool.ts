@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DomainError } from '../errors';
 import { apiErrorBody } from '../wire/api-error-body';
 import { normalizeError } from '../wire/normalize-error';
-import { fromWire, toWire, wireObject } from '../wire/wire';
+import { toWire, wireObject, wireRequest } from '../wire/wire';
 import { logger } from '../platform/logging/logger';
 import { assertUsableText, validationErrorFromZod } from '../validation-error';
 
@@ -70,9 +70,9 @@ export async function callTool(tool: McpTool, args: unknown, caller: ToolCaller)
   const started = performance.now();
   try {
     assertUsableText(args ?? {});
-    const parsed = wireObject(tool.input).safeParse(args ?? {});
+    const parsed = wireRequest(tool.input).safeParse(args ?? {});
     if (!parsed.success) throw validationErrorFromZod(parsed.error, { keepFieldNames: true });
-    const result = await tool.run(fromWire(tool.input, parsed.data as never), caller);
+    const result = await tool.run(parsed.data, caller);
     logger.info({ tool: tool.name, ms: Math.round(performance.now() - started) }, 'mcp tool call');
     return {
       content: [{ type: 'text', text: tool.summarize(result) }],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requestIdSchema } from '../checkout/purchase-checkout.schema';
+import { requestIdSchema } from '../../sdk/src/contract/fields';
 import { describePrice } from '../catalog/describe-offering';
 import { createUnlistedOfferingSchema, createProductSchema, setOfferingListedSchema } from '../catalog/manage/catalog-edit.schema';
 import { createOffering } from '../catalog/manage/create-offering';

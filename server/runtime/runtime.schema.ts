@@ -1,17 +1,15 @@
 import { z } from 'zod';
-import { guidKeySchema, requestIdSchema } from '../checkout/purchase-checkout.schema';
 
-/** Items of one consumption batch (README "Runtime paths"). */
-export const MAX_USAGE_ITEMS_PER_BATCH = 1000;
-/** Units of one item; a larger use is several items. */
-export const MAX_UNITS_PER_ITEM = 1_000_000_000;
-
-/** POST /licensing/runtime/GenerateLicenseAuthorization. */
-export const generateAuthorizationSchema = z.object({
-  requestId: requestIdSchema,
-  licenseId: z.string().min(1).max(100),
-});
-export type GenerateAuthorizationInput = z.infer<typeof generateAuthorizationSchema>;
+// The runtime requests (authorization, usage batch) are the contract's (shared with the client library).
+export {
+  generateAuthorizationSchema,
+  MAX_UNITS_PER_ITEM,
+  MAX_USAGE_ITEMS_PER_BATCH,
+  usageBatchSchema,
+  usageItemSchema,
+  type GenerateAuthorizationInput,
+  type UsageBatchInput,
+} from '../../sdk/src/contract/runtime';
 
 /** A feature of the authorization: what the seat may do with it now. */
 export const authorizedFeatureSchema = z.object({
@@ -51,22 +49,6 @@ export interface LicenseAuthorization {
   statement: AuthorizationStatement;
   statementJson: string;
 }
-
-export const usageItemSchema = z.object({
-  featureKey: z.string().min(1).max(64),
-  units: z.number().int('Units is a whole number.').min(1).max(MAX_UNITS_PER_ITEM),
-  /** When the use happened (ISO 8601); kept with the item, for the seller's records. */
-  timeUtc: z.iso.datetime({ offset: true }),
-});
-
-/** POST /consumption/runtime/messages: one batch of metered usage of one seat. */
-export const usageBatchSchema = z.object({
-  licenseId: z.string().min(1).max(100),
-  /** The client's idempotency key for the batch: a batch sent again is counted once. */
-  batchId: guidKeySchema('BatchId'),
-  items: z.array(usageItemSchema).min(1).max(MAX_USAGE_ITEMS_PER_BATCH),
-});
-export type UsageBatchInput = z.infer<typeof usageBatchSchema>;
 
 export const usageReceiptSchema = z.object({
   batchId: z.string(),

@@ -1,11 +1,8 @@
 import { z } from 'zod';
 
-// The seller's public id (spec: issuerClientId) is embedded in apps and in the storefront address
-// `{portal_url}/marketplace/{issuerClientId}`, so it is kept to what needs no escaping anywhere:
-// lower-case letters, digits and inner hyphens, 3 to 40 characters.
-export const ISSUER_CLIENT_ID_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
-export const ISSUER_CLIENT_ID_MIN = 3;
-export const ISSUER_CLIENT_ID_MAX = 40;
+// The seller's public id (spec: issuerClientId): the rule a new one follows is a shared field rule.
+import { issuerClientIdNameSchema } from '../../sdk/src/contract/fields';
+export { ISSUER_CLIENT_ID_MAX, ISSUER_CLIENT_ID_MIN, ISSUER_CLIENT_ID_PATTERN } from '../../sdk/src/contract/fields';
 
 /**
  * Words that name a route of the service (REST prefixes, portal pages, path segments). A seller
@@ -40,11 +37,7 @@ export function isReservedIssuerClientId(value: string): boolean {
   return RESERVED_ISSUER_CLIENT_IDS.has(value);
 }
 
-export const issuerClientIdSchema = z
-  .string()
-  .min(ISSUER_CLIENT_ID_MIN)
-  .max(ISSUER_CLIENT_ID_MAX)
-  .regex(ISSUER_CLIENT_ID_PATTERN, 'Use lower-case letters, digits and inner hyphens only.');
+export const issuerClientIdSchema = issuerClientIdNameSchema;
 
 const sellerName = z.string().trim().min(1).max(200).nullish();
 

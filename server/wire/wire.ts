@@ -1,21 +1,17 @@
 import { z } from 'zod';
-import { camelKeys, pascal } from '../platform/key-case';
+import { decodeWireKeys, encodeWireKeys, pascal, type Wire } from '../../sdk/src/contract/key-case';
+
+export type { Wire };
 
 // The wire is PascalCase, the core camelCase (DESIGN.md "Platform decisions"). A request or
-// response shape has one zod schema, next to its service, in camelCase; its wire twin is derived
-// here, field for field, so REST, tRPC and the SDK validate with the same rules and the OpenAPI
-// document shows the keys a caller sends and receives. Services take and return camelCase values;
-// a route turns a request into one with fromWire and an answer into its wire body with toWire.
+// response shape has one zod schema in camelCase (the requests' in sdk/src/contract, shared with the
+// client library); its wire twin is derived here, field for field, so REST, tRPC, MCP and the SDK
+// validate with the same rules and the OpenAPI document shows the keys a caller sends and receives.
+// The casing is done here once: a request schema made by wireRequest hands its route the value
+// already in camelCase, and toWire (through http/wire-json.ts on REST) writes a camelCase answer
+// under the wire's names.
 
-
-type PascalKey<K> = K extends string ? Capitalize<K> : K;
-export type Wire<T> = T extends readonly (infer Item)[]
-  ? Wire<Item>[]
-  : T extends Record<string, unknown>
-    ? { [K in keyof T as PascalKey<K>]: Wire<T[K]> }
-    : T;
-
-/** The object inside optional/nullable/default wrappers, when there is one. */
+/** The object inside optional/nullable wrappers, when there is one. */
 function objectInside(schema: z.ZodType): z.ZodObject | null {
   if (schema instanceof z.ZodObject) return schema;
   if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) return objectInside(schema.unwrap() as z.ZodType);
@@ -46,7 +42,7 @@ function wireField(schema: z.ZodType): z.ZodType {
 
 const wireTwins = new WeakMap<z.ZodObject, z.ZodType>();
 
-/** The PascalCase twin of a camelCase object schema (nested objects, arrays and records of objects too). */
+/** The PascalCase twin of a camelCase object schema (nested objects, arrays and records of objects too): what an answer's body is. */
 export function wireObject<T extends z.ZodObject>(schema: T): z.ZodType<Wire<z.output<T>>, Wire<z.input<T>>> {
   let twin = wireTwins.get(schema);
   if (!twin) {
@@ -61,47 +57,22 @@ export function wireObject<T extends z.ZodObject>(schema: T): z.ZodType<Wire<z.o
   return twin as unknown as z.ZodType<Wire<z.output<T>>, Wire<z.input<T>>>;
 }
 
-// ---------- answers: camelCase domain values to their wire bodies ----------
+const requestSchemas = new WeakMap<z.ZodObject, z.ZodType>();
 
-type KeyMapper = (value: unknown) => unknown;
-const keyMappers = new WeakMap<z.ZodType, KeyMapper>();
-
-const unchanged: KeyMapper = (value) => value;
-
-/** Builds, once per schema, the function that renames a value's keys as the wire twin names them. */
-function keyMapperOf(schema: z.ZodType): KeyMapper {
-  const known = keyMappers.get(schema);
-  if (known) return known;
-  let mapper: KeyMapper = unchanged;
-  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) {
-    const inner = keyMapperOf(schema.unwrap() as z.ZodType);
-    if (inner !== unchanged) mapper = (value) => (value === null || value === undefined ? value : inner(value));
-  } else if (schema instanceof z.ZodArray) {
-    const item = keyMapperOf(schema.element as z.ZodType);
-    if (item !== unchanged) mapper = (value) => (value as unknown[]).map(item);
-  } else if (schema instanceof z.ZodRecord) {
-    const item = keyMapperOf(schema.valueType as z.ZodType);
-    if (item !== unchanged) mapper = (value) => Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, inner]) => [key, item(inner)]));
-  } else if (schema instanceof z.ZodObject) {
-    // Only the shape's keys are written: a column the service read but the shape does not name never leaks.
-    const fields = Object.entries(schema.shape).map(([key, field]) => [key, pascal(key), keyMapperOf(field as z.ZodType)] as const);
-    mapper = (value) => {
-      const source = value as Record<string, unknown>;
-      const body: Record<string, unknown> = {};
-      for (const [key, wireKey, inner] of fields) if (source[key] !== undefined) body[wireKey] = inner(source[key]);
-      return body;
-    };
+/**
+ * A request body as the wire sends it (the PascalCase twin validates it, and is what the API document
+ * shows), decoded to the camelCase value of `schema`: a route's `c.req.valid('json')` is the core's input.
+ */
+export function wireRequest<T extends z.ZodObject>(schema: T): z.ZodType<z.output<T>, Wire<z.input<T>>> {
+  let request = requestSchemas.get(schema);
+  if (!request) {
+    request = wireObject(schema).transform((body) => decodeWireKeys(schema, body as never));
+    requestSchemas.set(schema, request);
   }
-  keyMappers.set(schema, mapper);
-  return mapper;
+  return request as z.ZodType<z.output<T>, Wire<z.input<T>>>;
 }
 
 /** The wire body of a camelCase value of `schema` (keys renamed as wireObject(schema) names them; values untouched). */
 export function toWire<T extends z.ZodObject>(schema: T, value: z.output<T>): Wire<z.output<T>> {
-  return keyMapperOf(schema)(value) as Wire<z.output<T>>;
-}
-
-/** A value validated by `wireObject(schema)` back in the core's camelCase (keys only; values untouched). */
-export function fromWire<T extends z.ZodObject>(_schema: T, value: Wire<z.output<T>>): z.output<T> {
-  return camelKeys(value) as z.output<T>;
+  return encodeWireKeys(schema, value);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestIdSchema } from '@/server/checkout/purchase-checkout.schema';
+import { requestIdSchema } from '@/sdk/src/contract/fields';
 import { usageBatchSchema } from '@/server/runtime/runtime.schema';
 
 const item = { featureKey: 'render', units: 1, timeUtc: '2026-11-24T10:00:00Z' };

@@ -1,22 +1,9 @@
 import { z } from 'zod';
-import { requestIdSchema } from '../../checkout/purchase-checkout.schema';
+import { REFUND_LICENSE_ACTIONS } from '../../../sdk/src/contract/management';
 
-// POST /licensing-mgmt/orders/{orderId}/refunds (docs/payments.md "Refunds"): the request and the answer,
-// camelCase; their wire twins (PascalCase) are derived by wireObject.
-
-export const REFUND_LICENSE_ACTIONS = ['revoke', 'keep'] as const;
-export type RefundLicenseAction = (typeof REFUND_LICENSE_ACTIONS)[number];
-
-export const refundOrderSchema = z.object({
-  requestId: requestIdSchema,
-  /** In the order's currency, major units like BaseRate (10.5 = $10.50); absent: all that is left to refund. */
-  amount: z.number().positive('Amount must be more than 0.').max(1e13).optional(),
-  /** The seller's words, kept with the refund (never sent to the buyer's bank). */
-  reason: z.string().trim().min(1).max(500).optional(),
-  /** What becomes of the license: `revoke` (the default when the refund leaves nothing to refund) or `keep` (the default for a partial one). */
-  license: z.enum(REFUND_LICENSE_ACTIONS).optional(),
-});
-export type RefundOrderInput = z.infer<typeof refundOrderSchema>;
+// POST /licensing-mgmt/orders/{orderId}/refunds (docs/payments.md "Refunds"): the request is the contract's
+// (shared with the client library); the answer, camelCase, is the service's.
+export { REFUND_LICENSE_ACTIONS, refundOrderSchema, type RefundLicenseAction, type RefundOrderInput } from '../../../sdk/src/contract/management';
 
 const utc = z.iso.datetime();
 

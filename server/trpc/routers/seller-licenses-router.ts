@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requestIdSchema } from '../../checkout/purchase-checkout.schema';
+import { idSchema, requestIdSchema } from '../../../sdk/src/contract/fields';
 import { changeLicenseStatus } from '../../licensing/licenses/change-license-status';
 import { issueSeatCode } from '../../licensing/codes/issue-seat-code';
 import { retireSeat } from '../../licensing/seats/retire-seat';
@@ -11,7 +11,7 @@ import { createTrpcRouter, sellerProcedure } from '../init';
 
 // The portal's license page acts through the management services themselves; the page makes one
 // RequestId per action, so a double submit is one change.
-const id = z.string().min(1).max(100);
+const id = idSchema;
 const ask = z.object({ requestId: requestIdSchema, licenseId: id });
 
 export const sellerLicensesRouter = createTrpcRouter({

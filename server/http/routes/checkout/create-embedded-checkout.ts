@@ -7,7 +7,8 @@ import type { AppEnv } from '../../app-env';
 import { withApiKey } from '../../auth/with-api-key';
 import { readJsonBody } from '../../middleware/read-json-body';
 import { BODY_CODES, errorResponses, okResponse, SECURITY } from '../../openapi';
-import { fromWire, toWire, wireObject } from '../../../wire/wire';
+import { wireObject, wireRequest } from '../../../wire/wire';
+import { wireJson } from '../../wire-json';
 
 export const route = createRoute({
   method: 'post',
@@ -22,7 +23,7 @@ export const route = createRoute({
     '(free: a newly minted ClaimUrl, no second e-mail); with another OfferingId, Quantity, CorrelationId or CustomerEmail it is 409 RequestIdMismatch.',
   security: SECURITY.apiKey,
   middleware: [readJsonBody, withApiKey] as const,
-  request: { body: { required: true, content: { 'application/json': { schema: wireObject(embeddedCheckoutSchema) } } } },
+  request: { body: { required: true, content: { 'application/json': { schema: wireRequest(embeddedCheckoutSchema) } } } },
   responses: {
     ...okResponse(wireObject(checkoutSessionSchema), 'The checkout session; ClaimUrl on the free path only.'),
     ...errorResponses([...BODY_CODES, 'ApiKeyMissing', 'ApiKeyInvalid', 'IssuerMismatch', 'CheckoutFailed', 'RequestIdInUse', 'RequestIdMismatch']),
@@ -31,7 +32,7 @@ export const route = createRoute({
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const apiKey = c.get('apiKey');
-  const input = fromWire(embeddedCheckoutSchema, c.req.valid('json'));
+  const input = c.req.valid('json');
   const session = await createEmbeddedCheckout({ db: db() }, { ...input, sellerId: apiKey.sellerId, keyIssuerClientId: apiKey.issuerClientId });
-  return c.json(toWire(checkoutSessionSchema, session), 200, { 'Cache-Control': 'no-store' });
+  return wireJson(c, checkoutSessionSchema, session, { 'Cache-Control': 'no-store' });
 };

@@ -8,7 +8,8 @@ import { withApiKey } from '../../auth/with-api-key';
 import { readJsonBody } from '../../middleware/read-json-body';
 import { BODY_CODES, errorResponses, okResponse, SECURITY } from '../../openapi';
 import { RETRY_AFTER_HEADER } from '../purchase/get-purchase-checkout-result';
-import { fromWire, toWire, wireObject } from '../../../wire/wire';
+import { wireObject, wireRequest } from '../../../wire/wire';
+import { wireJson } from '../../wire-json';
 
 export const route = createRoute({
   method: 'post',
@@ -21,7 +22,7 @@ export const route = createRoute({
     'On a seat-based (tenant) checkout SeatIds names the seats; EncodedCredential is present only for a one-seat purchase.',
   security: SECURITY.apiKey,
   middleware: [readJsonBody, withApiKey] as const,
-  request: { body: { required: true, content: { 'application/json': { schema: wireObject(sessionResultRequestSchema) } } } },
+  request: { body: { required: true, content: { 'application/json': { schema: wireRequest(sessionResultRequestSchema) } } } },
   responses: {
     ...okResponse(wireObject(checkoutResultSchema), 'The checkout result (also when failed).', RETRY_AFTER_HEADER),
     ...errorResponses([...BODY_CODES, 'ApiKeyMissing', 'ApiKeyInvalid', 'NotFound']),
@@ -29,9 +30,9 @@ export const route = createRoute({
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
-  const { sessionId } = fromWire(sessionResultRequestSchema, c.req.valid('json'));
+  const { sessionId } = c.req.valid('json');
   const result = await getSellerCheckoutResult({ db: db() }, { sessionId, sellerId: c.get('apiKey').sellerId });
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
   if (result.status === 'pending') headers['Retry-After'] = String(PENDING_RETRY_AFTER_SECONDS);
-  return c.json(toWire(checkoutResultSchema, result), 200, headers);
+  return wireJson(c, checkoutResultSchema, result, headers);
 };

@@ -6,7 +6,8 @@ import type { AppEnv } from '../../app-env';
 import { withRuntimeToken } from '../../auth/with-runtime-token';
 import { readJsonBody } from '../../middleware/read-json-body';
 import { BODY_CODES, errorResponses, okResponse, SECURITY } from '../../openapi';
-import { fromWire, toWire, wireObject } from '../../../wire/wire';
+import { wireObject, wireRequest } from '../../../wire/wire';
+import { wireJson } from '../../wire-json';
 
 export const route = createRoute({
   method: 'post',
@@ -19,7 +20,7 @@ export const route = createRoute({
     'and 1 to 1000 Items {FeatureKey, Units (1 to 1e9), TimeUtc}. A 200 means committed to PostgreSQL. Usage under a revoked credential is kept but dropped (Dropped true): never counted or billed.',
   security: SECURITY.runtimeToken,
   middleware: [readJsonBody, withRuntimeToken] as const,
-  request: { body: { required: true, content: { 'application/json': { schema: wireObject(usageBatchSchema) } } } },
+  request: { body: { required: true, content: { 'application/json': { schema: wireRequest(usageBatchSchema) } } } },
   responses: {
     ...okResponse(wireObject(usageReceiptSchema), 'The batch is durable (or was already).'),
     ...errorResponses([...BODY_CODES, 'RuntimeTokenMissing', 'RuntimeTokenInvalid', 'CredentialUnknown']),
@@ -27,7 +28,7 @@ export const route = createRoute({
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
-  const input = fromWire(usageBatchSchema, c.req.valid('json'));
+  const input = c.req.valid('json');
   const receipt = await ingestUsage({ db: db() }, { ...input, principal: c.get('runtime') });
-  return c.json(toWire(usageReceiptSchema, receipt), 200, { 'Cache-Control': 'no-store' });
+  return wireJson(c, usageReceiptSchema, receipt, { 'Cache-Control': 'no-store' });
 };

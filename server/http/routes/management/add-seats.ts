@@ -4,7 +4,8 @@ import { addSeatsSchema, addedSeatsSchema } from '../../../licensing/management-
 import { addSeats } from '../../../licensing/seats/add-seats';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, okResponse } from '../../openapi';
-import { fromWire, toWire, wireObject } from '../../../wire/wire';
+import { wireObject } from '../../../wire/wire';
+import { wireJson } from '../../wire-json';
 import { licenseIdParams } from './license-id-param';
 import { jsonBody, NO_STORE, WRITE, WRITE_CODES } from './management-write';
 
@@ -19,6 +20,6 @@ export const route = createRoute({
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
-  const input = fromWire(addSeatsSchema, c.req.valid('json'));
-  return c.json(toWire(addedSeatsSchema, await addSeats({ db: db() }, { ...input, ...c.req.valid('param'), sellerId: c.get('apiKey').sellerId })), 200, NO_STORE);
+  const input = c.req.valid('json');
+  return wireJson(c, addedSeatsSchema, await addSeats({ db: db() }, { ...input, ...c.req.valid('param'), sellerId: c.get('apiKey').sellerId }), NO_STORE);
 };

@@ -5,7 +5,8 @@ import { licenseViewSchema } from '../../../licensing/licenses/license-view.sche
 import { bindTenantSchema } from '../../../licensing/management-writes.schema';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, okResponse } from '../../openapi';
-import { fromWire, toWire, wireObject } from '../../../wire/wire';
+import { wireObject } from '../../../wire/wire';
+import { wireJson } from '../../wire-json';
 import { licenseIdParams } from './license-id-param';
 import { jsonBody, NO_STORE, WRITE, WRITE_CODES } from './management-write';
 
@@ -20,6 +21,6 @@ export const route = createRoute({
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
-  const input = fromWire(bindTenantSchema, c.req.valid('json'));
-  return c.json(toWire(licenseViewSchema, await bindLicenseToTenant({ db: db() }, { ...input, ...c.req.valid('param'), sellerId: c.get('apiKey').sellerId })), 200, NO_STORE);
+  const input = c.req.valid('json');
+  return wireJson(c, licenseViewSchema, await bindLicenseToTenant({ db: db() }, { ...input, ...c.req.valid('param'), sellerId: c.get('apiKey').sellerId }), NO_STORE);
 };

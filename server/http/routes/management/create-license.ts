@@ -4,7 +4,8 @@ import { createLicenseDirectly } from '../../../licensing/licenses/create-licens
 import { createdLicenseSchema, createLicenseSchema } from '../../../licensing/management-writes.schema';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, okResponse } from '../../openapi';
-import { fromWire, toWire, wireObject } from '../../../wire/wire';
+import { wireObject } from '../../../wire/wire';
+import { wireJson } from '../../wire-json';
 import { jsonBody, NO_STORE, WRITE, WRITE_CODES } from './management-write';
 
 export const route = createRoute({
@@ -22,6 +23,6 @@ export const route = createRoute({
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
-  const input = fromWire(createLicenseSchema, c.req.valid('json'));
-  return c.json(toWire(createdLicenseSchema, await createLicenseDirectly({ db: db() }, { ...input, sellerId: c.get('apiKey').sellerId })), 200, NO_STORE);
+  const input = c.req.valid('json');
+  return wireJson(c, createdLicenseSchema, await createLicenseDirectly({ db: db() }, { ...input, sellerId: c.get('apiKey').sellerId }), NO_STORE);
 };

@@ -3,7 +3,8 @@ import { db } from '../../../db';
 import { createWebhookEndpoint, createWebhookEndpointSchema, webhookEndpointWithSecretSchema } from '../../../events/webhooks/webhook-endpoints';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, jsonResponse } from '../../openapi';
-import { fromWire, toWire, wireObject } from '../../../wire/wire';
+import { wireObject } from '../../../wire/wire';
+import { wireJson } from '../../wire-json';
 import { NO_STORE } from './find-licenses';
 import { jsonBody } from './management-write';
 import { WRITE_CODES, WRITE_WITH_BODY } from './webhook-endpoint-common';
@@ -20,6 +21,6 @@ export const route = createRoute({
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
-  const input = fromWire(createWebhookEndpointSchema, c.req.valid('json'));
-  return c.json(toWire(webhookEndpointWithSecretSchema, await createWebhookEndpoint({ db: db() }, { ...input, sellerId: c.get('apiKey').sellerId })), 201, NO_STORE);
+  const input = c.req.valid('json');
+  return wireJson(c, webhookEndpointWithSecretSchema, await createWebhookEndpoint({ db: db() }, { ...input, sellerId: c.get('apiKey').sellerId }), NO_STORE, 201);
 };

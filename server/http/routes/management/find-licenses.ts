@@ -6,7 +6,8 @@ import { licenseListViewSchema } from '../../../licensing/licenses/license-view.
 import type { AppEnv } from '../../app-env';
 import { withApiKey } from '../../auth/with-api-key';
 import { errorResponses, okResponse, SECURITY } from '../../openapi';
-import { toWire, wireObject } from '../../../wire/wire';
+import { wireObject } from '../../../wire/wire';
+import { wireJson } from '../../wire-json';
 
 // Management answers are per seller and change with every seat or status change: no cache keeps them.
 export const NO_STORE = { 'Cache-Control': 'no-store' };
@@ -25,5 +26,5 @@ export const route = createRoute({
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const answer = await findLicensesByCorrelationId({ db: db() }, { sellerId: c.get('apiKey').sellerId, ...c.req.valid('query') });
-  return c.json(toWire(licenseListViewSchema, answer), 200, NO_STORE);
+  return wireJson(c, licenseListViewSchema, answer, NO_STORE);
 };

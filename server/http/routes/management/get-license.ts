@@ -7,7 +7,8 @@ import { withApiKey } from '../../auth/with-api-key';
 import { errorResponses, okResponse, SECURITY } from '../../openapi';
 import { NO_STORE } from './find-licenses';
 import { licenseIdParams } from './license-id-param';
-import { toWire, wireObject } from '../../../wire/wire';
+import { wireObject } from '../../../wire/wire';
+import { wireJson } from '../../wire-json';
 
 export const route = createRoute({
   method: 'get',
@@ -23,5 +24,5 @@ export const route = createRoute({
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const answer = await getSellerLicense({ db: db() }, { sellerId: c.get('apiKey').sellerId, licenseId: c.req.valid('param').licenseId });
-  return c.json(toWire(licenseViewSchema, answer), 200, NO_STORE);
+  return wireJson(c, licenseViewSchema, answer, NO_STORE);
 };

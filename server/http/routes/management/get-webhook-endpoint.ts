@@ -3,7 +3,8 @@ import { db } from '../../../db';
 import { getWebhookEndpoint, webhookEndpointViewSchema } from '../../../events/webhooks/webhook-endpoints';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, okResponse } from '../../openapi';
-import { toWire, wireObject } from '../../../wire/wire';
+import { wireObject } from '../../../wire/wire';
+import { wireJson } from '../../wire-json';
 import { NO_STORE } from './find-licenses';
 import { endpointIdParams, KEY_CODES, READ } from './webhook-endpoint-common';
 
@@ -18,4 +19,4 @@ export const route = createRoute({
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) =>
-  c.json(toWire(webhookEndpointViewSchema, await getWebhookEndpoint({ db: db() }, { sellerId: c.get('apiKey').sellerId, ...c.req.valid('param') })), 200, NO_STORE);
+  wireJson(c, webhookEndpointViewSchema, await getWebhookEndpoint({ db: db() }, { sellerId: c.get('apiKey').sellerId, ...c.req.valid('param') }), NO_STORE);

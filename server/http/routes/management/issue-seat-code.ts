@@ -4,7 +4,8 @@ import { issueSeatCode } from '../../../licensing/codes/issue-seat-code';
 import { issueSeatCodeSchema, issuedCodeSchema } from '../../../licensing/management-writes.schema';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, okResponse } from '../../openapi';
-import { fromWire, toWire, wireObject } from '../../../wire/wire';
+import { wireObject } from '../../../wire/wire';
+import { wireJson } from '../../wire-json';
 import { jsonBody, NO_STORE, seatParams, WRITE, WRITE_CODES } from './management-write';
 
 export const route = createRoute({
@@ -18,6 +19,6 @@ export const route = createRoute({
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
-  const input = fromWire(issueSeatCodeSchema, c.req.valid('json'));
-  return c.json(toWire(issuedCodeSchema, await issueSeatCode({ db: db() }, { ...input, ...c.req.valid('param'), sellerId: c.get('apiKey').sellerId })), 200, NO_STORE);
+  const input = c.req.valid('json');
+  return wireJson(c, issuedCodeSchema, await issueSeatCode({ db: db() }, { ...input, ...c.req.valid('param'), sellerId: c.get('apiKey').sellerId }), NO_STORE);
 };

@@ -3,7 +3,8 @@ import { db } from '../../../db';
 import { eventPageSchema, eventsQuerySchema, listEvents } from '../../../events/list-events';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, okResponse } from '../../openapi';
-import { toWire, wireObject } from '../../../wire/wire';
+import { wireObject } from '../../../wire/wire';
+import { wireJson } from '../../wire-json';
 import { NO_STORE } from './find-licenses';
 import { KEY_CODES, READ } from './webhook-endpoint-common';
 
@@ -19,4 +20,4 @@ export const route = createRoute({
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) =>
-  c.json(toWire(eventPageSchema, await listEvents({ db: db() }, { sellerId: c.get('apiKey').sellerId, ...c.req.valid('query') })), 200, NO_STORE);
+  wireJson(c, eventPageSchema, await listEvents({ db: db() }, { sellerId: c.get('apiKey').sellerId, ...c.req.valid('query') }), NO_STORE);

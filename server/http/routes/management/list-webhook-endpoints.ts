@@ -3,7 +3,8 @@ import { db } from '../../../db';
 import { listWebhookEndpoints, webhookEndpointListSchema } from '../../../events/webhooks/webhook-endpoints';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, okResponse } from '../../openapi';
-import { toWire, wireObject } from '../../../wire/wire';
+import { wireObject } from '../../../wire/wire';
+import { wireJson } from '../../wire-json';
 import { NO_STORE } from './find-licenses';
 import { KEY_CODES, READ } from './webhook-endpoint-common';
 
@@ -17,4 +18,4 @@ export const route = createRoute({
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) =>
-  c.json(toWire(webhookEndpointListSchema, await listWebhookEndpoints({ db: db() }, c.get('apiKey').sellerId)), 200, NO_STORE);
+  wireJson(c, webhookEndpointListSchema, await listWebhookEndpoints({ db: db() }, c.get('apiKey').sellerId), NO_STORE);

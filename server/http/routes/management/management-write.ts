@@ -1,4 +1,5 @@
 import { createRoute, z, type RouteHandler } from '@hono/zod-openapi';
+import { idSchema } from '../../../../sdk/src/contract/fields';
 import { db } from '../../../db';
 import type { ApiErrorCode } from '../../../errors';
 import { changeLicenseStatus, type StatusChange } from '../../../licensing/licenses/change-license-status';
@@ -8,7 +9,8 @@ import type { AppEnv } from '../../app-env';
 import { withApiKey } from '../../auth/with-api-key';
 import { readJsonBody } from '../../middleware/read-json-body';
 import { BODY_CODES, errorResponses, okResponse, SECURITY } from '../../openapi';
-import { fromWire, toWire, wireObject } from '../../../wire/wire';
+import { wireObject, wireRequest } from '../../../wire/wire';
+import { wireJson } from '../../wire-json';
 import { NO_STORE } from './find-licenses';
 import { licenseIdParams } from './license-id-param';
 
@@ -16,12 +18,12 @@ import { licenseIdParams } from './license-id-param';
 // idempotent, under the seller's API key; another seller's license, seat or code is 404 NotFound
 // like an unknown one. One file per operation beside this one.
 
-const pathId = (name: string) => z.string().min(1).max(100).openapi({ param: { name, in: 'path' } });
+const pathId = (name: string) => idSchema.openapi({ param: { name, in: 'path' } });
 export const seatParams = licenseIdParams.extend({ seatId: pathId('seatId') });
 export const codeParams = licenseIdParams.extend({ codeId: pathId('codeId') });
 export const WRITE_CODES: ApiErrorCode[] = [...BODY_CODES, 'ApiKeyMissing', 'ApiKeyInvalid', 'NotFound', 'RequestIdMismatch'];
 
-export const jsonBody = <T extends z.ZodObject>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema: wireObject(schema) } } } });
+export const jsonBody = <T extends z.ZodObject>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema: wireRequest(schema) } } } });
 export const WRITE = { tags: ['Management API'], security: SECURITY.apiKey, middleware: [readJsonBody, withApiKey] };
 export { NO_STORE };
 
@@ -37,8 +39,8 @@ export function statusChangeOperation(change: StatusChange, summary: string) {
     responses: { ...okResponse(wireObject(licenseViewSchema), 'The license in its new status.'), ...errorResponses([...WRITE_CODES, 'StatusChangeRefused']) },
   });
   const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
-    const input = fromWire(requestOnlySchema, c.req.valid('json'));
-    return c.json(toWire(licenseViewSchema, await changeLicenseStatus({ db: db() }, { ...input, ...c.req.valid('param'), sellerId: c.get('apiKey').sellerId, change })), 200, NO_STORE);
+    const input = c.req.valid('json');
+    return wireJson(c, licenseViewSchema, await changeLicenseStatus({ db: db() }, { ...input, ...c.req.valid('param'), sellerId: c.get('apiKey').sellerId, change }), NO_STORE);
   };
   return { route, handler };
 }

@@ -4,7 +4,8 @@ import { refundOrder } from '../../../orders/refunds/refund-order';
 import { refundOrderSchema, refundViewSchema } from '../../../orders/refunds/refund.schema';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, okResponse } from '../../openapi';
-import { fromWire, toWire, wireObject } from '../../../wire/wire';
+import { wireObject } from '../../../wire/wire';
+import { wireJson } from '../../wire-json';
 import { jsonBody, NO_STORE, WRITE, WRITE_CODES } from './management-write';
 
 const orderIdParams = z.object({ orderId: z.string().min(1).max(100).openapi({ param: { name: 'orderId', in: 'path' }, description: 'The order: the checkout (SessionId) that was paid.' }) });
@@ -24,6 +25,6 @@ export const route = createRoute({
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
-  const input = fromWire(refundOrderSchema, c.req.valid('json'));
-  return c.json(toWire(refundViewSchema, await refundOrder({ db: db() }, { ...input, ...c.req.valid('param'), sellerId: c.get('apiKey').sellerId })), 200, NO_STORE);
+  const input = c.req.valid('json');
+  return wireJson(c, refundViewSchema, await refundOrder({ db: db() }, { ...input, ...c.req.valid('param'), sellerId: c.get('apiKey').sellerId }), NO_STORE);
 };

@@ -4,7 +4,8 @@ import { requestOnlySchema, retiredSeatSchema } from '../../../licensing/managem
 import { retireSeat } from '../../../licensing/seats/retire-seat';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, okResponse } from '../../openapi';
-import { fromWire, toWire, wireObject } from '../../../wire/wire';
+import { wireObject } from '../../../wire/wire';
+import { wireJson } from '../../wire-json';
 import { jsonBody, NO_STORE, seatParams, WRITE, WRITE_CODES } from './management-write';
 
 export const route = createRoute({
@@ -18,6 +19,6 @@ export const route = createRoute({
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
-  const input = fromWire(requestOnlySchema, c.req.valid('json'));
-  return c.json(toWire(retiredSeatSchema, await retireSeat({ db: db() }, { ...input, ...c.req.valid('param'), sellerId: c.get('apiKey').sellerId })), 200, NO_STORE);
+  const input = c.req.valid('json');
+  return wireJson(c, retiredSeatSchema, await retireSeat({ db: db() }, { ...input, ...c.req.valid('param'), sellerId: c.get('apiKey').sellerId }), NO_STORE);
 };

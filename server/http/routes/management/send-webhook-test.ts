@@ -3,7 +3,8 @@ import { db } from '../../../db';
 import { sendTestEvent } from '../../../events/webhooks/webhook-endpoints';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, jsonResponse } from '../../openapi';
-import { toWire, wireObject } from '../../../wire/wire';
+import { wireObject } from '../../../wire/wire';
+import { wireJson } from '../../wire-json';
 import { NO_STORE } from './find-licenses';
 import { endpointIdParams, KEY_CODES, READ } from './webhook-endpoint-common';
 
@@ -21,5 +22,5 @@ export const route = createRoute({
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const sent = await sendTestEvent({ db: db() }, { sellerId: c.get('apiKey').sellerId, ...c.req.valid('param') });
-  return c.json(toWire(testEventSchema, sent), 202, NO_STORE);
+  return wireJson(c, testEventSchema, sent, NO_STORE, 202);
 };

@@ -3,7 +3,8 @@ import { db } from '../../../db';
 import { updateWebhookEndpoint, updateWebhookEndpointSchema, webhookEndpointViewSchema } from '../../../events/webhooks/webhook-endpoints';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, okResponse } from '../../openapi';
-import { fromWire, toWire, wireObject } from '../../../wire/wire';
+import { wireObject } from '../../../wire/wire';
+import { wireJson } from '../../wire-json';
 import { NO_STORE } from './find-licenses';
 import { jsonBody } from './management-write';
 import { endpointIdParams, WRITE_CODES, WRITE_WITH_BODY } from './webhook-endpoint-common';
@@ -19,6 +20,6 @@ export const route = createRoute({
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
-  const input = fromWire(updateWebhookEndpointSchema, c.req.valid('json'));
-  return c.json(toWire(webhookEndpointViewSchema, await updateWebhookEndpoint({ db: db() }, { ...input, sellerId: c.get('apiKey').sellerId, ...c.req.valid('param') })), 200, NO_STORE);
+  const input = c.req.valid('json');
+  return wireJson(c, webhookEndpointViewSchema, await updateWebhookEndpoint({ db: db() }, { ...input, sellerId: c.get('apiKey').sellerId, ...c.req.valid('param') }), NO_STORE);
 };

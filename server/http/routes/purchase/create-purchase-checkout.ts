@@ -6,7 +6,8 @@ import type { AppEnv } from '../../app-env';
 import { withBuyerToken } from '../../auth/with-buyer-token';
 import { readJsonBody } from '../../middleware/read-json-body';
 import { BODY_CODES, errorResponses, okResponse, SECURITY } from '../../openapi';
-import { fromWire, toWire, wireObject } from '../../../wire/wire';
+import { wireObject, wireRequest } from '../../../wire/wire';
+import { wireJson } from '../../wire-json';
 
 export const route = createRoute({
   method: 'post',
@@ -16,7 +17,7 @@ export const route = createRoute({
   summary: 'Check out an offering as the signed-in buyer (idempotent by RequestId)',
   security: SECURITY.buyerToken,
   middleware: [readJsonBody, withBuyerToken] as const,
-  request: { body: { required: true, content: { 'application/json': { schema: wireObject(purchaseCheckoutSchema) } } } },
+  request: { body: { required: true, content: { 'application/json': { schema: wireRequest(purchaseCheckoutSchema) } } } },
   responses: {
     ...okResponse(wireObject(checkoutSessionSchema), 'The checkout session; SessionUrl is null for a free or zero-dollar offering.'),
     ...errorResponses([...BODY_CODES, 'BuyerTokenMissing', 'BuyerTokenInvalid', 'BuyerLinkFailed', 'CheckoutFailed', 'RequestIdInUse', 'RequestIdMismatch', 'AlreadyLicensed']),
@@ -25,7 +26,7 @@ export const route = createRoute({
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const buyer = c.get('buyer');
-  const input = fromWire(purchaseCheckoutSchema, c.req.valid('json'));
+  const input = c.req.valid('json');
   const session = await createPurchaseCheckout({ db: db() }, { ...input, buyerAccountId: buyer.accountId, buyerEmail: buyer.email });
-  return c.json(toWire(checkoutSessionSchema, session), 200, { 'Cache-Control': 'no-store' });
+  return wireJson(c, checkoutSessionSchema, session, { 'Cache-Control': 'no-store' });
 };

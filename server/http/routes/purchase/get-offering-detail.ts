@@ -2,12 +2,14 @@ import { createRoute, z, type RouteHandler } from '@hono/zod-openapi';
 import { catalogCache, catalogCacheKeys } from '../../../catalog/catalog-cache';
 import { offeringDetailSchema, type OfferingDetail } from '../../../catalog/catalog.schemas';
 import { getOfferingDetail } from '../../../catalog/get-offering-detail';
+import { idSchema } from '../../../../sdk/src/contract/fields';
 import { db } from '../../../db';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, okResponse, SECURITY } from '../../openapi';
 import { cachedCatalogHeaders, CACHE_CONTROL_HEADER } from './catalog-cache-headers';
 import { issuerClientIdParam } from './get-storefront';
-import { toWire, wireObject } from '../../../wire/wire';
+import { wireObject } from '../../../wire/wire';
+import { wireJson } from '../../wire-json';
 
 export const route = createRoute({
   method: 'get',
@@ -17,7 +19,7 @@ export const route = createRoute({
   summary: 'One listed offering with its product and resolved features (cached 90 s)',
   security: SECURITY.none,
   request: {
-    params: z.object({ issuerClientId: issuerClientIdParam, offeringId: z.string().min(1).max(100).openapi({ param: { name: 'offeringId', in: 'path' } }) }),
+    params: z.object({ issuerClientId: issuerClientIdParam, offeringId: idSchema.openapi({ param: { name: 'offeringId', in: 'path' } }) }),
   },
   responses: { ...okResponse(wireObject(offeringDetailSchema), 'The offering.', CACHE_CONTROL_HEADER), ...errorResponses(['NotFound']) },
 });
@@ -27,5 +29,5 @@ export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const entry = await catalogCache.getOrLoad(catalogCacheKeys.offering(issuerClientId, offeringId), () =>
     getOfferingDetail({ db: db() }, issuerClientId, offeringId),
   );
-  return c.json(toWire(offeringDetailSchema, entry!.value as OfferingDetail), 200, cachedCatalogHeaders(entry!));
+  return wireJson(c, offeringDetailSchema, entry!.value as OfferingDetail, cachedCatalogHeaders(entry!));
 };

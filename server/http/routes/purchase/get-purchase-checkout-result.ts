@@ -5,7 +5,8 @@ import { db } from '../../../db';
 import type { AppEnv } from '../../app-env';
 import { withBuyerToken } from '../../auth/with-buyer-token';
 import { errorResponses, okResponse, SECURITY } from '../../openapi';
-import { toWire, wireObject } from '../../../wire/wire';
+import { wireObject } from '../../../wire/wire';
+import { wireJson } from '../../wire-json';
 
 export const RETRY_AFTER_HEADER = { 'Retry-After': { description: '`3` (seconds) while Status is pending.', schema: { type: 'integer' as const } } };
 
@@ -28,5 +29,5 @@ export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const result = await getCheckoutResultForBuyer({ db: db() }, { sessionId: c.req.valid('param').sessionId, buyerAccountId: c.get('buyer').accountId });
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
   if (result.status === 'pending') headers['Retry-After'] = String(PENDING_RETRY_AFTER_SECONDS);
-  return c.json(toWire(checkoutResultSchema, result), 200, headers);
+  return wireJson(c, checkoutResultSchema, result, headers);
 };

@@ -2,13 +2,15 @@ import { createRoute, z, type RouteHandler } from '@hono/zod-openapi';
 import { catalogCache, catalogCacheKeys } from '../../../catalog/catalog-cache';
 import { storefrontSchema, type Storefront } from '../../../catalog/catalog.schemas';
 import { getStorefront } from '../../../catalog/get-storefront';
+import { issuerClientIdSchema } from '../../../../sdk/src/contract/fields';
 import { db } from '../../../db';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, okResponse, SECURITY } from '../../openapi';
 import { cachedCatalogHeaders, CACHE_CONTROL_HEADER } from './catalog-cache-headers';
-import { toWire, wireObject } from '../../../wire/wire';
+import { wireObject } from '../../../wire/wire';
+import { wireJson } from '../../wire-json';
 
-export const issuerClientIdParam = z.string().min(1).max(100).openapi({ param: { name: 'issuerClientId', in: 'path' }, example: 'demo' });
+export const issuerClientIdParam = issuerClientIdSchema.openapi({ param: { name: 'issuerClientId', in: 'path' }, example: 'demo' });
 
 export const route = createRoute({
   method: 'get',
@@ -25,5 +27,5 @@ export const route = createRoute({
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { issuerClientId } = c.req.valid('param');
   const entry = await catalogCache.getOrLoad(catalogCacheKeys.storefront(issuerClientId), () => getStorefront({ db: db() }, issuerClientId));
-  return c.json(toWire(storefrontSchema, entry!.value as Storefront), 200, cachedCatalogHeaders(entry!));
+  return wireJson(c, storefrontSchema, entry!.value as Storefront, cachedCatalogHeaders(entry!));
 };

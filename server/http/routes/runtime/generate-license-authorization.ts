@@ -7,7 +7,7 @@ import type { AppEnv } from '../../app-env';
 import { withRuntimeToken } from '../../auth/with-runtime-token';
 import { readJsonBody } from '../../middleware/read-json-body';
 import { BODY_CODES, errorResponses, okResponse, SECURITY } from '../../openapi';
-import { fromWire, wireObject } from '../../../wire/wire';
+import { wireRequest } from '../../../wire/wire';
 
 /** The compact JWS, then the statement it signs, shown for readers (verify `Authorization` before trusting them). */
 const licenseAuthorizationBody = z.object({ Authorization: z.string() }).extend(authorizationStatementSchema.shape);
@@ -25,7 +25,7 @@ export const route = createRoute({
     'An Authorization header that is not a Bearer JWT is refused as a gateway would: 401 with WWW-Authenticate and no body.',
   security: SECURITY.runtimeToken,
   middleware: [readJsonBody, withRuntimeToken] as const,
-  request: { body: { required: true, content: { 'application/json': { schema: wireObject(generateAuthorizationSchema) } } } },
+  request: { body: { required: true, content: { 'application/json': { schema: wireRequest(generateAuthorizationSchema) } } } },
   responses: {
     ...okResponse(licenseAuthorizationBody, 'The signed license authorization.'),
     ...errorResponses([...BODY_CODES, 'RuntimeTokenMissing', 'RuntimeTokenInvalid', 'CredentialUnknown', 'CredentialRevoked', 'AuthorizationDenied', 'NotFound']),
@@ -33,7 +33,7 @@ export const route = createRoute({
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
-  const input = fromWire(generateAuthorizationSchema, c.req.valid('json'));
+  const input = c.req.valid('json');
   const { authorization, statementJson } = await generateLicenseAuthorization({ db: db() }, { ...input, principal: c.get('runtime') });
   // The body is `{ Authorization, ...statement }` (what c.json would write), from the statement's one serialisation.
   const body = `{"Authorization":${JSON.stringify(authorization)},${statementJson.slice(1)}`;
