@@ -1,10 +1,19 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
-import { PrismaClient } from '@/generated/prisma/client';
+import { PrismaClient, type Prisma } from '@/generated/prisma/client';
 import { env, type Env } from './env';
 import { createDatabasePool, type DatabaseTimeouts } from './platform/database/database-pool';
 
+/** The process's client (or a test's, a script's): the one that opens a transaction as a unit of work. */
 export type Db = PrismaClient;
+
+/**
+ * What statements run on: a transaction's client, or Db itself outside any transaction. A function
+ * that only runs statements takes Tx, so it joins whatever transaction its caller holds; one that
+ * opens a transaction of its own takes Db, which a transaction's client is not. (Tx's `$transaction`
+ * is a savepoint inside the caller's transaction: for a function that needs one, its own or the caller's.)
+ */
+export type Tx = Prisma.TransactionClient;
 
 // One client per process (the core is loaded once: Next's pages and the REST app share it), and its
 // pool, which also serves the runtime paths' hot statements (hotRows).
@@ -56,7 +65,7 @@ export interface HotStatement {
  * per-query work costs several times such a statement. On a client other than db() (a test's, a
  * script's) it runs through that client.
  */
-export async function hotRows<T>(client: Db, statement: HotStatement): Promise<T[]> {
+export async function hotRows<T>(client: Tx, statement: HotStatement): Promise<T[]> {
   const pool = client === holder.__licensingDb ? holder.__licensingPool : undefined;
   if (!pool) return client.$queryRawUnsafe<T[]>(statement.text, ...statement.values);
   const result = await pool.query<T & pg.QueryResultRow>({ name: statement.name, text: statement.text, values: statement.values });

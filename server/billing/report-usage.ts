@@ -51,8 +51,7 @@ export async function reportUsage(ctx: { db: Db; now?: () => Date }): Promise<Us
 /** One page of the backlog into the ledger (with what the processor is to be told), in one transaction. */
 async function recordPage(db: Db): Promise<{ taken: number; recorded: number; reports: number }> {
   return db.$transaction(
-    async (transaction) => {
-      const tx = transaction as unknown as Db;
+    async (tx) => {
       const taken = await tx.$queryRaw<{ id: string }[]>`
         SELECT "id" FROM "UsageBatch" WHERE "reportedAt" IS NULL AND NOT "dropped"
         ORDER BY "receivedAt", "id" LIMIT ${BATCHES_PER_PAGE} FOR UPDATE SKIP LOCKED`;

@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Tx } from '../db';
 import { InvalidatedCache } from '../platform/invalidation/invalidated-cache';
 import { defineInvalidationTopic, publishInvalidation } from '../platform/invalidation/invalidation';
 
@@ -28,6 +28,6 @@ export const catalogCache = new InvalidatedCache<unknown>({
 });
 
 /** Called by catalog edits after they are committed: every copy drops the seller's catalog. */
-export function publishCatalogChange(ctx: { db: Db }, issuerClientId: string): Promise<void> {
+export function publishCatalogChange(ctx: { db: Tx }, issuerClientId: string): Promise<void> {
   return publishInvalidation(ctx, CATALOG_TOPIC, issuerClientId);
 }

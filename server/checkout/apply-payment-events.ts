@@ -1,5 +1,5 @@
 import type { Checkout } from '@/generated/prisma/client';
-import type { Db } from '../db';
+import type { Tx } from '../db';
 import type { ProcessorEvent } from '../payments/port';
 import { logger } from '../platform/logging/logger';
 import { effect, fromSellersAccount, type EventEffect } from '../orders/processor-events/event-effect';
@@ -14,7 +14,7 @@ import { deliverSettlement, settleCheckoutWithin } from './settle-checkout';
  * the checkout's own processor session is this one: a connected account can put any metadata on a
  * session of its own.
  */
-async function checkoutOfSession(tx: Db, event: { processor: ProcessorEvent['processor']; checkoutId: string | null; processorSessionId: string | null }): Promise<Checkout | null> {
+async function checkoutOfSession(tx: Tx, event: { processor: ProcessorEvent['processor']; checkoutId: string | null; processorSessionId: string | null }): Promise<Checkout | null> {
   if (!event.processorSessionId) return null;
   if (event.checkoutId) {
     const checkout = await tx.checkout.findUnique({ where: { id: event.checkoutId } });
@@ -27,7 +27,7 @@ async function checkoutOfSession(tx: Db, event: { processor: ProcessorEvent['pro
   return null;
 }
 
-export async function settleFromPayment(tx: Db, event: ProcessorEvent & { type: 'PaymentSucceeded' }): Promise<EventEffect> {
+export async function settleFromPayment(tx: Tx, event: ProcessorEvent & { type: 'PaymentSucceeded' }): Promise<EventEffect> {
   const checkout = await checkoutOfSession(tx, event);
   if (!checkout) return effect('ignored');
   if (!(await fromSellersAccount(tx, checkout.sellerId, event))) return effect('wrong-account');
@@ -43,7 +43,7 @@ export async function settleFromPayment(tx: Db, event: ProcessorEvent & { type: 
   return effect('settled', [() => deliverSettlement(settlement)]);
 }
 
-export async function failFromPayment(tx: Db, event: ProcessorEvent & { type: 'PaymentFailed' }): Promise<EventEffect> {
+export async function failFromPayment(tx: Tx, event: ProcessorEvent & { type: 'PaymentFailed' }): Promise<EventEffect> {
   const checkout = await checkoutOfSession(tx, event);
   if (!checkout) return effect('ignored');
   if (!(await fromSellersAccount(tx, checkout.sellerId, event))) return effect('wrong-account');

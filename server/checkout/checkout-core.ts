@@ -1,6 +1,6 @@
 import type { Checkout, Offering, Prisma, Seller } from '@/generated/prisma/client';
 import { sqlStateOf } from '../platform/database/sql-error';
-import type { Db } from '../db';
+import type { Db, Tx } from '../db';
 import { env } from '../env';
 import { DomainError } from '../errors';
 import type { BillingInterval, PaymentPort } from '../payments/port';
@@ -59,7 +59,7 @@ export interface CheckoutOpening {
   offering: Offering;
   free: boolean;
   /** A free checkout, inside the transaction that created it: what completes it (or leaves it pending, for a claim). */
-  completeFree(tx: Db, created: Checkout): Promise<Checkout>;
+  completeFree(tx: Tx, created: Checkout): Promise<Checkout>;
 }
 
 export interface OpenedCheckout {
@@ -110,7 +110,7 @@ export async function openCheckout(ctx: { db: Db }, opening: CheckoutOpening): P
     checkout = processor
       ? await ctx.db.checkout.create({ data: { ...data, processor: processor.name } })
       : await ctx.db.$transaction(
-          async (tx) => opening.completeFree(tx as unknown as Db, await tx.checkout.create({ data: { ...data, processor: 'none' } })),
+          async (tx) => opening.completeFree(tx, await tx.checkout.create({ data: { ...data, processor: 'none' } })),
           { timeout: FREE_CHECKOUT_TRANSACTION_MS, maxWait: FREE_CHECKOUT_TRANSACTION_MS },
         );
   } catch (error) {

@@ -1,11 +1,11 @@
 import type { Checkout } from '@/generated/prisma/client';
-import type { Db } from '../db';
+import type { Tx } from '../db';
 import { recordEvent } from '../events/record-event';
 
 // The checkout events, recorded in the transaction that completes or fails the checkout (paid,
 // free, and accepted claims alike).
 
-export function recordCheckoutCompleted(tx: Db, checkout: Pick<Checkout, 'id' | 'sellerId' | 'offeringId' | 'correlationId' | 'amountMinor' | 'currency' | 'origin'>, minted: { licenseId: string; seatIds: string[] }) {
+export function recordCheckoutCompleted(tx: Tx, checkout: Pick<Checkout, 'id' | 'sellerId' | 'offeringId' | 'correlationId' | 'amountMinor' | 'currency' | 'origin'>, minted: { licenseId: string; seatIds: string[] }) {
   return recordEvent(tx, {
     sellerId: checkout.sellerId,
     type: 'checkout.completed',
@@ -23,7 +23,7 @@ export function recordCheckoutCompleted(tx: Db, checkout: Pick<Checkout, 'id' | 
   });
 }
 
-export function recordCheckoutFailed(tx: Db, checkout: Pick<Checkout, 'id' | 'sellerId' | 'offeringId' | 'correlationId'>, reason: string | null) {
+export function recordCheckoutFailed(tx: Tx, checkout: Pick<Checkout, 'id' | 'sellerId' | 'offeringId' | 'correlationId'>, reason: string | null) {
   return recordEvent(tx, {
     sellerId: checkout.sellerId,
     type: 'checkout.failed',

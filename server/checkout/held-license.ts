@@ -1,6 +1,6 @@
 import type { Offering } from '@/generated/prisma/client';
 import { LicenseClassification } from '../catalog/catalog-enums';
-import type { Db } from '../db';
+import type { Db, Tx } from '../db';
 import { DomainError } from '../errors';
 import { LIVE_LICENSE_STATUSES } from '../licensing/licenses/license-status';
 
@@ -19,7 +19,7 @@ function heldWhere(buyerAccountId: string, offering: RepeatRule) {
 }
 
 /** The license that makes buying `offering` again a repeat for this buyer, or null. */
-export async function findHeldLicense(ctx: { db: Db }, buyerAccountId: string, offering: RepeatRule): Promise<{ id: string } | null> {
+export async function findHeldLicense(ctx: { db: Tx }, buyerAccountId: string, offering: RepeatRule): Promise<{ id: string } | null> {
   if (offering.allowRepeatPurchase) return null;
   return ctx.db.license.findFirst({ where: heldWhere(buyerAccountId, offering), select: { id: true }, orderBy: { createdAt: 'desc' } });
 }
@@ -29,7 +29,7 @@ export async function findHeldLicense(ctx: { db: Db }, buyerAccountId: string, o
  * transaction that mints, `serialize` first takes a lock per (buyer, offering), so two clicks at
  * once mint one license.
  */
-export async function assertNotAlreadyLicensed(ctx: { db: Db }, buyerAccountId: string, offering: RepeatRule, options: { serialize?: boolean } = {}): Promise<void> {
+export async function assertNotAlreadyLicensed(ctx: { db: Tx }, buyerAccountId: string, offering: RepeatRule, options: { serialize?: boolean } = {}): Promise<void> {
   if (offering.allowRepeatPurchase) return;
   if (options.serialize) await ctx.db.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`held-license:${buyerAccountId}:${offering.id}`}, 0))`;
   const held = await findHeldLicense(ctx, buyerAccountId, offering);

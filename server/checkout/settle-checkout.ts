@@ -1,6 +1,6 @@
 import { sellerDisplayName } from '../catalog/seller-profile';
 import { seal } from '../crypto/secret-box';
-import type { Db } from '../db';
+import type { Tx } from '../db';
 import { findOrCreateAccountByEmail } from '../identity/accounts';
 import { mintLicense } from '../licensing/licenses/mint-license';
 import { requestEmailDelivery } from '../mail/deliver-email';
@@ -37,7 +37,7 @@ export interface Settlement {
  * caller asks for its delivery after the commit (deliverSettlement).
  */
 export async function settleCheckoutWithin(
-  tx: Db,
+  tx: Tx,
   refs: SettlementRefs & { processorStateAt?: Date | null },
 ): Promise<Settlement | null> {
   const claimed = await tx.checkout.updateMany({ where: { id: refs.checkoutId, status: 'pending' }, data: { status: 'completed', completedAt: new Date() } });

@@ -83,8 +83,7 @@ async function recordExhaustedAllowances(
   input: { sellerId: string; licenseId: string; seatId: string; windows: { featureKey: string; periodStart: string }[]; features: Map<string, { allowance: number | null }> },
 ): Promise<void> {
   const limits = input.windows.map((window) => ({ featureKey: window.featureKey, periodStart: window.periodStart, allowance: input.features.get(window.featureKey)!.allowance }));
-  await ctx.db.$transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  await ctx.db.$transaction(async (tx) => {
     const exhausted = await tx.$queryRaw<{ featureKey: string; periodEnd: Date }[]>`
       UPDATE "AllowanceWindow" w SET "exhaustedAt" = now()
         FROM jsonb_to_recordset(${JSON.stringify(limits)}::jsonb) AS l("featureKey" text, "periodStart" timestamp(3), "allowance" bigint)

@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Tx } from '../db';
 import type { EventData, EventType } from './event-types';
 import { takeSellerNumber } from '../sellers/seller-counter';
 import { signalDeliveries } from './webhooks/delivery-topic';
@@ -18,7 +18,7 @@ export interface RecordedEvent {
  * Records one event inside `tx` (a transaction of the change). Its deliveries are signalled at the
  * commit (delivery-signal.ts); the minute's run of deliver-webhooks sends whatever a lost signal left.
  */
-export async function recordEvent<T extends EventType>(tx: Db, event: { sellerId: string; type: T; licenseId?: string | null; data: EventData[T] }): Promise<RecordedEvent> {
+export async function recordEvent<T extends EventType>(tx: Tx, event: { sellerId: string; type: T; licenseId?: string | null; data: EventData[T] }): Promise<RecordedEvent> {
   const sequence = await takeSellerNumber(tx, 'events', event.sellerId);
   const recorded = await tx.event.create({
     data: { sellerId: event.sellerId, sequence, type: event.type, licenseId: event.licenseId ?? null, data: event.data },

@@ -3,7 +3,7 @@ import { createLocalJWKSet, exportJWK, generateKeyPair, importJWK, type CryptoKe
 import type { SigningKeyPurpose } from '@/generated/prisma/client';
 import { defineSealedValues } from '../crypto/reseal-secrets';
 import { open, seal } from '../crypto/secret-box';
-import type { Db } from '../db';
+import type { Tx } from '../db';
 import { DomainError } from '../errors';
 import { logger } from '../platform/logging/logger';
 import { defineInvalidationTopic, publishInvalidation } from '../platform/invalidation/invalidation';
@@ -57,7 +57,7 @@ function newKid(purpose: SigningKeyPurpose): string {
   return `${purpose}-${day}-${crypto.randomBytes(4).toString('hex')}`;
 }
 
-async function createKey(db: Db, purpose: SigningKeyPurpose, activatesAt?: Date) {
+async function createKey(db: Tx, purpose: SigningKeyPurpose, activatesAt?: Date) {
   const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
   const kid = newKid(purpose);
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' };
@@ -68,21 +68,16 @@ async function createKey(db: Db, purpose: SigningKeyPurpose, activatesAt?: Date)
 }
 
 /** The first version of a purpose, made on first use (it signs at once: nothing was ever published before it). */
-async function createFirstKey(db: Db, purpose: SigningKeyPurpose) {
-  if (typeof db.$transaction !== 'function') {
-    // Called inside someone's transaction: that transaction's own lock order applies (and
-    // PostgreSQL delivers the notification when it commits).
-    const row = await createKey(db, purpose);
-    await publishInvalidation({ db }, SIGNING_KEY_TOPIC, purpose);
-    return row;
-  }
+async function createFirstKey(db: Tx, purpose: SigningKeyPurpose) {
+  // On a transaction's client this is a savepoint of it: the lock lasts until that transaction
+  // ends, and PostgreSQL delivers the notification when it commits.
   let created = false;
   const row = await db.$transaction(async (tx) => {
     await tx.$executeRaw`select pg_advisory_xact_lock(${KEY_CREATION_LOCK})`;
     const existing = await tx.signingKey.findFirst({ where: { purpose }, orderBy: { createdAt: 'desc' } });
     if (existing) return existing;
     created = true;
-    return createKey(tx as unknown as Db, purpose);
+    return createKey(tx, purpose);
   });
   // Copies that cached an empty key set of this purpose drop it.
   if (created) await publishInvalidation({ db }, SIGNING_KEY_TOPIC, purpose);
@@ -95,7 +90,7 @@ async function createFirstKey(db: Db, purpose: SigningKeyPurpose) {
  * activates first. Cached until the next pending activation at most, so every instance switches
  * on time without a notice.
  */
-async function loadActive(db: Db, purpose: SigningKeyPurpose): Promise<{ value: ActiveSigningKey; expiresAt: number }> {
+async function loadActive(db: Tx, purpose: SigningKeyPurpose): Promise<{ value: ActiveSigningKey; expiresAt: number }> {
   const now = new Date();
   let row =
     (await db.signingKey.findFirst({ where: { purpose, activatesAt: { lte: now } }, orderBy: { createdAt: 'desc' } })) ??
@@ -108,7 +103,7 @@ async function loadActive(db: Db, purpose: SigningKeyPurpose): Promise<{ value: 
   return { value: { id: row.id, kid: row.kid, privateKey }, expiresAt };
 }
 
-async function loadPublic(db: Db, purpose: SigningKeyPurpose): Promise<{ value: PublicJwk[]; expiresAt: number }> {
+async function loadPublic(db: Tx, purpose: SigningKeyPurpose): Promise<{ value: PublicJwk[]; expiresAt: number }> {
   const rows = await db.signingKey.findMany({ where: { purpose }, orderBy: { createdAt: 'desc' }, select: { publicJwk: true } });
   return { value: rows.map((row) => row.publicJwk as PublicJwk), expiresAt: Date.now() + KEY_CACHE_SECONDS * 1000 };
 }
@@ -117,8 +112,8 @@ async function loadPublic(db: Db, purpose: SigningKeyPurpose): Promise<{ value: 
  * Keeps what a copy holds when the database cannot be read: an expired key set or signing key is
  * still right (versions are never withdrawn), and dropping it would stop signing and verifying.
  */
-function keepOnFailure<T>(what: string, purpose: SigningKeyPurpose, load: (db: Db, purpose: SigningKeyPurpose) => Promise<{ value: T; expiresAt: number }>) {
-  return (db: Db) => async (previous: T | undefined) => {
+function keepOnFailure<T>(what: string, purpose: SigningKeyPurpose, load: (db: Tx, purpose: SigningKeyPurpose) => Promise<{ value: T; expiresAt: number }>) {
+  return (db: Tx) => async (previous: T | undefined) => {
     try {
       return await load(db, purpose);
     } catch (error) {
@@ -130,12 +125,12 @@ function keepOnFailure<T>(what: string, purpose: SigningKeyPurpose, load: (db: D
 }
 
 /** The version that signs now (created on first use). */
-export async function getActiveSigningKey(ctx: { db: Db }, purpose: SigningKeyPurpose): Promise<ActiveSigningKey> {
+export async function getActiveSigningKey(ctx: { db: Tx }, purpose: SigningKeyPurpose): Promise<ActiveSigningKey> {
   return activeKeys.get(purpose, keepOnFailure('signing key', purpose, loadActive)(ctx.db));
 }
 
 /** Every version of a purpose that has ever existed, pending ones included, newest first, as public JWKs. */
-export async function listPublicJwks(ctx: { db: Db }, purpose: SigningKeyPurpose): Promise<PublicJwk[]> {
+export async function listPublicJwks(ctx: { db: Tx }, purpose: SigningKeyPurpose): Promise<PublicJwk[]> {
   return publicKeySets.get(purpose, keepOnFailure('key set', purpose, loadPublic)(ctx.db));
 }
 
@@ -144,7 +139,7 @@ export async function listPublicJwks(ctx: { db: Db }, purpose: SigningKeyPurpose
  * purpose and module copy, so a flood of made-up kids costs one query. A version added elsewhere
  * arrives sooner through its `signing-key` notice; this covers a notice that was lost.
  */
-export async function reloadPublicJwksForUnknownKid(ctx: { db: Db }, purpose: SigningKeyPurpose): Promise<PublicJwk[]> {
+export async function reloadPublicJwksForUnknownKid(ctx: { db: Tx }, purpose: SigningKeyPurpose): Promise<PublicJwk[]> {
   const now = Date.now();
   const last = lastUnknownKidReload.get(purpose);
   if (last !== undefined && now - last < UNKNOWN_KID_RELOAD_SECONDS * 1000) return listPublicJwks(ctx, purpose);
@@ -167,7 +162,7 @@ export interface RotatedSigningKey {
  * rotation does not know the new kid until its copy expires.
  */
 export async function rotateSigningKey(
-  ctx: { db: Db },
+  ctx: { db: Tx },
   purpose: SigningKeyPurpose,
   options: { activateInSeconds?: number } = {},
 ): Promise<RotatedSigningKey> {
@@ -183,7 +178,7 @@ export async function rotateSigningKey(
 }
 
 /** Signing keys are generated on first start, so discovery documents never show an empty JWKS. */
-export async function ensureSigningKeys(ctx: { db: Db }): Promise<void> {
+export async function ensureSigningKeys(ctx: { db: Tx }): Promise<void> {
   await getActiveSigningKey(ctx, 'identity');
   await getActiveSigningKey(ctx, 'runtime');
 }
@@ -196,7 +191,7 @@ const localKeySets = new WeakMap<PublicJwk[], JWTVerifyGetKey>();
  * reloads the set, at most once a minute (made-up kids cost nothing more); a real new version
  * arrives sooner through its notice.
  */
-export function localKeyResolver(ctx: { db: Db }, purpose: SigningKeyPurpose): JWTVerifyGetKey {
+export function localKeyResolver(ctx: { db: Tx }, purpose: SigningKeyPurpose): JWTVerifyGetKey {
   return async (header, token) => {
     let keys = await listPublicJwks(ctx, purpose);
     if (header.kid && !keys.some((key) => key.kid === header.kid)) keys = await reloadPublicJwksForUnknownKid(ctx, purpose);

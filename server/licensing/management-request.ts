@@ -1,7 +1,7 @@
 import { sha256Hex } from '../crypto/secrets';
 import { defineSealedValues } from '../crypto/reseal-secrets';
 import { open, seal } from '../crypto/secret-box';
-import type { Db } from '../db';
+import type { Db, Tx } from '../db';
 import { sqlStateOf } from '../platform/database/sql-error';
 import { camelKeys } from '../../sdk/src/contract/key-case';
 import { DomainError } from '../errors';
@@ -24,13 +24,13 @@ export interface ManagementAsk {
  * another operation or other inputs under the same RequestId are 409 RequestIdMismatch. Two copies
  * at once: one commits, the other's unique violation rolls it back and it answers the winner's.
  */
-export async function runOnce<T>(ctx: { db: Db }, ask: ManagementAsk, perform: (tx: Db) => Promise<T>): Promise<T> {
+export async function runOnce<T>(ctx: { db: Db }, ask: ManagementAsk, perform: (tx: Tx) => Promise<T>): Promise<T> {
   const fingerprint = sha256Hex(JSON.stringify([ask.operation, ...ask.inputs]));
   const earlier = await answerOf(ctx, ask, fingerprint);
   if (earlier !== undefined) return earlier as T;
   try {
     return await ctx.db.$transaction(async (tx) => {
-      const answer = await perform(tx as unknown as Db);
+      const answer = await perform(tx);
       await tx.managementRequest.create({
         data: { sellerId: ask.sellerId, requestId: ask.requestId, fingerprint, answerCiphertext: seal(MANAGEMENT_ANSWER_SEAL_PURPOSE, JSON.stringify(answer)) },
       });

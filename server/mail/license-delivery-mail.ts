@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import type { Db } from '../db';
+import type { Tx } from '../db';
 import { env } from '../env';
 import { recordEmail, type SendEmailResult } from './send-email';
 
@@ -11,7 +11,7 @@ export const LICENSE_DELIVERY_EMAIL_KIND = 'license-delivery';
  * for its delivery after the commit (requestEmailDelivery).
  */
 export async function recordLicenseDeliveryEmail(
-  db: Db,
+  db: Tx,
   input: { to: string; offeringName: string; sellerName: string; checkoutId: string; licenseId: string },
 ): Promise<SendEmailResult> {
   const base = env().publicBaseUrl;

@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import type { Db } from '../db';
+import type { Tx } from '../db';
 import { env } from '../env';
 import { toBaseRate } from '../catalog/money';
 import { recordEmail, type SendEmailResult } from './send-email';
@@ -8,7 +8,7 @@ export const REFUND_EMAIL_KIND = 'refund-issued';
 
 /** The buyer's e-mail about a refund, recorded in the refund's transaction; delivered after the commit. */
 export async function recordRefundEmail(
-  db: Db,
+  db: Tx,
   input: { to: string; offeringName: string; sellerName: string; checkoutId: string; amountMinor: number; currency: string; licenseRevoked: boolean },
 ): Promise<SendEmailResult> {
   const { RefundIssuedEmail } = await import('../../emails/refund-issued');

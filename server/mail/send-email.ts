@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { Db } from '../db';
+import type { Db, Tx } from '../db';
 import { env } from '../env';
 import { limitRule, type LimitName } from '../platform/limits/limits';
 import { logger } from '../platform/logging/logger';
@@ -53,7 +53,7 @@ interface RenderedEmail {
  * row keeps the body sealed under APP_SECRET (server/crypto/secret-box.ts) until it is sent or
  * failed, then drops it; kind, recipient, subject (never a secret), status and attempts stay.
  */
-export async function recordEmail(db: Db, input: SendEmailInput): Promise<SendEmailResult> {
+export async function recordEmail(db: Tx, input: SendEmailInput): Promise<SendEmailResult> {
   // The renderer and the templates load at the first e-mail, not at start (they weigh ~40 MB resident).
   const { render } = await import('@react-email/render');
   const [html, text] = await Promise.all([render(input.template), render(input.template, { plainText: true })]);
@@ -68,9 +68,8 @@ export async function recordEmail(db: Db, input: SendEmailInput): Promise<SendEm
     const row = await db.email.create({ data: { to: email.to, subject: email.subject, kind: email.kind, ...email.delivery }, select: { id: true } });
     return { id: row.id, status: email.delivery.status };
   }
-  // The lock below lasts until the transaction ends: inside the caller's, else in one of its own.
-  if (typeof db.$transaction !== 'function') return recordLimited(db, limit, email);
-  return db.$transaction((tx) => recordLimited(tx as unknown as Db, limit, email));
+  // The lock below lasts until the transaction ends: the caller's (of which this one is a savepoint), else its own.
+  return db.$transaction((tx) => recordLimited(tx, limit, email));
 }
 
 /**
@@ -83,7 +82,7 @@ export async function recordEmail(db: Db, input: SendEmailInput): Promise<SendEm
  * across instances and without Redis. The address is kept lower-cased, so its spellings count as one
  * and the count runs on the (to, kind, createdAt) index.
  */
-async function recordLimited(tx: Db, limit: LimitName, email: RenderedEmail): Promise<SendEmailResult> {
+async function recordLimited(tx: Tx, limit: LimitName, email: RenderedEmail): Promise<SendEmailResult> {
   const to = email.to.trim().toLowerCase();
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`email-limit:${limit}:${to}`}, 0))`;
   const { points, durationSeconds } = limitRule(limit);

@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import type { Db } from '../db';
+import type { Tx } from '../db';
 import { env } from '../env';
 import { formatEmailDate } from './email-date';
 import { recordEmail, type SendEmailResult } from './send-email';
@@ -8,7 +8,7 @@ export const TRIAL_REMINDER_EMAIL_KIND = 'trial-ending';
 
 /** The buyer's reminder that a free trial ends soon, recorded in the caller's transaction; delivered after the commit. */
 export async function recordTrialReminderEmail(
-  db: Db,
+  db: Tx,
   input: { to: string; offeringName: string; sellerName: string; trialEnd: Date; priceLine: string; licenseId: string },
 ): Promise<SendEmailResult> {
   const { TrialEndingEmail } = await import('../../emails/trial-ending');

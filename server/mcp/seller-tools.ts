@@ -7,7 +7,7 @@ import { createProduct } from '../catalog/manage/create-product';
 import { listSellerCatalog } from '../catalog/manage/list-seller-catalog';
 import { sellerCatalogSchema, sellerOfferingSchema, sellerProductSchema, type SellerOffering } from '../catalog/manage/seller-catalog.schema';
 import { setOfferingListed } from '../catalog/manage/set-offering-listed';
-import { db } from '../db';
+import { db, type Tx } from '../db';
 import { runOnce } from '../licensing/management-request';
 import { getSalesSummary, salesSummaryQuerySchema, salesSummarySchema } from '../orders/get-sales-summary';
 import { defineTool } from './mcp-tool';
@@ -23,7 +23,7 @@ const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
 const withRequestId = { requestId: requestIdSchema.describe('A GUID you choose for this write: sending the same call again with it returns the first answer instead of writing twice.') };
 
 /** A catalog write, once per RequestId of the seller. */
-async function once<T>(sellerId: string, requestId: string, operation: string, input: object, perform: (tx: ReturnType<typeof db>) => Promise<T>): Promise<T> {
+async function once<T>(sellerId: string, requestId: string, operation: string, input: object, perform: (tx: Tx) => Promise<T>): Promise<T> {
   return runOnce({ db: db() }, { sellerId, requestId, operation: `mcp.${operation}`, inputs: [input] }, perform);
 }
 

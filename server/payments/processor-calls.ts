@@ -1,6 +1,6 @@
 import { Prisma } from '@/generated/prisma/client';
 import { z } from 'zod';
-import type { Db } from '../db';
+import type { Db, Tx } from '../db';
 import { env } from '../env';
 import { backoffInterval, type Backoff } from '../platform/backoff';
 import { defineScheduledSweep } from '../platform/jobs/job-definition';
@@ -34,7 +34,7 @@ const CALLS_PER_RUN = 200;
  * license without a subscription at a processor (the local processor keeps none: our records are
  * its whole state).
  */
-export async function recordProcessorCall(tx: Db, license: { id: string; processorSubscriptionId: string | null }, action: ProcessorAction): Promise<boolean> {
+export async function recordProcessorCall(tx: Tx, license: { id: string; processorSubscriptionId: string | null }, action: ProcessorAction): Promise<boolean> {
   if (!license.processorSubscriptionId) return false;
   await tx.processorCall.create({ data: { licenseId: license.id, action } });
   return true;
@@ -44,7 +44,7 @@ export async function recordProcessorCall(tx: Db, license: { id: string; process
  * Records, inside the refund's transaction, the call that makes refund `refundId` at the processor
  * after the commit. The call's id is the processor's idempotency key: the refund is made once.
  */
-export async function recordRefundCall(tx: Db, refund: { id: string; licenseId: string }): Promise<void> {
+export async function recordRefundCall(tx: Tx, refund: { id: string; licenseId: string }): Promise<void> {
   await tx.processorCall.create({ data: { licenseId: refund.licenseId, action: 'refund', refundId: refund.id } });
 }
 

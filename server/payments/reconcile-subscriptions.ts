@@ -92,8 +92,7 @@ async function reconcileOne(db: Db, port: PaymentPort, license: LicenseToCheck, 
     : { calls: [], mismatch: FINAL.includes(license.status) ? null : 'Stripe does not know the subscription.' };
   // The calls and the finding are written together under the license's row lock (the lock a
   // seller's decision takes), only if no decision came meanwhile; else the next run looks again.
-  const written = await db.$transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  const written = await db.$transaction(async (tx) => {
     const [locked] = await tx.$queryRaw<{ status: string; suspendedBySeller: boolean; processorSubscriptionId: string | null }[]>`
       SELECT "status"::text AS "status", "suspendedBySeller", "processorSubscriptionId" FROM "License" WHERE "id" = ${license.id} FOR UPDATE`;
     if (!locked || locked.status !== license.status || locked.suspendedBySeller !== license.suspendedBySeller) return false;

@@ -1,5 +1,5 @@
 import { Prisma } from '@/generated/prisma/client';
-import type { Db } from '../db';
+import type { Db, Tx } from '../db';
 import { env } from '../env';
 import { backoffInterval, type Backoff } from '../platform/backoff';
 import { logger } from '../platform/logging/logger';
@@ -34,7 +34,7 @@ export function usageProcessorOf(checkout: { processor: string; processorCustome
  * Inside the ledger page's transaction: one UsageReport per license and feature for the charges
  * Stripe bills, each charge naming its report. Returns how many reports were recorded.
  */
-export async function recordUsageReports(tx: Db, charges: Prisma.UsageChargeCreateManyInput[]): Promise<number> {
+export async function recordUsageReports(tx: Tx, charges: Prisma.UsageChargeCreateManyInput[]): Promise<number> {
   const byKey = new Map<string, { licenseId: string; featureKey: string; units: bigint; charges: Prisma.UsageChargeCreateManyInput[] }>();
   for (const charge of charges) {
     if (charge.processor !== 'stripe') continue;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { publishCatalogChange } from '../catalog/catalog-cache';
 import { findSellerOrThrow } from '../catalog/manage/seller-scope';
-import type { Db } from '../db';
+import type { Db, Tx } from '../db';
 import { env } from '../env';
 import { DomainError } from '../errors';
 import { effect, type EventEffect } from '../orders/processor-events/event-effect';
@@ -72,7 +72,7 @@ export async function refreshStripeReadiness(ctx: { db: Db }, input: { sellerId:
  * applied as it is: Stripe may deliver an older state late, which the seller's next return to the
  * portal corrects.
  */
-export async function applyAccountUpdate(tx: Db, event: ProcessorEvent & { type: 'AccountUpdated' }): Promise<EventEffect> {
+export async function applyAccountUpdate(tx: Tx, event: ProcessorEvent & { type: 'AccountUpdated' }): Promise<EventEffect> {
   const seller = await tx.seller.findUnique({ where: { stripeAccountId: event.accountId } });
   if (!seller) return effect('ignored');
   if (event.account !== seller.stripeAccountId) return effect('wrong-account');

@@ -1,5 +1,5 @@
 import { Prisma } from '@/generated/prisma/client';
-import type { Db } from '../db';
+import type { Tx } from '../db';
 
 // A seller's gapless numbers (its events, its invoices): each counter row is taken in the
 // transaction that uses the number and stays locked until its commit, so a seller's numbers follow
@@ -10,7 +10,7 @@ const COUNTERS = {
 } as const;
 
 /** The seller's next number of `counter` (1 for the first), inside `tx`. */
-export async function takeSellerNumber(tx: Db, counter: keyof typeof COUNTERS, sellerId: string): Promise<bigint> {
+export async function takeSellerNumber(tx: Tx, counter: keyof typeof COUNTERS, sellerId: string): Promise<bigint> {
   const table = COUNTERS[counter];
   const [taken] = await tx.$queryRaw<{ last: bigint }[]>`
     INSERT INTO ${table} ("sellerId", "last") VALUES (${sellerId}, 1)

@@ -1,4 +1,4 @@
-import type { Db } from '../../db';
+import type { Tx } from '../../db';
 import { DomainError } from '../../errors';
 
 // Buyers choose by name: two products of one seller, or two offerings of one product, with the
@@ -14,7 +14,7 @@ function nameTaken(what: string, name: string, field = 'Name'): DomainError {
   });
 }
 
-export async function assertProductNameFree(ctx: { db: Db }, input: { sellerId: string; name: string; exceptProductId?: string; field?: string }): Promise<void> {
+export async function assertProductNameFree(ctx: { db: Tx }, input: { sellerId: string; name: string; exceptProductId?: string; field?: string }): Promise<void> {
   const clash = await ctx.db.product.findFirst({
     where: { sellerId: input.sellerId, name: { equals: input.name, mode: 'insensitive' }, ...(input.exceptProductId ? { id: { not: input.exceptProductId } } : {}) },
     select: { id: true },
@@ -22,7 +22,7 @@ export async function assertProductNameFree(ctx: { db: Db }, input: { sellerId: 
   if (clash) throw nameTaken('Another of your products', input.name, input.field);
 }
 
-export async function assertOfferingNameFree(ctx: { db: Db }, input: { productId: string; name: string; exceptOfferingId?: string; field?: string }): Promise<void> {
+export async function assertOfferingNameFree(ctx: { db: Tx }, input: { productId: string; name: string; exceptOfferingId?: string; field?: string }): Promise<void> {
   const clash = await ctx.db.offering.findFirst({
     where: { productId: input.productId, name: { equals: input.name, mode: 'insensitive' }, ...(input.exceptOfferingId ? { id: { not: input.exceptOfferingId } } : {}) },
     select: { id: true },

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Db } from '../../db';
+import type { Tx } from '../../db';
 import { publishCatalogChange } from '../catalog-cache';
 import { toMinorUnits } from '../money';
 import { createOfferingSchema, type CreateOfferingInput, type SellerScoped } from './catalog-edit.schema';
@@ -8,7 +8,7 @@ import { assertOfferingNameFree } from './catalog-names';
 import { findOwnProductOrThrow, findSellerOrThrow } from './seller-scope';
 
 /** Adds an offering to one of the seller's products. Classification rules: see the schema. */
-export async function createOffering(ctx: { db: Db }, input: SellerScoped<CreateOfferingInput>): Promise<SellerOffering> {
+export async function createOffering(ctx: { db: Tx }, input: SellerScoped<CreateOfferingInput>): Promise<SellerOffering> {
   const fields = createOfferingSchema.parse(input);
   const seller = await findSellerOrThrow(ctx, input.sellerId);
   await findOwnProductOrThrow(ctx, seller.id, fields.productId);
@@ -22,7 +22,7 @@ export async function createOffering(ctx: { db: Db }, input: SellerScoped<Create
  * The caller has checked that the product is the seller's. `ctx.db` may be a transaction's client
  * (an offering created with its product in one step); the caller publishes the change after commit.
  */
-export async function insertOffering(ctx: { db: Db }, sellerId: string, input: z.output<typeof createOfferingSchema>) {
+export async function insertOffering(ctx: { db: Tx }, sellerId: string, input: z.output<typeof createOfferingSchema>) {
   const { productId, baseRate, ...fields } = input;
   await assertOfferingNameFree(ctx, { productId, name: fields.name });
   return ctx.db.offering.create({

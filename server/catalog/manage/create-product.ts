@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import type { Db } from '../../db';
+import type { Tx } from '../../db';
 import { publishCatalogChange } from '../catalog-cache';
 import { createProductSchema, type CreateProductInput, type SellerScoped } from './catalog-edit.schema';
 import { toSellerProduct, type SellerProduct } from './seller-catalog.schema';
 import { assertProductNameFree } from './catalog-names';
 import { findSellerOrThrow } from './seller-scope';
 
-export async function createProduct(ctx: { db: Db }, input: SellerScoped<CreateProductInput>): Promise<SellerProduct> {
+export async function createProduct(ctx: { db: Tx }, input: SellerScoped<CreateProductInput>): Promise<SellerProduct> {
   const fields = createProductSchema.parse(input);
   const seller = await findSellerOrThrow(ctx, input.sellerId);
   const product = await insertProduct(ctx, seller.id, fields);
@@ -19,7 +19,7 @@ export async function createProduct(ctx: { db: Db }, input: SellerScoped<CreateP
  * client (a product created with its offering in one step); the caller publishes the change after
  * its commit. `nameField` is the field a taken name is told on, as the caller's request names it.
  */
-export async function insertProduct(ctx: { db: Db }, sellerId: string, fields: z.output<typeof createProductSchema>, options: { nameField?: string } = {}) {
+export async function insertProduct(ctx: { db: Tx }, sellerId: string, fields: z.output<typeof createProductSchema>, options: { nameField?: string } = {}) {
   await assertProductNameFree(ctx, { sellerId, name: fields.name, field: options.nameField });
   return ctx.db.product.create({ data: { ...fields, sellerId } });
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../../db';
+import type { Tx } from '../../db';
 import { publishCatalogChange } from '../catalog-cache';
 import { setOfferingListedSchema, type SellerScoped, type SetOfferingListedInput } from './catalog-edit.schema';
 import { toSellerOffering, type SellerOffering } from './seller-catalog.schema';
@@ -8,7 +8,7 @@ import { findOwnOfferingOrThrow, findSellerOrThrow } from './seller-scope';
  * Lists or unlists an offering. Buyers see it only while it is listed, active and of an active
  * product (server/catalog/listed-offerings.ts).
  */
-export async function setOfferingListed(ctx: { db: Db }, input: SellerScoped<SetOfferingListedInput>): Promise<SellerOffering> {
+export async function setOfferingListed(ctx: { db: Tx }, input: SellerScoped<SetOfferingListedInput>): Promise<SellerOffering> {
   const { offeringId, listed } = setOfferingListedSchema.parse(input);
   const seller = await findSellerOrThrow(ctx, input.sellerId);
   await findOwnOfferingOrThrow(ctx, seller.id, offeringId);

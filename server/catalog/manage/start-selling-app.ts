@@ -18,8 +18,8 @@ export async function startSellingApp(ctx: { db: Db }, input: SellerScoped<Start
   const { product, offering, features } = startSellingAppSchema.parse(input);
   const seller = await findSellerOrThrow(ctx, input.sellerId);
   const { billing: _billing, ...offeringFields } = offering;
-  const created = await ctx.db.$transaction(async (transaction) => {
-    const tx = { db: transaction as unknown as Db };
+  const created = await ctx.db.$transaction(async (db) => {
+    const tx = { db };
     const productRow = await insertProduct(tx, seller.id, product, { nameField: 'Product.Name' });
     const offeringRow = await insertOffering(tx, seller.id, { ...offeringFields, ...appOfferingTerms(offering), productId: productRow.id });
     // One at a time: a transaction is one connection.

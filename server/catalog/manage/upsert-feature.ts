@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Db } from '../../db';
+import type { Db, Tx } from '../../db';
 import { publishCatalogChange } from '../catalog-cache';
 import { upsertFeatureSchema, type SellerScoped, type UpsertFeatureInput } from './catalog-edit.schema';
 import { toSellerFeature, type SellerFeature } from './seller-catalog.schema';
@@ -19,7 +19,7 @@ export async function upsertFeature(ctx: { db: Db }, input: SellerScoped<UpsertF
  * The one writer of a feature row, by offering and key. The caller has checked that the offering
  * is the seller's; `ctx.db` may be a transaction's client, and the caller publishes after commit.
  */
-export function writeFeature(ctx: { db: Db }, input: z.output<typeof upsertFeatureSchema>) {
+export function writeFeature(ctx: { db: Tx }, input: z.output<typeof upsertFeatureSchema>) {
   const { offeringId, key, ...fields } = input;
   return ctx.db.feature.upsert({
     where: { offeringId_key: { offeringId, key } },

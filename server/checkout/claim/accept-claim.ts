@@ -34,8 +34,7 @@ export async function acceptClaim(ctx: { db: Db }, input: { token: string; accou
   if (state === 'expired' && row.intent.status === 'open') await expireClaimOf(ctx, row.intent.checkoutId, now);
   if (state !== 'open') return (await sameAccountAlreadyAccepted(ctx, row.intent.checkoutId, input.accountId)) ?? { outcome: 'refused', state };
 
-  const accepted = await ctx.db.$transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  const accepted = await ctx.db.$transaction(async (tx) => {
     const claimed = await tx.claimIntent.updateMany({
       where: { id: row.intent.id, status: 'open', expiresAt: { gt: now } },
       data: { status: 'accepted', acceptedAt: now },

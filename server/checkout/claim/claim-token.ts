@@ -1,5 +1,5 @@
 import { randomToken, secretHmacCandidates, secretHmacHex } from '../../crypto/secrets';
-import type { Db } from '../../db';
+import type { Db, Tx } from '../../db';
 import { env } from '../../env';
 
 // A claim link is {portal}/claim/<token>. The token is 32 random bytes; only its HMAC (keyed from
@@ -14,7 +14,7 @@ export function claimUrlOf(token: string): string {
 }
 
 /** A new claim link for `intentId`, stored as its HMAC; the token is shown (in the URL) once. */
-export async function mintClaimToken(tx: Db, intentId: string): Promise<{ token: string; claimUrl: string }> {
+export async function mintClaimToken(tx: Tx, intentId: string): Promise<{ token: string; claimUrl: string }> {
   const token = randomToken(32);
   await tx.claimToken.create({ data: { intentId, tokenHash: secretHmacHex(PURPOSE, token) } });
   return { token, claimUrl: claimUrlOf(token) };

@@ -28,8 +28,8 @@ export async function expireClaimOf(ctx: { db: Db }, checkoutId: string, now: Da
     if (moved.count === 0) return false;
     const failed = await tx.checkout.updateMany({ where: { id: checkoutId, status: 'pending' }, data: { status: 'failed', error: CLAIM_EXPIRED_ERROR } });
     const intent = await tx.claimIntent.findUniqueOrThrow({ where: { checkoutId }, include: { checkout: true } });
-    await recordEvent(tx as unknown as Db, { sellerId: intent.checkout.sellerId, type: 'claim.expired', data: { ClaimId: intent.id, OfferingId: intent.checkout.offeringId, CorrelationId: intent.checkout.correlationId } });
-    if (failed.count > 0) await recordCheckoutFailed(tx as unknown as Db, intent.checkout, CLAIM_EXPIRED_ERROR);
+    await recordEvent(tx, { sellerId: intent.checkout.sellerId, type: 'claim.expired', data: { ClaimId: intent.id, OfferingId: intent.checkout.offeringId, CorrelationId: intent.checkout.correlationId } });
+    if (failed.count > 0) await recordCheckoutFailed(tx, intent.checkout, CLAIM_EXPIRED_ERROR);
     return true;
   });
 }

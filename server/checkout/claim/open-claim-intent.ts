@@ -1,5 +1,5 @@
 import type { Checkout } from '@/generated/prisma/client';
-import type { Db } from '../../db';
+import type { Tx } from '../../db';
 import { mintClaimToken } from './claim-token';
 
 /** Spec "Limits": a claim link is valid for seven days. */
@@ -15,7 +15,7 @@ export const CLAIM_SUPERSEDED_ERROR = 'Replaced by a newer checkout for the same
  * accepts. Creates for the same triple are serialised by a transaction-scoped advisory lock; the
  * partial unique index on open intents is the backstop.
  */
-export async function openClaimIntent(tx: Db, checkout: Checkout & { customerEmail: string }, now = new Date()): Promise<{ claimUrl: string; expiresAt: Date }> {
+export async function openClaimIntent(tx: Tx, checkout: Checkout & { customerEmail: string }, now = new Date()): Promise<{ claimUrl: string; expiresAt: Date }> {
   const lockKey = `claim-intent:${checkout.sellerId}:${checkout.offeringId}:${checkout.customerEmail}`;
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`;
 

@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import type { Db } from '../../db';
+import type { Tx } from '../../db';
 import { formatEmailDate } from '../../mail/email-date';
 import { recordEmail } from '../../mail/send-email';
 
@@ -15,7 +15,7 @@ export const CLAIM_EMAIL_KIND = 'claim-link';
  * delivered.
  */
 export async function recordClaimEmail(
-  db: Db,
+  db: Tx,
   input: { to: string; productName: string; offeringName: string; sellerName: string; claimUrl: string; expiresAt: Date },
 ): Promise<void> {
   const { ClaimLinkEmail } = await import('../../../emails/claim-link');

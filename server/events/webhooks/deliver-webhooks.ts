@@ -124,8 +124,7 @@ async function deliverOne(db: Db, delivery: ClaimedDelivery, now: () => Date, tr
 
 /** Five days of failures: the endpoint is disabled and the seller's members are told, in one transaction. */
 async function disableFailingEndpoint(db: Db, endpoint: WebhookEndpoint, failingSince: Date, lastError: string): Promise<void> {
-  const emails = await db.$transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  const emails = await db.$transaction(async (tx) => {
     const disabled = await tx.webhookEndpoint.updateMany({ where: { id: endpoint.id, enabled: true }, data: { enabled: false, disabledReason: `Disabled after failing since ${failingSince.toISOString()}: ${lastError}` } });
     return disabled.count === 1 ? recordEndpointDisabledEmails(tx, endpoint, { failingSince, lastError }) : 0;
   });

@@ -1,4 +1,4 @@
-import type { Db } from '../../db';
+import type { Tx } from '../../db';
 import { defineInvalidationTopic, publishInvalidation } from '../../platform/invalidation/invalidation';
 
 // "Deliveries are waiting": a NOTIFY sent at the commit of the transaction that made them
@@ -7,7 +7,7 @@ import { defineInvalidationTopic, publishInvalidation } from '../../platform/inv
 export const WEBHOOK_DELIVERY_TOPIC = defineInvalidationTopic('webhook-deliveries');
 
 /** Inside the transaction that made deliveries: at its commit, the workers deliver. */
-export function signalDeliveries(tx: Db, sellerId: string): Promise<void> {
+export function signalDeliveries(tx: Tx, sellerId: string): Promise<void> {
   return publishInvalidation({ db: tx }, WEBHOOK_DELIVERY_TOPIC, sellerId);
 }
 

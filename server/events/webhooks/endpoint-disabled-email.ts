@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import type { WebhookEndpoint } from '@/generated/prisma/client';
 import { storefrontName } from '../../catalog/seller-profile';
-import type { Db } from '../../db';
+import type { Tx } from '../../db';
 import { env } from '../../env';
 import { formatEmailDate } from '../../mail/email-date';
 import { recordEmail } from '../../mail/send-email';
@@ -9,7 +9,7 @@ import { recordEmail } from '../../mail/send-email';
 export const ENDPOINT_DISABLED_EMAIL_KIND = 'webhook-endpoint-disabled';
 
 /** Tells every member of the seller that the endpoint was disabled; recorded in the transaction that disables it. */
-export async function recordEndpointDisabledEmails(tx: Db, endpoint: WebhookEndpoint, input: { failingSince: Date; lastError: string }): Promise<number> {
+export async function recordEndpointDisabledEmails(tx: Tx, endpoint: WebhookEndpoint, input: { failingSince: Date; lastError: string }): Promise<number> {
   const seller = await tx.seller.findUniqueOrThrow({ where: { id: endpoint.sellerId }, include: { members: { include: { account: { select: { email: true } } } } } });
   const { WebhookEndpointDisabledEmail } = await import('../../../emails/webhook-endpoint-disabled');
   for (const member of seller.members) {

@@ -54,8 +54,7 @@ export async function listDeliveries(ctx: { db: Db }, input: { sellerId: string;
 
 /** Sends a delivery again now (same webhook-id); a pending one is simply brought forward. */
 export async function resendDelivery(ctx: { db: Db }, input: { sellerId: string; deliveryId: string }): Promise<void> {
-  await ctx.db.$transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  await ctx.db.$transaction(async (tx) => {
     const moved = await tx.webhookDelivery.updateMany({
       where: { id: input.deliveryId, endpoint: { sellerId: input.sellerId } },
       data: { status: 'pending', attempts: 0, nextAttemptAt: new Date() },

@@ -152,11 +152,11 @@ export async function sendTestEvent(ctx: { db: Db }, input: { sellerId: string; 
   const endpoint = await ownEndpoint(ctx, input.sellerId, input.endpointId);
   return ctx.db.$transaction(async (tx) => {
     const event = await tx.event.create({
-      data: { sellerId: input.sellerId, sequence: await takeSellerNumber(tx as unknown as Db, 'events', input.sellerId), type: PING_EVENT_TYPE, data: { EndpointId: endpoint.id } },
+      data: { sellerId: input.sellerId, sequence: await takeSellerNumber(tx, 'events', input.sellerId), type: PING_EVENT_TYPE, data: { EndpointId: endpoint.id } },
       select: { id: true },
     });
     const delivery = await tx.webhookDelivery.create({ data: { endpointId: endpoint.id, eventId: event.id }, select: { id: true } });
-    await signalDeliveries(tx as unknown as Db, input.sellerId);
+    await signalDeliveries(tx, input.sellerId);
     return { eventId: event.id, deliveryId: delivery.id };
   });
 }

@@ -36,8 +36,7 @@ export async function issueLicenseCodeByBuyer(ctx: { db: Db; now?: Date }, input
   if (!seat) throw new DomainError('NotFound', 'No seat with that id on your licenses.');
   const finalLabel = label || `Code ${(await ctx.db.licenseCode.count({ where: { seatId: seat.id } })) + 1}`;
   const now = ctx.now ?? new Date();
-  const issued = await ctx.db.$transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  const issued = await ctx.db.$transaction(async (tx) => {
     const replaced = await tx.licenseCode.findMany({ where: { seatId: seat.id, revokedAt: null }, select: { id: true, seatId: true, label: true } });
     const fresh = await issueCodeForLiveSeat({ db: tx }, { seat, license: seat.license, label: finalLabel });
     await revokeCodesWithin(tx, { license: seat.license, codes: replaced, now });

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { sha256Hex } from '../../crypto/secrets';
-import type { Db } from '../../db';
+import type { Tx } from '../../db';
 import { recordEvent } from '../../events/record-event';
 import { encodeLicenseCode, signRuntimeToken } from './runtime-token';
 
@@ -8,7 +8,7 @@ import { encodeLicenseCode, signRuntimeToken } from './runtime-token';
  * A license code for one seat: shown once, only its hash is kept. Its runtime token names the
  * code's own id as subject, so revoking the code refuses exactly this credential.
  */
-export async function issueLicenseCode(ctx: { db: Db }, input: { licenseId: string; seatId: string; label: string }): Promise<{ credentialId: string; code: string }> {
+export async function issueLicenseCode(ctx: { db: Tx }, input: { licenseId: string; seatId: string; label: string }): Promise<{ credentialId: string; code: string }> {
   const credentialId = crypto.randomUUID();
   const { token, signingKeyId } = await signRuntimeToken(ctx, { credentialId, licenseId: input.licenseId, seatId: input.seatId });
   const code = encodeLicenseCode(token);

@@ -1,4 +1,4 @@
-import type { Db } from '../../db';
+import type { Db, Tx } from '../../db';
 import { DomainError } from '../../errors';
 import { consumeLimit } from '../../platform/limits/limits';
 import { issueLicenseCode } from './issue-license-code';
@@ -12,7 +12,7 @@ import type { IssuedCode, IssueSeatCodeInput } from '../management-writes.schema
  * that will never run again, and counted against the seat's `seatCodes` limit.
  */
 export async function issueCodeForLiveSeat(
-  ctx: { db: Db },
+  ctx: { db: Tx },
   input: { seat: { id: string; retiredAt: Date | null }; license: { id: string; status: string }; label: string },
 ): Promise<{ credentialId: string; code: string }> {
   const { seat, license } = input;

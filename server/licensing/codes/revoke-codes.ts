@@ -1,5 +1,5 @@
 import { licenseCodeIdOfSealedCredential } from '../../checkout/get-checkout-result';
-import type { Db } from '../../db';
+import type { Tx } from '../../db';
 import { recordEvent } from '../../events/record-event';
 import { publishInvalidation } from '../../platform/invalidation/invalidation';
 import { LICENSE_CODE_TOPIC } from '../licensing-topics';
@@ -12,7 +12,7 @@ import { LICENSE_CODE_TOPIC } from '../licensing-topics';
  * commit, on a repeated revoke too (cheap, and it covers a first notice that was lost).
  */
 export async function revokeCodesWithin(
-  tx: Db,
+  tx: Tx,
   input: { license: { id: string; sellerId: string; checkoutId: string | null }; codes: { id: string; seatId: string; label: string | null }[]; now: Date },
 ): Promise<void> {
   const { license } = input;
@@ -32,7 +32,7 @@ export async function revokeCodesWithin(
  * deleted (the result then carries EncodedCredential null). Only when the copy is this very code:
  * revoking a code issued later leaves the sale's code readable.
  */
-export async function forgetSealedCopy(ctx: { db: Db }, input: { checkoutId: string; codeId: string }): Promise<void> {
+export async function forgetSealedCopy(ctx: { db: Tx }, input: { checkoutId: string; codeId: string }): Promise<void> {
   const checkout = await ctx.db.checkout.findUnique({ where: { id: input.checkoutId }, select: { credentialCiphertext: true } });
   const sealed = checkout?.credentialCiphertext;
   if (!sealed || licenseCodeIdOfSealedCredential(sealed) !== input.codeId) return;

@@ -25,7 +25,7 @@ export async function revokeLicenseCodeByBuyer(
   const code = await ctx.db.licenseCode.findFirst({ where: owned, select: { id: true, seatId: true, label: true, licenseId: true, license: { select: { checkoutId: true, sellerId: true } } } });
   if (!code) throw new DomainError('NotFound', 'No license code with that id on your licenses.');
   await ctx.db.$transaction((tx) =>
-    revokeCodesWithin(tx as unknown as Db, { license: { id: code.licenseId, sellerId: code.license.sellerId, checkoutId: code.license.checkoutId }, codes: [code], now: ctx.now ?? new Date() }),
+    revokeCodesWithin(tx, { license: { id: code.licenseId, sellerId: code.license.sellerId, checkoutId: code.license.checkoutId }, codes: [code], now: ctx.now ?? new Date() }),
   );
   const revoked = await ctx.db.licenseCode.findUniqueOrThrow({ where: { id: code.id }, select: { id: true, revokedAt: true } });
   return { id: revoked.id, revokedAt: revoked.revokedAt! };

@@ -1,5 +1,5 @@
 import { decodeJwt, SignJWT } from 'jose';
-import type { Db } from '../../db';
+import type { Tx } from '../../db';
 import { env } from '../../env';
 import { getActiveSigningKey } from '../../keys/signing-keys';
 
@@ -18,7 +18,7 @@ export interface RuntimeTokenClaims {
   seatId: string;
 }
 
-export async function signRuntimeToken(ctx: { db: Db }, claims: RuntimeTokenClaims): Promise<{ token: string; signingKeyId: string }> {
+export async function signRuntimeToken(ctx: { db: Tx }, claims: RuntimeTokenClaims): Promise<{ token: string; signingKeyId: string }> {
   const key = await getActiveSigningKey(ctx, 'runtime');
   const token = await new SignJWT({ scope: RUNTIME_SCOPE, lic: claims.licenseId, seat: claims.seatId })
     .setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: 'JWT' })

@@ -18,8 +18,7 @@ const PER_KEY_NOTICES = 50;
  */
 export async function expireLicenses(ctx: { db: Db }, options: { now?: Date } = {}): Promise<number> {
   const now = options.now ?? new Date();
-  const expired = await ctx.db.$transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  const expired = await ctx.db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<{ id: string; sellerId: string }[]>`
       UPDATE "License" SET "status" = 'Expired', "updatedAt" = ${now}
       WHERE "status" = 'Active' AND "termEnd" IS NOT NULL AND "termEnd" <= ${now}

@@ -1,12 +1,12 @@
 import { LicenseClassification } from '../../catalog/catalog-enums';
-import type { Db } from '../../db';
+import type { Tx } from '../../db';
 import { DomainError } from '../../errors';
 
 /**
  * One of the seller's licenses, locked for the rest of the transaction (seat and status writes on
  * one license run one after another). Another seller's license is NotFound, like an unknown id.
  */
-export async function lockedSellerLicense(tx: Db, input: { sellerId: string; licenseId: string }) {
+export async function lockedSellerLicense(tx: Tx, input: { sellerId: string; licenseId: string }) {
   const locked = await tx.$queryRaw<{ id: string }[]>`
     SELECT "id" FROM "License" WHERE "id" = ${input.licenseId} AND "sellerId" = ${input.sellerId} FOR UPDATE`;
   if (locked.length === 0) throw new DomainError('NotFound', 'No license with that id for this seller.');

@@ -1,5 +1,5 @@
 import type { Offering } from '@/generated/prisma/client';
-import type { Db } from '../../db';
+import type { Tx } from '../../db';
 import { recordEvent } from '../../events/record-event';
 import { issueLicenseCode } from '../codes/issue-license-code';
 import { licenseTermEnd } from './license-term';
@@ -13,7 +13,7 @@ export interface MintedLicense {
 
 /** A license with its seats and, for one seat, its license code. Run inside the caller's transaction. */
 export async function mintLicense(
-  tx: Db,
+  tx: Tx,
   input: {
     offering: Offering;
     buyerAccountId: string | null;

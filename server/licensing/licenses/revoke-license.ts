@@ -1,4 +1,4 @@
-import type { Db } from '../../db';
+import type { Tx } from '../../db';
 import { recordEvent } from '../../events/record-event';
 import type { StatusChangeActor } from '../../events/event-types';
 import { recordProcessorCall } from '../../payments/processor-calls';
@@ -14,7 +14,7 @@ import { isFinalLicenseStatus } from './license-status';
  * Answers whether a processor call was recorded (the caller asks for it after the commit). A license
  * already final keeps its state.
  */
-export async function revokeLicenseWithin(tx: Db, input: { licenseId: string; reason: 'Refunded' | 'Disputed'; by: StatusChangeActor; now: Date }): Promise<{ processorCall: boolean }> {
+export async function revokeLicenseWithin(tx: Tx, input: { licenseId: string; reason: 'Refunded' | 'Disputed'; by: StatusChangeActor; now: Date }): Promise<{ processorCall: boolean }> {
   const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "License" WHERE "id" = ${input.licenseId} FOR UPDATE`;
   if (!locked) return { processorCall: false };
   const license = await tx.license.findUniqueOrThrow({

@@ -1,5 +1,5 @@
 import type { LicenseStatus } from '@/generated/prisma/client';
-import type { Db } from '../../db';
+import type { Tx } from '../../db';
 import { recordEvent } from '../../events/record-event';
 import type { ProcessorEvent } from '../../payments/port';
 import { publishInvalidation } from '../../platform/invalidation/invalidation';
@@ -38,7 +38,7 @@ function statusAskedBy(event: SubscriptionEvent): LicenseStatus | null {
 
 const notOlderThan = (occurredAt: Date) => ({ OR: [{ processorStateAt: null }, { processorStateAt: { lte: occurredAt } }] });
 
-export async function applySubscriptionEvent(tx: Db, event: SubscriptionEvent): Promise<EventEffect> {
+export async function applySubscriptionEvent(tx: Tx, event: SubscriptionEvent): Promise<EventEffect> {
   const status = statusAskedBy(event);
   const subscriptionId = event.subscriptionId!;
   if (!status) return effect('ignored');
@@ -82,7 +82,7 @@ export async function applySubscriptionEvent(tx: Db, event: SubscriptionEvent): 
  * Only ever forward, so a replayed or late invoice (an older period) changes nothing. The first
  * invoice's payment becomes the order's, so its refunds and disputes find the order.
  */
-export async function applyInvoicePaid(tx: Db, event: ProcessorEvent & { type: 'InvoicePaid' }): Promise<EventEffect> {
+export async function applyInvoicePaid(tx: Tx, event: ProcessorEvent & { type: 'InvoicePaid' }): Promise<EventEffect> {
   const license = await tx.license.findUnique({ where: { processorSubscriptionId: event.subscriptionId }, select: { id: true, sellerId: true, checkoutId: true, status: true } });
   // The first invoice may be paid before its checkout settles: the next invoice moves the date.
   if (!license) return effect('ignored');
@@ -110,7 +110,7 @@ export async function applyInvoicePaid(tx: Db, event: ProcessorEvent & { type: '
 }
 
 /** A trial ends soon: the buyer is reminded, once (the trial's end as the processor says it). */
-export async function applyTrialWillEnd(tx: Db, event: ProcessorEvent & { type: 'TrialWillEnd' }): Promise<EventEffect> {
+export async function applyTrialWillEnd(tx: Tx, event: ProcessorEvent & { type: 'TrialWillEnd' }): Promise<EventEffect> {
   const license = await tx.license.findUnique({ where: { processorSubscriptionId: event.subscriptionId }, select: { id: true, sellerId: true } });
   if (!license) return effect('ignored');
   if (!(await fromSellersAccount(tx, license.sellerId, event))) return effect('wrong-account');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { toOfferingView } from '../../catalog/catalog-views';
 import { describePrice } from '../../catalog/describe-offering';
 import { sellerDisplayName } from '../../catalog/seller-profile';
-import type { Db } from '../../db';
+import type { Db, Tx } from '../../db';
 import { recordEvent } from '../../events/record-event';
 import { requestEmailDelivery } from '../../mail/deliver-email';
 import { recordTrialReminderEmail } from '../../mail/trial-reminder-mail';
@@ -25,7 +25,7 @@ export const TRIAL_REMINDER_DAYS = 7;
  * Inside the caller's transaction: the buyer's reminder that the trial ends soon, once per license.
  * Answers whether an e-mail waits for delivery after the commit.
  */
-export async function remindTrialEnding(tx: Db, licenseId: string, now: Date): Promise<boolean> {
+export async function remindTrialEnding(tx: Tx, licenseId: string, now: Date): Promise<boolean> {
   const claimed = await tx.license.updateMany({ where: { id: licenseId, status: 'Trialing', trialReminderAt: null }, data: { trialReminderAt: now } });
   if (claimed.count === 0) return false;
   const license = await tx.license.findUniqueOrThrow({
@@ -61,12 +61,11 @@ export async function advanceLocalTrials(ctx: { db: Db; now?: () => Date }): Pro
     take: 500,
   });
   let queued = false;
-  for (const { id } of due) queued = (await ctx.db.$transaction((tx) => remindTrialEnding(tx as unknown as Db, id, now))) || queued;
+  for (const { id } of due) queued = (await ctx.db.$transaction((tx) => remindTrialEnding(tx, id, now))) || queued;
   const ended = await ctx.db.license.findMany({ where: { ...local, trialEnd: { lte: now } }, select: { id: true, sellerId: true }, take: 500 });
   let converted = 0;
   for (const license of ended) {
-    const moved = await ctx.db.$transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    const moved = await ctx.db.$transaction(async (tx) => {
       const done = await tx.license.updateMany({ where: { id: license.id, status: 'Trialing' }, data: { status: 'Active', processorStateAt: now } });
       if (done.count > 0) await recordEvent(tx, { sellerId: license.sellerId, type: 'license.status_changed', licenseId: license.id, data: { LicenseId: license.id, From: 'Trialing', To: 'Active', By: 'processor' } });
       return done.count > 0;

@@ -1,4 +1,4 @@
-import type { Db } from '../../db';
+import type { Db, Tx } from '../../db';
 import { recordEvent } from '../../events/record-event';
 import { revokeLicenseWithin } from '../../licensing/licenses/revoke-license';
 import { LICENSE_STATUS_TOPIC } from '../../licensing/licensing-topics';
@@ -15,7 +15,7 @@ import { effect, fromSellersAccount, lockedOrderOfPayment, type EventEffect } fr
 
 const invalidate = (licenseId: string) => (ctx: { db: Db }) => publishInvalidation(ctx, LICENSE_STATUS_TOPIC, licenseId);
 
-export async function applyDisputeOpened(tx: Db, event: ProcessorEvent & { type: 'DisputeOpened' }): Promise<EventEffect> {
+export async function applyDisputeOpened(tx: Tx, event: ProcessorEvent & { type: 'DisputeOpened' }): Promise<EventEffect> {
   const order = await lockedOrderOfPayment(tx, event.processor, event.paymentId);
   if (!order) return effect('ignored');
   if (!(await fromSellersAccount(tx, order.sellerId, event))) return effect('wrong-account');
@@ -57,7 +57,7 @@ export async function applyDisputeOpened(tx: Db, event: ProcessorEvent & { type:
   return effect('dispute-opened', afterCommit);
 }
 
-export async function applyDisputeClosed(tx: Db, event: ProcessorEvent & { type: 'DisputeClosed' }): Promise<EventEffect> {
+export async function applyDisputeClosed(tx: Tx, event: ProcessorEvent & { type: 'DisputeClosed' }): Promise<EventEffect> {
   const order = await lockedOrderOfPayment(tx, event.processor, event.paymentId);
   if (!order) return effect('ignored');
   if (!(await fromSellersAccount(tx, order.sellerId, event))) return effect('wrong-account');

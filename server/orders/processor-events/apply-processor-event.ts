@@ -1,4 +1,4 @@
-import type { Db } from '../../db';
+import type { Db, Tx } from '../../db';
 import type { ProcessorEvent } from '../../payments/port';
 import { logger } from '../../platform/logging/logger';
 import { failFromPayment, settleFromPayment } from '../../checkout/apply-payment-events';
@@ -25,7 +25,7 @@ class Refused {
   constructor(readonly reason: string) {}
 }
 
-async function dispatch(tx: Db, event: ProcessorEvent): Promise<EventEffect> {
+async function dispatch(tx: Tx, event: ProcessorEvent): Promise<EventEffect> {
   switch (event.type) {
     case 'PaymentSucceeded':
       return settleFromPayment(tx, event);
@@ -54,8 +54,7 @@ export async function applyProcessorEvent(ctx: { db: Db }, event: ProcessorEvent
   let applied: EventEffect;
   try {
     applied = await ctx.db.$transaction(
-      async (transaction) => {
-        const tx = transaction as unknown as Db;
+      async (tx) => {
         if (event.id) {
           // ON CONFLICT DO NOTHING: a concurrent delivery of the same id waits here until the first
           // commits (then finds it, 0 rows) or rolls back (then applies it itself).

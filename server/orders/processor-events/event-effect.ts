@@ -1,4 +1,4 @@
-import type { Db } from '../../db';
+import type { Db, Tx } from '../../db';
 import type { ProcessorEvent } from '../../payments/port';
 
 // What applying one ProcessorEvent did, as the rooms that consume events report it to the
@@ -36,14 +36,14 @@ export class ProcessorEventTooEarlyError extends Error {
  * Whether the event came from the processor account the seller's payments run on (its connected
  * account, else the platform's). The local processor's events are our own: always.
  */
-export async function fromSellersAccount(tx: Db, sellerId: string, event: Pick<ProcessorEvent, 'processor' | 'account'>): Promise<boolean> {
+export async function fromSellersAccount(tx: Tx, sellerId: string, event: Pick<ProcessorEvent, 'processor' | 'account'>): Promise<boolean> {
   if (event.processor === 'local') return true;
   const seller = await tx.seller.findUnique({ where: { id: sellerId }, select: { stripeAccountId: true } });
   return (seller?.stripeAccountId ?? null) === event.account;
 }
 
 /** The order (a paid checkout) a processor's payment belongs to, locked for the change. */
-export async function lockedOrderOfPayment(tx: Db, processor: ProcessorEvent['processor'], paymentId: string) {
+export async function lockedOrderOfPayment(tx: Tx, processor: ProcessorEvent['processor'], paymentId: string) {
   const [row] = await tx.$queryRaw<{ id: string }[]>`
     SELECT "id" FROM "Checkout" WHERE "processorPaymentId" = ${paymentId} AND "processor" = ${processor}::"PaymentProcessor" AND "status" = 'completed'
     ORDER BY "createdAt" LIMIT 1 FOR UPDATE`;

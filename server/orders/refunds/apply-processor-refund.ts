@@ -1,4 +1,4 @@
-import type { Db } from '../../db';
+import type { Tx } from '../../db';
 import { requestEmailDelivery } from '../../mail/deliver-email';
 import type { ProcessorEvent } from '../../payments/port';
 import { requestProcessorCalls } from '../../payments/processor-calls';
@@ -11,7 +11,7 @@ import { recordRefundWithin } from './record-refund';
  * again; the rest was made at the processor itself (its dashboard) and is recorded as such, with the
  * same effect as the seller's: a refund of everything left revokes the license, a partial one keeps it.
  */
-export async function applyProcessorRefund(tx: Db, event: ProcessorEvent & { type: 'Refunded' }): Promise<EventEffect> {
+export async function applyProcessorRefund(tx: Tx, event: ProcessorEvent & { type: 'Refunded' }): Promise<EventEffect> {
   const order = await lockedOrderOfPayment(tx, event.processor, event.paymentId);
   if (!order) return effect('ignored');
   if (!(await fromSellersAccount(tx, order.sellerId, event))) return effect('wrong-account');

@@ -1,6 +1,6 @@
 import type { Checkout } from '@/generated/prisma/client';
 import { sellerDisplayName } from '../../catalog/seller-profile';
-import type { Db } from '../../db';
+import type { Tx } from '../../db';
 import { recordEvent } from '../../events/record-event';
 import { revokeLicenseWithin } from '../../licensing/licenses/revoke-license';
 import { recordRefundEmail } from '../../mail/refund-mail';
@@ -22,7 +22,7 @@ export interface RecordedRefund {
  * (its dashboard) is recorded as succeeded, with no call.
  */
 export async function recordRefundWithin(
-  tx: Db,
+  tx: Tx,
   order: Checkout,
   input: { amountMinor: bigint; reason: string | null; source: 'seller' | 'processor'; licenseAction: RefundLicenseAction; now: Date },
 ): Promise<RecordedRefund> {

@@ -1,7 +1,7 @@
 import type { Checkout } from '@/generated/prisma/client';
 import { minorUnitDigits, toBaseRate } from '../../catalog/money';
 import { CHECKOUT_ID_MAX } from '../../checkout/checkout-core';
-import type { Db } from '../../db';
+import type { Db, Tx } from '../../db';
 import { DomainError } from '../../errors';
 import { runOnce } from '../../licensing/management-request';
 import { requestEmailDelivery } from '../../mail/deliver-email';
@@ -26,7 +26,7 @@ function amountInMinorUnits(amount: number, currency: string): bigint {
 }
 
 /** The seller's paid order, locked for the refund (refunds of one order run one after another). */
-async function lockedPaidOrder(tx: Db, input: { sellerId: string; orderId: string }): Promise<Checkout> {
+async function lockedPaidOrder(tx: Tx, input: { sellerId: string; orderId: string }): Promise<Checkout> {
   const [row] =
     input.orderId.length <= CHECKOUT_ID_MAX
       ? await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Checkout" WHERE "id" = ${input.orderId} AND "sellerId" = ${input.sellerId} FOR UPDATE`
