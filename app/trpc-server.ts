@@ -23,7 +23,7 @@ const requestContext = cache(async () => {
 export const api = trpc.createCaller(requestContext);
 
 /** A procedure's refusal as a page may word it. */
-export interface Refusal {
+interface Refusal {
   /** The ApiError Code behind it; null for a missing session (no ApiError: REST callers never have one). */
   code: ApiErrorCode | null;
   signedOut: boolean;

@@ -3,7 +3,7 @@ import { logoPathOf } from './seller-logo';
 import { LOGO_MAX_BYTES, MAX_FORMER_ISSUER_CLIENT_IDS } from './seller.schema';
 
 /** What the store settings page shows: the store's names, its logo and the ids it may still change to. */
-export interface StoreSettings {
+interface StoreSettings {
   issuerClientId: string;
   storeName: string | null;
   contactName: string | null;

@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import { findSellerMemberships } from '../sellers/find-seller-memberships';
 
 /** The seller a signed-in person acts for in the portal, and their role in it. */
-export interface ActingSeller {
+interface ActingSeller {
   seller: Seller;
   role: SellerRole;
 }

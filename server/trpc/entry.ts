@@ -6,6 +6,6 @@ import 'server-only';
 // of the server reaches the browser). Built beside the domain entry in one split build (the same
 // module instances).
 export { appRouter, createCaller, type AppRouter } from './app-router';
-export { createTrpcContext, type TrpcContext } from './init';
+export { createTrpcContext } from './init';
 export { portalSessions } from './portal-sessions';
 export type { PortalSession } from '../identity/portal-session';

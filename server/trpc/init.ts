@@ -107,4 +107,4 @@ export const sellerProcedure = protectedProcedure.use(async ({ ctx, next }) => {
   return next({ ctx: { ...ctx, seller: acting.seller, role: acting.role } });
 });
 
-export const NOT_A_SELLER_MESSAGE = 'You are not a member of any seller yet. Register as a seller first.';
+const NOT_A_SELLER_MESSAGE = 'You are not a member of any seller yet. Register as a seller first.';
