@@ -26,6 +26,10 @@ describe('the client library package', () => {
     try {
       const sdk = await import(pathToFileURL(path.join(linked, 'index.js')).href);
       expect(Object.keys(sdk).sort()).toEqual(expect.arrayContaining(['ArgumentError', 'LicensingApiError', 'RuntimeClient', 'readLicenseCode', 'LICENSE_CODE_PREFIX']));
+      // The contract (the service's own request schemas) is a subpath of the package, usable alone.
+      const contract = await import(pathToFileURL(path.join(linked, 'contract', 'index.js')).href);
+      expect(contract.createLicenseSchema.safeParse({ requestId: '5b0d7f9e-3a1c-4f8e-9d2a-6c4b1e7f0a93', offeringId: 'o', correlationId: 't', seats: 1001 }).success).toBe(false);
+      expect(contract.encodeWireKeys(contract.addSeatsSchema, { requestId: 'r', quantity: 2 })).toEqual({ RequestId: 'r', Quantity: 2 });
     } finally {
       fs.rmSync(linked, { recursive: true, force: true });
       fs.rmSync(outDir, { recursive: true, force: true });
