@@ -1,13 +1,16 @@
 import { createRemoteJWKSet, customFetch, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { ArgumentError, LicensingApiError } from './errors.js';
 import { newGuid, requestJson, type Fetch } from './http.js';
+import { encodeWireKeys } from './contract/key-case.js';
+import { MAX_USAGE_ITEMS_PER_BATCH, usageItemSchema } from './contract/runtime.js';
 import { readLicenseCode, type RuntimeCredential } from './license-code.js';
+import { assertValid } from './validate.js';
 import type { WireAuthorization, WireUsageAnswer, WireUsageBatch } from './wire.js';
 
 export const AUTHORIZATION_TYPE = 'license-authorization+jwt';
 export const RUNTIME_AUDIENCE = 'service-runtime';
 /** The service takes at most this many items per usage batch. */
-export const MAX_BATCH_ITEMS = 1000;
+export const MAX_BATCH_ITEMS = MAX_USAGE_ITEMS_PER_BATCH;
 
 export interface RuntimeClientOptions {
   /** `{base_url}/licensing`: the client appends `/runtime`. */
@@ -224,11 +227,12 @@ export class RuntimeClient {
   /** Queues usage of the seat; sent in batches (flush, the timer, or a full batch). */
   record(featureKey: string, units: number, timeUtc: Date | string = new Date(this.#now())): void {
     this.#assertOpen();
-    if (typeof featureKey !== 'string' || featureKey.length === 0 || featureKey.length > 100) throw new ArgumentError('featureKey', 'a feature key of 1 to 100 characters is required.');
-    if (!Number.isInteger(units) || units < 1 || units > 1_000_000_000) throw new ArgumentError('units', 'a whole number from 1 to 1,000,000,000 is required.');
     const time = typeof timeUtc === 'string' ? new Date(timeUtc) : timeUtc;
-    if (Number.isNaN(time.getTime())) throw new ArgumentError('timeUtc', 'a valid date is required.');
-    this.#queue.push({ FeatureKey: featureKey, Units: units, TimeUtc: time.toISOString() });
+    if (!(time instanceof Date) || Number.isNaN(time.getTime())) throw new ArgumentError('timeUtc', 'a valid date is required.');
+    // The service's own rule of a usage item: a batch it would refuse is never queued.
+    const item = { featureKey, units, timeUtc: time.toISOString() };
+    assertValid(usageItemSchema, item);
+    this.#queue.push(encodeWireKeys(usageItemSchema, item));
     if (this.#queue.length > this.#maxQueued) this.droppedItems += this.#queue.splice(0, this.#queue.length - this.#maxQueued).length;
     if (this.#queue.length >= MAX_BATCH_ITEMS) void this.flush().catch(() => {});
   }

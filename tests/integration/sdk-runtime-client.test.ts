@@ -281,8 +281,10 @@ describe('RuntimeClient: usage', () => {
     expect(() => new RuntimeClient({ licensingUrl: 'not a url', consumptionUrl: `${server.baseUrl}/consumption`, licenseCode: 'SVC_LIC_x' })).toThrow(expect.objectContaining({ name: 'ArgumentError', field: 'licensingUrl' }));
     expect(() => client('not-a-code')).toThrow(expect.objectContaining({ field: 'licenseCode' }));
     const runtime = client((await sold()).code);
-    expect(() => runtime!.record('editor', 0)).toThrow(expect.objectContaining({ field: 'units' }));
-    expect(() => runtime!.record('', 1)).toThrow(expect.objectContaining({ field: 'featureKey' }));
-    expect(() => runtime!.record('editor', 1, 'yesterday')).toThrow(ArgumentError);
+    expect(() => runtime.record('editor', 0)).toThrow(expect.objectContaining({ field: 'units' }));
+    expect(() => runtime.record('', 1)).toThrow(expect.objectContaining({ field: 'featureKey' }));
+    // The service's own rule of a usage item (a feature key is at most 64 characters), not a copy of it.
+    expect(() => runtime.record('f'.repeat(65), 1)).toThrow(expect.objectContaining({ field: 'featureKey' }));
+    expect(() => runtime.record('editor', 1, 'yesterday')).toThrow(ArgumentError);
   });
 });
