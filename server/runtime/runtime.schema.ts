@@ -3,10 +3,7 @@ import { z } from 'zod';
 // The runtime requests (authorization, usage batch) are the contract's (shared with the client library).
 export {
   generateAuthorizationSchema,
-  MAX_UNITS_PER_ITEM,
-  MAX_USAGE_ITEMS_PER_BATCH,
   usageBatchSchema,
-  usageItemSchema,
   type GenerateAuthorizationInput,
   type UsageBatchInput,
 } from '../../sdk/src/contract/runtime';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 // The seller's public id (spec: issuerClientId): the rule a new one follows is a shared field rule.
 import { issuerClientIdNameSchema } from '../../sdk/src/contract/fields';
-export { ISSUER_CLIENT_ID_MAX, ISSUER_CLIENT_ID_MIN, ISSUER_CLIENT_ID_PATTERN } from '../../sdk/src/contract/fields';
+export { ISSUER_CLIENT_ID_MAX } from '../../sdk/src/contract/fields';
 
 /**
  * Words that name a route of the service (REST prefixes, portal pages, path segments). A seller
@@ -37,15 +37,13 @@ export function isReservedIssuerClientId(value: string): boolean {
   return RESERVED_ISSUER_CLIENT_IDS.has(value);
 }
 
-export const issuerClientIdSchema = issuerClientIdNameSchema;
-
 const sellerName = z.string().trim().min(1).max(200).nullish();
 
 export const createSellerInputSchema = z.object({
   contactName: sellerName,
   legalName: sellerName,
   /** Generated from the legal or contact name when absent. */
-  issuerClientId: issuerClientIdSchema.optional(),
+  issuerClientId: issuerClientIdNameSchema.optional(),
   /** The account that becomes the seller's Owner member. */
   ownerAccountId: z.string().min(1).optional(),
 });
@@ -64,7 +62,7 @@ export type UpdateSellerProfileInput = z.input<typeof updateSellerProfileInputSc
 
 /** A seller may leave this many former ids behind: each stays reserved for it for good. */
 export const MAX_FORMER_ISSUER_CLIENT_IDS = 5;
-export const changeIssuerClientIdInputSchema = z.object({ issuerClientId: issuerClientIdSchema });
+export const changeIssuerClientIdInputSchema = z.object({ issuerClientId: issuerClientIdNameSchema });
 
 /** Storefront logos: small raster images, recognised by their own bytes. */
 export const LOGO_MAX_BYTES = 256 * 1024;

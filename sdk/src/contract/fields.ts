@@ -37,13 +37,13 @@ export const idSchema = z.string().min(1).max(MAX_ID_LENGTH);
  * A seller's issuerClientId as a caller refers to it (a storefront, a purchase): 1 to 100
  * characters, a former id too. The rule a seller's new id must follow is `issuerClientIdNameSchema`.
  */
-export const issuerClientIdSchema = idSchema;
+export const issuerClientIdSchema = idSchema.clone();
 
 // The seller's public id is embedded in apps and in the storefront address
 // `{portal_url}/marketplace/{issuerClientId}`, so a new one is kept to what needs no escaping
 // anywhere: lower-case letters, digits and inner hyphens, 3 to 40 characters.
-export const ISSUER_CLIENT_ID_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
-export const ISSUER_CLIENT_ID_MIN = 3;
+const ISSUER_CLIENT_ID_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
+const ISSUER_CLIENT_ID_MIN = 3;
 export const ISSUER_CLIENT_ID_MAX = 40;
 
 /** The issuerClientId a seller takes (the service also refuses the words that name its own routes). */

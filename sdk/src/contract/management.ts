@@ -39,7 +39,6 @@ export const licensesByCorrelationIdQuerySchema = z.object({
   /** The NextCursor of the previous page. */
   cursor: z.string().min(1).max(MAX_ID_LENGTH).optional(),
 });
-export type LicensesByCorrelationIdQuery = z.infer<typeof licensesByCorrelationIdQuerySchema>;
 
 // POST /licensing-mgmt/orders/{orderId}/refunds (README "Refunds").
 

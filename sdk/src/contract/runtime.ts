@@ -4,7 +4,7 @@ import { guidKeySchema, idSchema, requestIdSchema } from './fields.js';
 /** Items of one consumption batch (README "Runtime paths"). */
 export const MAX_USAGE_ITEMS_PER_BATCH = 1000;
 /** Units of one item; a larger use is several items. */
-export const MAX_UNITS_PER_ITEM = 1_000_000_000;
+const MAX_UNITS_PER_ITEM = 1_000_000_000;
 
 /** POST /licensing/runtime/GenerateLicenseAuthorization. */
 export const generateAuthorizationSchema = z.object({

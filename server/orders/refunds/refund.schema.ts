@@ -3,7 +3,7 @@ import { REFUND_LICENSE_ACTIONS } from '../../../sdk/src/contract/management';
 
 // POST /licensing-mgmt/orders/{orderId}/refunds (docs/payments.md "Refunds"): the request is the contract's
 // (shared with the client library); the answer, camelCase, is the service's.
-export { REFUND_LICENSE_ACTIONS, refundOrderSchema, type RefundLicenseAction, type RefundOrderInput } from '../../../sdk/src/contract/management';
+export { refundOrderSchema, type RefundLicenseAction, type RefundOrderInput } from '../../../sdk/src/contract/management';
 
 const utc = z.iso.datetime();
 
