@@ -44,6 +44,9 @@ export default defineConfig(
       // An async function that implements a Promise-returning port without awaiting (the local
       // processor, a fake in a test) is correct; a forgotten await is no-floating-promises' to find.
       '@typescript-eslint/require-await': 'off',
+      // A `let` that a handler declared earlier reads (a timer set after connecting, cleared on close)
+      // cannot be a const: the handler may run first.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
     },
   },
   // Plain JavaScript (scripts, examples, configuration) is in no TypeScript project.

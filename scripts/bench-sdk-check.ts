@@ -14,11 +14,13 @@ async function authorityServer() {
   const { privateKey, publicKey } = await generateKeyPair('ES256');
   const jwk = { ...(await exportJWK(publicKey)), kid: 'bench', alg: 'ES256', use: 'sig' };
   let base = '';
-  const server = http.createServer(async (req, res) => {
+  // node:http ignores a handler's promise: a failure answers 500 rather than going unhandled.
+  const server = http.createServer((req, res) => void authorize(req, res).catch(() => res.writeHead(500).end()));
+  async function authorize(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     if (req.url?.endsWith('/.well-known/jwks')) return void res.end(JSON.stringify({ keys: [jwk] }));
     let body = '';
-    for await (const chunk of req) body += chunk;
-    const { RequestId, LicenseId } = JSON.parse(body);
+    for await (const chunk of req) body += String(chunk);
+    const { RequestId, LicenseId } = JSON.parse(body) as { RequestId: string; LicenseId: string };
     const issuedAt = Math.floor(Date.now() / 1000);
     const statement = {
       AuthorizationId: crypto.randomUUID(), RequestId, LicenseId, SeatId: 'seat', LicenseClassification: 1,
@@ -29,7 +31,7 @@ async function authorityServer() {
     const jws = await new CompactSign(new TextEncoder().encode(JSON.stringify(claims))).setProtectedHeader({ alg: 'ES256', kid: 'bench', typ: 'license-authorization+jwt' }).sign(privateKey);
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify({ Authorization: jws, ...statement }));
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const token = await new SignJWT({ scope: 'license.runtime', lic: 'license', seat: 'seat' }).setProtectedHeader({ alg: 'ES256', kid: 'bench' }).setIssuer(`${base}/licensing/runtime`).setAudience('service-runtime').setSubject('code').sign(privateKey);

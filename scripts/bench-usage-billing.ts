@@ -8,7 +8,6 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../generated/prisma/client';
 import { reportUsage } from '../server/billing/report-usage';
 import { CatalogStatus, IntervalUnit, LicenseClassification } from '../server/catalog/catalog-enums';
-import type { Db } from '../server/db';
 import { resetEnvForTests } from '../server/env';
 import { ensureSigningKeys } from '../server/keys/signing-keys';
 import { stopInvalidationListener } from '../server/platform/invalidation/invalidation';
@@ -20,7 +19,7 @@ const BATCHES_PER_LICENSE = 10;
 const ITEMS_PER_BATCH = 100;
 
 async function seed(db: PrismaClient): Promise<void> {
-  await ensureSigningKeys({ db: db as unknown as Db });
+  await ensureSigningKeys({ db });
   const signingKey = await db.signingKey.findFirstOrThrow({ where: { purpose: 'runtime' } });
   const seller = await db.seller.create({ data: { issuerClientId: 'bench-usage', legalName: 'Bench Usage Ltd', checkoutReady: true, stripeAccountId: 'acct_bench' } });
   const product = await db.product.create({ data: { sellerId: seller.id, name: 'Bench', status: CatalogStatus.Active } });
@@ -72,7 +71,7 @@ export async function benchUsageBilling(options: { anyDatabaseUrl: string; appSe
     const items = batches * ITEMS_PER_BATCH;
     console.log(`\nUsage billing: ${items.toLocaleString('en')} items in ${batches.toLocaleString('en')} batches over ${LICENSES} licenses sold through Stripe, seeded in ${((Date.now() - seededAt) / 1000).toFixed(1)} s`);
     const startedAt = process.hrtime.bigint();
-    const run = await reportUsage({ db: db as unknown as Db });
+    const run = await reportUsage({ db });
     const seconds = Number(process.hrtime.bigint() - startedAt) / 1e9;
     const calls = stripe.requests.filter((request) => request.path === '/v1/billing/meter_events').length;
     const left = await db.usageBatch.count({ where: { reportedAt: null } });

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { astToString, default as openapiTS } from 'openapi-typescript';
+import { astToString, default as openapiTS, type OpenAPI3 } from 'openapi-typescript';
 import { openApiDocument } from '../server/http/rest-app';
 
 const GENERATED_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'sdk', 'src', 'generated');
@@ -14,7 +14,7 @@ export const SDK_TYPES_FILE = path.join(GENERATED_DIR, 'openapi.ts');
 const HEADER = `// Generated from the service's /openapi.json by \`npm run sdk:types\`; do not edit.\n/* eslint-disable */\n`;
 
 export async function generateSdkTypes(): Promise<string> {
-  const ast = await openapiTS(JSON.parse(JSON.stringify(openApiDocument())), { exportType: true, alphabetize: true });
+  const ast = await openapiTS(JSON.parse(JSON.stringify(openApiDocument())) as OpenAPI3, { exportType: true, alphabetize: true });
   return HEADER + astToString(ast);
 }
 

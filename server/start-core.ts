@@ -22,8 +22,8 @@ export async function startCore(): Promise<{ seeded: boolean }> {
   const config = env();
   await ensureSigningKeys({ db: db() });
   const seeded = config.SEED_DEMO && (await seedIfEmpty(db()));
-  await startInvalidationListener(config.DATABASE_URL!);
-  await startJobQueue({ databaseUrl: config.DATABASE_URL!, worker: config.JOBS_WORKER, jobs: JOBS });
+  await startInvalidationListener(config.DATABASE_URL);
+  await startJobQueue({ databaseUrl: config.DATABASE_URL, worker: config.JOBS_WORKER, jobs: JOBS });
   // A worker that starts (after a crash, say) looks at once for e-mails left mid-send, rather than at the next minute.
   if (config.JOBS_WORKER) await (await import('./mail/deliver-email')).requestEmailDelivery();
   // Webhook deliveries go out at the commit of the change that made them, on a worker instance.

@@ -251,7 +251,7 @@ function prepare(argv: string[]): Work | null {
   if (!command) throw new UsageError(`Unknown command "${name}".`);
   let parsed: { values: Values; positionals: string[] };
   try {
-    parsed = parseArgs({ args, options: command.options, allowPositionals: true, strict: true }) as typeof parsed;
+    parsed = parseArgs({ args, options: command.options, allowPositionals: true, strict: true });
   } catch (error) {
     throw new UsageError(`${error instanceof Error ? error.message : String(error)}\nUsage: npm run admin -- ${command.usage}`);
   }

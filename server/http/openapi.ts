@@ -53,7 +53,7 @@ export const BODY_CODES: ApiErrorCode[] = ['InvalidPayload', 'PayloadTooLarge', 
  * The `responses` entries for these Codes (plus the ones every operation has), one per status.
  * Typed as adding nothing: handlers never return failures, they throw them to the one mapping.
  */
-export function errorResponses(codes: readonly ApiErrorCode[]): {} {
+export function errorResponses(codes: readonly ApiErrorCode[]): Record<never, never> {
   const byStatus = new Map<number, ApiErrorCode[]>();
   for (const code of new Set([...codes, ...ALWAYS])) {
     const status = HTTP_STATUS_BY_CODE[code];

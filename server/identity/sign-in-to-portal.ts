@@ -35,7 +35,7 @@ export async function signInToPortal(ctx: { db: Db }, input: PortalSignIn): Prom
     }
     return { accountId: account.id, email: account.email, registeredBefore };
   } catch (error) {
-    if (error instanceof OAuthError) throw new Error(error.description);
+    if (error instanceof OAuthError) throw new Error(error.description, { cause: error });
     throw error;
   }
 }

@@ -31,7 +31,7 @@ function trustedIssuer() {
 
 function hasPurchaseScope(payload: JWTPayload): boolean {
   const granted = [payload.scp, payload.scope]
-    .flatMap((value) => (Array.isArray(value) ? value : typeof value === 'string' ? value.split(' ') : []))
+    .flatMap((value): unknown[] => (Array.isArray(value) ? value : typeof value === 'string' ? value.split(' ') : []))
     .map(String);
   return granted.includes(PURCHASE_SCOPE) || granted.includes(env().buyerTokenScope);
 }
@@ -123,7 +123,7 @@ export async function verifyBuyerToken(ctx: { db: Db }, authorization: string | 
   }
 
   if (!trusted.external) {
-    const account = await ctx.db.account.findUnique({ where: { id: payload.sub! } });
+    const account = await ctx.db.account.findUnique({ where: { id: payload.sub } });
     if (!account) throw new DomainError('BuyerLinkFailed', 'The buyer could not be resolved to an account.');
     return { accountId: account.id, email: account.email };
   }

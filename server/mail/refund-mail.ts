@@ -4,7 +4,7 @@ import { env } from '../env';
 import { toBaseRate } from '../catalog/money';
 import { recordEmail, type SendEmailResult } from './send-email';
 
-export const REFUND_EMAIL_KIND = 'refund-issued';
+const REFUND_EMAIL_KIND = 'refund-issued';
 
 /** The buyer's e-mail about a refund, recorded in the refund's transaction; delivered after the commit. */
 export async function recordRefundEmail(

@@ -36,7 +36,7 @@ export interface McpTool<I extends z.ZodObject = z.ZodObject, O extends z.ZodObj
 }
 
 export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(tool: McpTool<I, O>): McpTool {
-  return tool as unknown as McpTool;
+  return tool;
 }
 
 // The schemas agents see never change while the process runs: rendered once per tool.
@@ -76,7 +76,7 @@ export async function callTool(tool: McpTool, args: unknown, caller: ToolCaller)
     logger.info({ tool: tool.name, ms: Math.round(performance.now() - started) }, 'mcp tool call');
     return {
       content: [{ type: 'text', text: tool.summarize(result) }],
-      structuredContent: toWire(tool.output, result) as Record<string, unknown>,
+      structuredContent: toWire(tool.output, result),
     };
   } catch (thrown) {
     return toolError(thrown, caller.correlationId, tool.name, started);

@@ -40,7 +40,7 @@ export async function recordUsageReports(tx: Tx, charges: Prisma.UsageChargeCrea
     if (charge.processor !== 'stripe') continue;
     const key = `${charge.licenseId}\u0000${charge.featureKey}`;
     const report = byKey.get(key) ?? { licenseId: charge.licenseId, featureKey: charge.featureKey, units: 0n, charges: [] };
-    report.units += BigInt(charge.units as bigint);
+    report.units += BigInt(charge.units);
     report.charges.push(charge);
     byKey.set(key, report);
   }

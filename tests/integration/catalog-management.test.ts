@@ -220,7 +220,7 @@ describe('listing and the purchase API', () => {
 
   it('an edit is visible at once through the REST catalog read of this process, while a write that skips the service waits for the cache', async () => {
     const { handleRest } = await import('@/server/http/rest-app');
-    const { closeDb, db } = await import('@/server/db');
+    const { closeDb } = await import('@/server/db');
     const { startInvalidationListener, stopInvalidationListener } = await import('@/server/platform/invalidation/invalidation');
     onTestFinished(async () => {
       await stopInvalidationListener();

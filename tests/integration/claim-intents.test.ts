@@ -5,7 +5,6 @@ import { acceptClaim } from '@/server/checkout/claim/accept-claim';
 import { getClaimView } from '@/server/checkout/claim/claim-view';
 import { expireClaims } from '@/server/checkout/claim/expire-claims';
 import { createEmbeddedCheckout } from '@/server/checkout/create-embedded-checkout';
-import { db } from '@/server/db';
 import { env } from '@/server/env';
 import { JOBS } from '@/server/jobs';
 import { createOffering, createProduct, createSeller } from '../support/factories';

@@ -56,7 +56,7 @@ async function openShop(sellerData: Parameters<typeof createSeller>[1] = {}, pro
     await createOffering(database.db, product, { name: 'Team Free', classification: LicenseClassification.Perpetual, priceMinor: null, seatBased: true }),
   ];
   const { key } = await createApiKey({ db: database.db }, { sellerId: seller.id, label: 'backend' });
-  return { seller, product, key, paid: paid!, paidSeats: paidSeats!, free: free!, freeSeats: freeSeats! };
+  return { seller, product, key, paid, paidSeats, free, freeSeats };
 }
 
 beforeAll(async () => {
@@ -575,7 +575,7 @@ describe('POST /licensing/checkout/embedded: concurrency', () => {
   it('two concurrent creates (new RequestIds) for one seller, offering and address leave exactly one open intent; the other checkout failed as replaced', async () => {
     const address = uniqueAddress('double');
     const [a, b] = await Promise.all([create(ask(shop.free, { CustomerEmail: address })), create(ask(shop.free, { CustomerEmail: address }))]);
-    expect(a!.SessionId).not.toBe(b!.SessionId);
+    expect(a.SessionId).not.toBe(b.SessionId);
 
     const intents = await database.db.claimIntent.findMany({ where: { sellerId: shop.seller.id, offeringId: shop.free.id, email: address } });
     expect(intents).toHaveLength(2);

@@ -3,7 +3,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PrismaClient } from '@/generated/prisma/client';
 import type { Db } from '@/server/db';
 import { resetEnvForTests } from '@/server/env';
 import { DomainError } from '@/server/errors';
@@ -184,7 +183,7 @@ describe('the link rule in the service, with a barrier and with BUYER_TOKEN_ISSU
     let open!: () => void;
     const barrier = new Promise<void>((resolve) => (open = resolve));
     // Every request waits here, after finding no link and before creating one, until all got here.
-    const db = (database.db as PrismaClient).$extends({
+    const db = database.db.$extends({
       query: {
         externalIdentity: {
           async create({ args, query }) {

@@ -55,7 +55,7 @@ describe('stopping the job worker', () => {
   it('a job still running when the grace ends is released to the queue and run again by the next worker', async () => {
     const options = { databaseUrl: database.url, worker: true, jobs, db: database.db, retryDelaySeconds: 0, pollingIntervalSeconds: 0.5 };
     await startJobQueue(options);
-    await enqueueJob('stop-test' as never, {} as never);
+    await enqueueJob('stop-test' as never, {});
     await until(() => attempts.length === 1);
 
     const stopping = performance.now();

@@ -92,7 +92,7 @@ describe.skipIf(!redisAnswers)('rate limits with Redis stopped under two instanc
   async function untilBackends(expected: string, timeoutMs = 15_000) {
     const deadline = Date.now() + timeoutMs;
     while ((await limitsBackends()).some((backend) => backend !== expected)) {
-      if (Date.now() > deadline) throw new Error(`limits not ${expected} within ${timeoutMs} ms: ${await limitsBackends()}`);
+      if (Date.now() > deadline) throw new Error(`limits not ${expected} within ${timeoutMs} ms: ${(await limitsBackends()).join(', ')}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

@@ -5,7 +5,6 @@ import { SMTPServer } from 'smtp-server';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PrismaClient } from '@/generated/prisma/client';
-import type { Db } from '@/server/db';
 import { SignInCodeEmail } from '@/emails/sign-in-code';
 import { seal } from '@/server/crypto/secret-box';
 import { resetEnvForTests } from '@/server/env';
@@ -329,7 +328,7 @@ describe('e-mail delivery', () => {
       expect(failed.error).toMatch(/451 .*busy/);
 
       // Every attempt but the last was logged as one to retry, in order.
-      const retried = warned.mock.calls.map(([fields]) => fields as unknown as { emailId: string; attempt: number }).filter((fields) => fields.emailId === result.id);
+      const retried = warned.mock.calls.map(([fields]) => fields as { emailId: string; attempt: number }).filter((fields) => fields.emailId === result.id);
       expect(retried).toEqual(Array.from({ length: DELIVER_EMAIL_MAX_ATTEMPTS - 1 }, (_, i) => expect.objectContaining({ attempt: i + 1 })));
       expect(errored).toHaveBeenCalledWith(expect.objectContaining({ emailId: result.id, attempt: DELIVER_EMAIL_MAX_ATTEMPTS }), expect.any(String));
       // The server's reply quotes the address; no log line and no row column does.
@@ -405,7 +404,7 @@ describe('e-mail delivery', () => {
     await relay.start();
     const relayed = new URL(database.url);
     relayed.port = String(relay.port());
-    const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: relayed.toString(), max: 2 }) }) as unknown as Db;
+    const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: relayed.toString(), max: 2 }) });
     vi.spyOn(logger, 'error').mockImplementation(() => {});
     try {
       configure({ smtpUrl: holding.url });
@@ -426,7 +425,7 @@ describe('e-mail delivery', () => {
       expect(await deliverDueEmails({ db: database.db, now: inSeconds(3600) })).toEqual({ sent: 0, retry: 0, failed: 0 });
       expect(holding.accepted).toHaveLength(1);
     } finally {
-      await (db as unknown as PrismaClient).$disconnect().catch(() => {});
+      await db.$disconnect().catch(() => {});
       await relay.cut().catch(() => {});
       await holding.stop();
     }

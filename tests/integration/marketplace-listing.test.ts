@@ -14,7 +14,7 @@ let ctx: { db: Db };
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  ctx = { db: database.db as unknown as Db };
+  ctx = { db: database.db };
 });
 
 afterAll(async () => {

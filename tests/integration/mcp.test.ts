@@ -12,6 +12,7 @@ import { createOffering, createProduct, createSeller } from '../support/factorie
 import { createLicenseRow, createOrder } from '../support/order-factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { urlOf } from '../support/fetch-url';
 
 // The MCP endpoint (/mcp) through the SDK's own Client and Streamable HTTP transport against
 // running instances: the tool lists, every tool, refusals as tool results with the ApiError Code,
@@ -403,7 +404,7 @@ describe('the transport', () => {
     const alternate: typeof fetch = (input, init) => {
       const target = turn++ % 2 === 0 ? first : second;
       served.push(target.baseUrl);
-      return fetch(String(input).replace(first.baseUrl, target.baseUrl), init);
+      return fetch(urlOf(input).replace(first.baseUrl, target.baseUrl), init);
     };
     const client = await connect({ fetch: alternate, apiKey: key });
     for (let round = 0; round < 3; round++) {

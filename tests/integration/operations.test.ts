@@ -1,6 +1,5 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawRequest } from '../support/raw-http';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -83,7 +82,7 @@ describe('graceful stop', () => {
     const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const request = http.request({ host: url.hostname, port: url.port, method: 'POST', path: '/healthz', headers: { 'transfer-encoding': 'chunked' } }, (response) => {
         let body = '';
-        response.on('data', (chunk: Buffer) => (body += chunk));
+        response.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
         response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
       });
       request.on('error', reject);

@@ -3,7 +3,7 @@ import { createRemoteJWKSet, generateKeyPair, jwtVerify, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '@/server/api-keys/create-api-key';
 import { LicenseClassification } from '@/server/catalog/catalog-enums';
-import { closeDb, db } from '@/server/db';
+import { closeDb } from '@/server/db';
 import { resetEnvForTests } from '@/server/env';
 import { issueLicenseCode } from '@/server/licensing/codes/issue-license-code';
 import { mintLicense } from '@/server/licensing/licenses/mint-license';

@@ -41,8 +41,8 @@ function run(script: string, env: Record<string, string>) {
   const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
   children.push(child);
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const waitFor = async (pattern: RegExp, timeoutMs = 30_000) => {
     const deadline = Date.now() + timeoutMs;
@@ -61,7 +61,7 @@ describe('examples', () => {
     const codeFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'desktop-app-')), 'license-code');
     const app = run('examples/desktop-app/index.mjs', { LICENSING_BASE_URL: server.baseUrl, LICENSING_EMAIL: email, LICENSE_CODE_FILE: codeFile });
     await app.waitFor(/Code sent to .*: /);
-    app.child.stdin!.write(`${await codeReader(smtp)(email)}\n`);
+    app.child.stdin.write(`${await codeReader(smtp)(email)}\n`);
     expect(await app.exited, app.output()).toBe(0);
     expect(app.output()).toMatch(/Authorized until .*\n[\s\S]*editor: Allowed[\s\S]*Usage reported\. Done\./);
     const licenseId = /License (\S+) stored/.exec(app.output())![1]!;
@@ -91,7 +91,7 @@ describe('examples', () => {
     const checkout = await call('/tenants/acme/checkout', { email: 'owner@acme.test', seats: 2 });
     expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
     // The buyer pays on the hosted page (the local processor's Pay).
-    expect((await fetch(`${server.baseUrl}/checkout/local/${checkout.body.sessionId}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+    expect((await fetch(`${server.baseUrl}/checkout/local/${checkout.body.sessionId as string}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
     // The completed checkout arrives as a verified webhook, and the backend syncs the tenant by itself.
     await backend.waitFor(/synced tenant acme after checkout\.completed/);
     expect(Object.keys(JSON.parse(fs.readFileSync(storeFile, 'utf8')))).toHaveLength(2);

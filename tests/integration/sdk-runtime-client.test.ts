@@ -12,6 +12,7 @@ import { publishInvalidation, stopInvalidationListener } from '@/server/platform
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { urlOf } from '../support/fetch-url';
 
 // The client library's RuntimeClient against the real service (docs/sdk.md): the
 // authorization is verified against the JWKS over HTTP, decisions are local, and usage batches are
@@ -70,7 +71,7 @@ function client(code: string, options: Partial<RuntimeClientOptions> = {}): Runt
 function rewritingAuthorization(rewrite: (jws: string) => Promise<string> | string): typeof fetch {
   return async (input, init) => {
     const response = await fetch(input, init);
-    if (!String(input).endsWith('/GenerateLicenseAuthorization') || !response.ok) return response;
+    if (!urlOf(input).endsWith('/GenerateLicenseAuthorization') || !response.ok) return response;
     const body = await response.json();
     body.Authorization = await rewrite(body.Authorization);
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -218,9 +219,9 @@ describe('RuntimeClient: usage', () => {
     let attempt = 0;
     const runtime = client(license.code, {
       fetch: async (input, init) => {
-        if (!String(input).endsWith('/runtime/messages')) return fetch(input, init);
+        if (!urlOf(input).endsWith('/runtime/messages')) return fetch(input, init);
         attempt += 1;
-        sent.push(JSON.parse(String(init!.body)).BatchId);
+        sent.push(JSON.parse(init!.body as string).BatchId);
         if (attempt === 1) {
           await fetch(input, init); // the service counts it, the answer is lost
           throw new TypeError('socket hang up');
@@ -245,7 +246,7 @@ describe('RuntimeClient: usage', () => {
     const sizes: number[] = [];
     const runtime = client(license.code, {
       fetch: async (input, init) => {
-        if (String(input).endsWith('/runtime/messages')) sizes.push(JSON.parse(String(init!.body)).Items.length);
+        if (urlOf(input).endsWith('/runtime/messages')) sizes.push(JSON.parse(init!.body as string).Items.length);
         return fetch(input, init);
       },
     });

@@ -10,6 +10,7 @@ import { stopInvalidationListener } from '@/server/platform/invalidation/invalid
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { urlOf } from '../support/fetch-url';
 
 // The client library's SellerClient against the real service: the management API in camelCase,
 // writes made once through retries (one RequestId), and the spec's tenant seat workflow (sync,
@@ -53,7 +54,7 @@ describe('SellerClient', () => {
       retry: { baseDelayMs: 1 },
       fetch: async (input, init) => {
         const response = await fetch(input, init);
-        if (String(input).endsWith('/licensing-mgmt/licenses') && init?.method === 'POST' && ++creates === 1) throw new TypeError('socket hang up');
+        if (urlOf(input).endsWith('/licensing-mgmt/licenses') && init?.method === 'POST' && ++creates === 1) throw new TypeError('socket hang up');
         return response;
       },
     });

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LicenseClassification } from '@/server/catalog/catalog-enums';
-import { closeDb, db } from '@/server/db';
+import { closeDb } from '@/server/db';
 import { resetEnvForTests } from '@/server/env';
 import { mintLicense } from '@/server/licensing/licenses/mint-license';
 import { stopInvalidationListener } from '@/server/platform/invalidation/invalidation';

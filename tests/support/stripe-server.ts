@@ -170,7 +170,15 @@ export async function startStripeServer(): Promise<StripeServer> {
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', async () => {
+    // node:http ignores a listener's promise: a fault in this stand-in is logged and answered 500.
+    req.on('end', () => {
+      answerRequest().catch((error: unknown) => {
+        console.error('stripe stand-in: answering failed', error);
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+      });
+    });
+    async function answerRequest(): Promise<void> {
       const url = new URL(req.url ?? '/', 'http://stripe.test');
       const body = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
       const headers = flatHeaders(req.headers);
@@ -346,7 +354,7 @@ export async function startStripeServer(): Promise<StripeServer> {
         return;
       }
       answer(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname}).` } });
-    });
+    }
   });
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -5,7 +5,6 @@ import { LICENSE_CODE_TOPIC, LICENSE_STATUS_TOPIC, SEAT_TOPIC } from '@/server/l
 import { API_KEY_CACHE_MAX, apiKeyCache, claimLastUsedWrite, LAST_USED_TRACKED_KEYS_MAX, LAST_USED_WRITE_INTERVAL_MS } from '@/server/api-keys/api-key-cache';
 import { TtlCache } from '@/server/platform/cache/ttl-cache';
 import { CATALOG_CACHE_MAX, catalogCache } from '@/server/catalog/catalog-cache';
-import type { Db } from '@/server/db';
 import { KEY_CACHE_MAX, KeyCache } from '@/server/keys/key-cache';
 import { InvalidatedCache } from '@/server/platform/invalidation/invalidated-cache';
 import { ALL_KEYS, invalidationListenerState, publishInvalidation, startInvalidationListener, stopInvalidationListener, UNWATCHED_ENTRY_MS } from '@/server/platform/invalidation/invalidation';
@@ -14,7 +13,7 @@ import { ALL_KEYS, invalidationListenerState, publishInvalidation, startInvalida
 // invalidated). No database here: a publish runs this copy's handlers at once, and its NOTIFY goes
 // to a stand-in client.
 
-const ctx = { db: { $executeRaw: async () => 0 } as unknown as Db };
+const ctx = { db: { $executeRaw: () => Object.assign(Promise.resolve(0), { [Symbol.toStringTag]: 'PrismaPromise' as const }) } };
 
 beforeAll(async () => {
   // A cache read would otherwise start this copy's listener on whatever DATABASE_URL says.
@@ -96,9 +95,9 @@ describe('TtlCache', () => {
     alone.resolve('active (read before the revocation)');
     expect((await read)!.value).toBe('active (read before the revocation)');
     expect(cache.get('other')).toBeUndefined();
-    cache.getOrLoad('flushed', () => alone.promise);
+    const flushed = cache.getOrLoad('flushed', () => alone.promise);
     cache.clear();
-    await Promise.resolve();
+    expect((await flushed)!.value).toBe('active (read before the revocation)');
     expect(cache.get('flushed')).toBeUndefined();
   });
 

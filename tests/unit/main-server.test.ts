@@ -16,7 +16,7 @@ beforeAll(async () => {
       { prefixes: ['/echo-headers'], handler: async (request) => new Response(`${request.headers.get(LOOPBACK_CLIENT_HEADER)} ${request.headers.get(CLIENT_IP_HEADER)}`) },
       { prefixes: ['/purchase'], when: nextCannotRoute, handler: async () => new Response('rest-guard') },
     ],
-    fallback: (req, res) => res.end(`next:${req.headers[LOOPBACK_CLIENT_HEADER]}`),
+    fallback: (req, res) => res.end(`next:${String(req.headers[LOOPBACK_CLIENT_HEADER])}`),
   });
   base = `http://127.0.0.1:${running.port}`;
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HTTP_STATUS_BY_CODE } from '@/server/errors';
-import { OPERATIONS_PATHS } from '@/server/http/operations-routes';
-import { CHECKOUT_RETURN_PREFIX, IDENTITY_PREFIX, LOCAL_CHECKOUT_PREFIX, MCP_PATH, openApiDocument, restApp, STRIPE_WEBHOOK_PATH } from '@/server/http/rest-app';
+import { documentedOperations, openApiDocument, restApp } from '@/server/http/rest-app';
 
 const document = openApiDocument();
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -12,23 +11,30 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(document.components?.securitySchemes ?? {}).sort()).toEqual(['AccountApiKey', 'BuyerToken', 'RuntimeToken']);
   });
 
-  // The MCP endpoint speaks JSON-RPC and describes itself (tools/list), so it is no OpenAPI operation.
-  it('lists every route of the app (outside the operations, identity and MCP routes)', () => {
+  it('lists every operation of the app, on every surface (the operators\' and the callbacks\' marked internal)', () => {
     const appRoutes = restApp.routes
       .filter((route) => route.method !== 'ALL' && !route.path.includes('*'))
-      .filter((route) => !OPERATIONS_PATHS.some((path) => route.path === path || route.path.startsWith(`${path}/`)))
-      .filter((route) => !route.path.startsWith(IDENTITY_PREFIX) && route.path !== STRIPE_WEBHOOK_PATH && !route.path.startsWith(LOCAL_CHECKOUT_PREFIX) && !route.path.startsWith(CHECKOUT_RETURN_PREFIX) && route.path !== MCP_PATH)
       .map((route) => `${route.method} ${route.path.replace(/:([A-Za-z]+)/g, '{$1}')}`);
     const documented = Object.entries(document.paths ?? {}).flatMap(([path, item]) => METHODS.filter((method) => item?.[method]).map((method) => `${method.toUpperCase()} ${path}`));
     expect(appRoutes.length).toBeGreaterThan(0);
     expect([...new Set(appRoutes)].sort()).toEqual(documented.sort());
   });
 
-  it('each operation names an id, its security and every ApiError Code it can answer, under the Code\'s status', () => {
+  it('the callbacks and the operators\' routes are marked internal; the REST contract, the sign-in authority and MCP are not', () => {
+    const internal = documentedOperations().filter((operation) => operation.internal);
+    expect(new Set(internal.map((operation) => operation.surface))).toEqual(new Set(['operations', 'processorCallbacks', 'checkoutCallbacks']));
+    expect(documentedOperations().filter((operation) => !operation.internal && operation.surface !== 'api').map((operation) => operation.operationId).sort()).toEqual(
+      ['authorize', 'challenge', 'identityJwks', 'initiate', 'mcp', 'openIdConfiguration', 'submitSignInCode', 'submitSignInEmail', 'token'],
+    );
+  });
+
+  it('each REST operation names an id, its security and every ApiError Code it can answer, under the Code\'s status', () => {
+    const rest = new Set(documentedOperations().filter((operation) => operation.surface === 'api').map((operation) => `${operation.method.toLowerCase()} ${operation.path}`));
+    expect(rest.size).toBeGreaterThan(25);
     for (const [path, item] of Object.entries(document.paths ?? {})) {
       for (const method of METHODS) {
         const operation = item?.[method];
-        if (!operation) continue;
+        if (!operation || !rest.has(`${method} ${path}`)) continue;
         const where = `${method.toUpperCase()} ${path}`;
         expect(operation.operationId, where).toBeTruthy();
         expect(operation.security, where).toBeDefined();
@@ -60,7 +66,7 @@ describe('the document tells what the service enforces', () => {
   function schemaOf(name: string, node: unknown = document): { pattern?: string; format?: string } {
     if (node && typeof node === 'object') {
       const properties = (node as { properties?: Record<string, unknown> }).properties;
-      if (properties?.[name]) return properties[name] as { pattern?: string; format?: string };
+      if (properties?.[name]) return properties[name];
       for (const child of Object.values(node)) {
         const found = schemaOf(name, child);
         if (found.pattern || found.format) return found;
@@ -90,7 +96,7 @@ describe('the document tells what the service enforces', () => {
   it('every 429 carries Retry-After; the runtime path documents WWW-Authenticate and its bodiless 401', () => {
     for (const item of Object.values(document.paths ?? {})) {
       for (const method of METHODS) {
-        const responses = item?.[method]?.responses as Record<string, { headers?: Record<string, unknown>; description?: string }> | undefined;
+        const responses = item?.[method]?.responses;
         if (responses?.['429']) expect(Object.keys(responses['429'].headers ?? {})).toContain('Retry-After');
       }
     }

@@ -25,7 +25,7 @@ const order: SellerOrderRow = {
   refundedMinor: 0,
   currency: 'jpy',
   status: 'completed',
-  channel: 'storefront or app' as SellerOrderRow['channel'],
+  channel: 'storefront or app',
   tenantId: '-tenant',
   licenseId: null,
   processorSessionId: null,

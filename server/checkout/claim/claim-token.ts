@@ -9,7 +9,7 @@ const PURPOSE = 'claim-token';
 /** Longer tokens are not ours: refused before hashing. */
 export const CLAIM_TOKEN_MAX_LENGTH = 100;
 
-export function claimUrlOf(token: string): string {
+function claimUrlOf(token: string): string {
   return `${env().publicBaseUrl}/claim/${token}`;
 }
 

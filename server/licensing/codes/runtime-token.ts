@@ -10,7 +10,7 @@ import { getActiveSigningKey } from '../../keys/signing-keys';
 
 export const RUNTIME_AUDIENCE = 'service-runtime';
 export const RUNTIME_SCOPE = 'license.runtime';
-export const LICENSE_CODE_PREFIX = 'SVC_LIC_';
+const LICENSE_CODE_PREFIX = 'SVC_LIC_';
 
 export interface RuntimeTokenClaims {
   credentialId: string;

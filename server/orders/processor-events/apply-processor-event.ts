@@ -21,8 +21,10 @@ import type { EventEffect, ProcessorEventOutcome } from './event-effect';
 const EVENT_TRANSACTION_MS = 30_000;
 
 /** Thrown inside the transaction to roll back the event's record: a refused event leaves the database as it was. */
-class Refused {
-  constructor(readonly reason: string) {}
+class Refused extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
 }
 
 async function dispatch(tx: Tx, event: ProcessorEvent): Promise<EventEffect> {

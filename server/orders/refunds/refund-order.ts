@@ -42,7 +42,7 @@ async function lockedPaidOrder(tx: Tx, input: { sellerId: string; orderId: strin
   return checkout;
 }
 
-export function toRefundView(
+function toRefundView(
   refund: { id: string; checkoutId: string; amountMinor: bigint; currency: string; status: string; source: string; licenseAction: string; reason: string | null; createdAt: Date },
   order: { amountMinor: bigint; refundedMinor: bigint; currency: string },
   licenseStatus: string | null,

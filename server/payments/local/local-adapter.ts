@@ -36,5 +36,5 @@ export const localPort: PaymentPort = {
 
 /** An event of the local processor, as it happens now; `id` makes a repeated report apply once. */
 export function localProcessorEvent(body: ProcessorEventBody, options: { id?: string; occurredAt?: Date } = {}): ProcessorEvent {
-  return { ...body, id: options.id ?? `local_evt_${crypto.randomUUID()}`, processor: 'local', account: null, occurredAt: options.occurredAt ?? new Date() } as ProcessorEvent;
+  return { ...body, id: options.id ?? `local_evt_${crypto.randomUUID()}`, processor: 'local', account: null, occurredAt: options.occurredAt ?? new Date() };
 }

@@ -75,7 +75,7 @@ export async function applyMigrations(databaseUrl: string, dir: string = MIGRATI
         applied.push(migration.name);
       } catch (error) {
         await client.query('rollback');
-        throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`);
+        throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`, { cause: error });
       }
     }
   } finally {
