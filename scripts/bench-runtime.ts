@@ -22,7 +22,6 @@ import { databaseUrl } from '../server/platform/database/embedded-postgres';
 import { applyMigrations } from '../server/platform/database/migrate';
 import { resetEnvForTests } from '../server/env';
 import { stopInvalidationListener } from '../server/platform/invalidation/invalidation';
-import type { Db } from '../server/db';
 import { ensureSigningKeys } from '../server/keys/signing-keys';
 import { mintLicense } from '../server/licensing/licenses/mint-license';
 import { decodeLicenseCode } from '../server/licensing/codes/runtime-token';
@@ -66,7 +65,7 @@ export async function seed(url: string): Promise<Seeded[]> {
   const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 8 }) });
   try {
     // The signing keys exist before the parallel mints below use them (as the server's start does).
-    await ensureSigningKeys({ db: db as unknown as Db });
+    await ensureSigningKeys({ db });
     const seller = await db.seller.create({ data: { issuerClientId: 'bench', legalName: 'Bench Ltd', checkoutReady: true } });
     const product = await db.product.create({ data: { sellerId: seller.id, name: 'Bench', status: CatalogStatus.Active } });
     const offering = await db.offering.create({
@@ -94,7 +93,7 @@ export async function seed(url: string): Promise<Seeded[]> {
     for (let start = 0; start < LICENSES; start += PARALLEL) {
       const minted = await Promise.all(
         Array.from({ length: Math.min(PARALLEL, LICENSES - start) }, () =>
-          db.$transaction((tx) => mintLicense(tx as unknown as Db, { offering, buyerAccountId: null, correlationId: null, seatCount: 1 })),
+          db.$transaction((tx) => mintLicense(tx, { offering, buyerAccountId: null, correlationId: null, seatCount: 1 })),
         ),
       );
       for (const license of minted) seeded.push({ licenseId: license.licenseId, token: decodeLicenseCode(license.code!)! });

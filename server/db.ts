@@ -9,11 +9,25 @@ export type Db = PrismaClient;
 
 /**
  * What statements run on: a transaction's client, or Db itself outside any transaction. A function
- * that only runs statements takes Tx, so it joins whatever transaction its caller holds; one that
- * opens a transaction of its own takes Db, which a transaction's client is not. (Tx's `$transaction`
- * is a savepoint inside the caller's transaction: for a function that needs one, its own or the caller's.)
+ * that only runs statements takes Tx, so it joins whatever transaction its caller holds; it cannot
+ * open one (no `$transaction`: a nested one would be a savepoint nobody asked for). A function that
+ * opens a transaction takes Db, which a transaction's client is not; one that needs a transaction,
+ * its caller's or else its own, goes through withinTransaction.
  */
-export type Tx = Prisma.TransactionClient;
+export type Tx = Omit<Prisma.TransactionClient, '$transaction'>;
+
+/** Whether `client` is a whole client rather than a transaction's (Prisma leaves `$connect` out of the latter). */
+function opensTransactions(client: Tx): client is Db {
+  return '$connect' in client && typeof client.$connect === 'function';
+}
+
+/**
+ * Runs `work` inside the caller's transaction when `client` is a transaction's, else in a transaction
+ * of its own: for statements that must commit together or hold a transaction-scoped lock to the end.
+ */
+export function withinTransaction<T>(client: Tx, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return opensTransactions(client) ? client.$transaction(work) : work(client);
+}
 
 // One client per process (the core is loaded once: Next's pages and the REST app share it), and its
 // pool, which also serves the runtime paths' hot statements (hotRows).

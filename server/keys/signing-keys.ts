@@ -3,7 +3,7 @@ import { createLocalJWKSet, exportJWK, generateKeyPair, importJWK, type CryptoKe
 import type { SigningKeyPurpose } from '@/generated/prisma/client';
 import { defineSealedValues } from '../crypto/reseal-secrets';
 import { open, seal } from '../crypto/secret-box';
-import type { Tx } from '../db';
+import { withinTransaction, type Tx } from '../db';
 import { DomainError } from '../errors';
 import { logger } from '../platform/logging/logger';
 import { defineInvalidationTopic, publishInvalidation } from '../platform/invalidation/invalidation';
@@ -69,10 +69,10 @@ async function createKey(db: Tx, purpose: SigningKeyPurpose, activatesAt?: Date)
 
 /** The first version of a purpose, made on first use (it signs at once: nothing was ever published before it). */
 async function createFirstKey(db: Tx, purpose: SigningKeyPurpose) {
-  // On a transaction's client this is a savepoint of it: the lock lasts until that transaction
-  // ends, and PostgreSQL delivers the notification when it commits.
+  // Inside someone's transaction, the lock lasts until it ends (and PostgreSQL delivers the
+  // notification when it commits).
   let created = false;
-  const row = await db.$transaction(async (tx) => {
+  const row = await withinTransaction(db, async (tx) => {
     await tx.$executeRaw`select pg_advisory_xact_lock(${KEY_CREATION_LOCK})`;
     const existing = await tx.signingKey.findFirst({ where: { purpose }, orderBy: { createdAt: 'desc' } });
     if (existing) return existing;

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { Db, Tx } from '../db';
+import { withinTransaction, type Db, type Tx } from '../db';
 import { env } from '../env';
 import { limitRule, type LimitName } from '../platform/limits/limits';
 import { logger } from '../platform/logging/logger';
@@ -68,8 +68,8 @@ export async function recordEmail(db: Tx, input: SendEmailInput): Promise<SendEm
     const row = await db.email.create({ data: { to: email.to, subject: email.subject, kind: email.kind, ...email.delivery }, select: { id: true } });
     return { id: row.id, status: email.delivery.status };
   }
-  // The lock below lasts until the transaction ends: the caller's (of which this one is a savepoint), else its own.
-  return db.$transaction((tx) => recordLimited(tx, limit, email));
+  // The lock below lasts until the transaction ends: inside the caller's, else in one of its own.
+  return withinTransaction(db, (tx) => recordLimited(tx, limit, email));
 }
 
 /**

@@ -36,7 +36,7 @@ beforeAll(async () => {
   await setup.database.db.feature.create({ data: { offeringId: offering.id, key: 'render', displayName: 'Render', allowance: 500, allowancePeriodUnit: IntervalUnit.Month, accessLevel: 'Allowed' } });
   const buyer = await setup.database.db.account.create({ data: { email: 'tenant.owner@example.com' } });
   for (const tenant of ['tenant-desktop', 'tenant-phone', 'tenant-other']) {
-    const minted = await setup.database.db.$transaction((tx) => mintLicense(tx as never, { offering, buyerAccountId: buyer.id, correlationId: tenant, tenantId: tenant, seatCount: 2 }));
+    const minted = await setup.database.db.$transaction((tx) => mintLicense(tx, { offering, buyerAccountId: buyer.id, correlationId: tenant, tenantId: tenant, seatCount: 2 }));
     licenses[tenant] = minted.licenseId;
   }
   // Usage reported today on the phone tenant's license, for its chart.
@@ -144,7 +144,7 @@ describe('the portal license pages, in Chromium', () => {
   it('a license Stripe bills that needs a look is counted and listed on its own, and its page says what Stripe has not taken and what the hourly comparison found, at 1280 and 390 px', async () => {
     const source = await setup.database.db.license.findUniqueOrThrow({ where: { id: licenses['tenant-other'] }, include: { offering: true } });
     const minted = await setup.database.db.$transaction((tx) =>
-      mintLicense(tx as never, { offering: source.offering, buyerAccountId: null, correlationId: 'tenant-stripe', tenantId: 'tenant-stripe', seatCount: 2, processorSubscriptionId: 'sub_portal_notice' }),
+      mintLicense(tx, { offering: source.offering, buyerAccountId: null, correlationId: 'tenant-stripe', tenantId: 'tenant-stripe', seatCount: 2, processorSubscriptionId: 'sub_portal_notice' }),
     );
     await setup.database.db.processorCall.create({ data: { licenseId: minted.licenseId, action: 'pause', status: 'attention', attempts: 10, lastError: 'No such subscription' } });
     await setup.database.db.license.update({ where: { id: minted.licenseId }, data: { processorMismatch: 'The subscription is past_due at Stripe; the license is Active.' } });

@@ -5,7 +5,6 @@ import { LicenseClassification } from '@/server/catalog/catalog-enums';
 import { createPurchaseCheckout } from '@/server/checkout/create-purchase-checkout';
 import { getCheckoutResultForBuyer } from '@/server/checkout/get-checkout-result';
 import { settleCheckoutWithin } from '@/server/checkout/settle-checkout';
-import type { Db } from '@/server/db';
 import { resetEnvForTests } from '@/server/env';
 import { DomainError } from '@/server/errors';
 import { listBuyerLicenses } from '@/server/licensing/licenses/list-buyer-licenses';
@@ -27,7 +26,7 @@ import { inProcessCore } from '../support/in-process-core';
 const BASE_URL = 'http://buyer-pages.test';
 
 const setup = inProcessCore({ PUBLIC_BASE_URL: BASE_URL });
-const ctx = () => ({ db: setup.database.db as unknown as Db });
+const ctx = () => ({ db: setup.database.db });
 
 async function account(email = `buyer-${crypto.randomBytes(4).toString('hex')}@example.com`) {
   return setup.database.db.account.create({ data: { email } });
@@ -231,7 +230,7 @@ describe('the local processor’s hosted page (pay, cancel)', () => {
       const rolledBack = await pendingCheckout();
       await expect(
         setup.database.db.$transaction(async (tx) => {
-          await settleCheckoutWithin(tx as unknown as Db, { checkoutId: rolledBack.session.sessionId });
+          await settleCheckoutWithin(tx, { checkoutId: rolledBack.session.sessionId });
           throw new Error('the settlement fails after the e-mail was recorded');
         }),
       ).rejects.toThrow(/fails after/);
@@ -240,7 +239,7 @@ describe('the local processor’s hosted page (pay, cancel)', () => {
 
       // No job queue runs in this process: the e-mail is recorded all the same, for the delivery job's next run.
       const { buyer, session } = await pendingCheckout();
-      await setup.database.db.$transaction((tx) => settleCheckoutWithin(tx as unknown as Db, { checkoutId: session.sessionId }));
+      await setup.database.db.$transaction((tx) => settleCheckoutWithin(tx, { checkoutId: session.sessionId }));
       const [email] = await setup.database.db.email.findMany({ where: { to: buyer.email, kind: 'license-delivery' } });
       expect(email).toMatchObject({ status: 'queued', html: null, text: null, content: expect.stringMatching(/^v2\./) });
     } finally {

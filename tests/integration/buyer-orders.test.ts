@@ -4,7 +4,6 @@ import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-en
 import { createEmbeddedCheckout } from '@/server/checkout/create-embedded-checkout';
 import { createPurchaseCheckout } from '@/server/checkout/create-purchase-checkout';
 import { getCheckoutResultForBuyer } from '@/server/checkout/get-checkout-result';
-import type { Db } from '@/server/db';
 import { cancelSubscriptionAtPeriodEnd } from '@/server/licensing/subscriptions/cancel-subscription-at-period-end';
 import { getSubscriptionBilling } from '@/server/licensing/subscriptions/get-subscription-billing';
 import { keepSubscription } from '@/server/licensing/subscriptions/keep-subscription';
@@ -26,7 +25,7 @@ import { inProcessCore } from '../support/in-process-core';
 const BASE_URL = 'http://buyer-orders.test';
 
 const setup = inProcessCore({ PUBLIC_BASE_URL: BASE_URL });
-const ctx = () => ({ db: setup.database.db as unknown as Db });
+const ctx = () => ({ db: setup.database.db });
 
 const account = () => setup.database.db.account.create({ data: { email: `buyer-${crypto.randomBytes(4).toString('hex')}@example.com` } });
 

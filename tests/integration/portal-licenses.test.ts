@@ -25,7 +25,7 @@ async function licenseOf(seller: string, options: { tenantId?: string | null; bu
   const offering = await createOffering(database.db, product, { classification: LicenseClassification.Subscription, priceMinor: 1000, interval: 1, intervalUnit: IntervalUnit.Month });
   const buyer = options.buyerEmail ? await database.db.account.upsert({ where: { email: options.buyerEmail }, create: { email: options.buyerEmail }, update: {} }) : null;
   return database.db.$transaction((tx) =>
-    mintLicense(tx as never, { offering, buyerAccountId: buyer?.id ?? null, correlationId: options.tenantId ?? null, tenantId: options.tenantId ?? null, seatCount: options.seats ?? 1 }),
+    mintLicense(tx, { offering, buyerAccountId: buyer?.id ?? null, correlationId: options.tenantId ?? null, tenantId: options.tenantId ?? null, seatCount: options.seats ?? 1 }),
   );
 }
 

@@ -55,7 +55,7 @@ describe('decisions in quick succession', () => {
     const licenses: { licenseId: string; subscriptionId: string }[] = [];
     for (let i = 0; i < 20; i++) {
       const subscriptionId = `sub_${crypto.randomBytes(6).toString('hex')}`;
-      const minted = await database.db.$transaction((tx) => mintLicense(tx as never, { offering, buyerAccountId: null, correlationId: null, seatCount: 1, processorSubscriptionId: subscriptionId }));
+      const minted = await database.db.$transaction((tx) => mintLicense(tx, { offering, buyerAccountId: null, correlationId: null, seatCount: 1, processorSubscriptionId: subscriptionId }));
       licenses.push({ licenseId: minted.licenseId, subscriptionId });
     }
     // Stripe answers slowly, so each run is still busy when the next decisions commit.
@@ -100,7 +100,7 @@ describe('a crash between the commit and the processor call', () => {
     const product = await createProduct(database.db, seller.id);
     const offering = await createOffering(database.db, product, { classification: LicenseClassification.Subscription, priceMinor: 2000, interval: 1, intervalUnit: IntervalUnit.Month });
     const subscriptionId = `sub_${crypto.randomBytes(6).toString('hex')}`;
-    const license = await database.db.$transaction((tx) => mintLicense(tx as never, { offering, buyerAccountId: null, correlationId: null, seatCount: 1, processorSubscriptionId: subscriptionId }));
+    const license = await database.db.$transaction((tx) => mintLicense(tx, { offering, buyerAccountId: null, correlationId: null, seatCount: 1, processorSubscriptionId: subscriptionId }));
     const { key } = await createApiKey({ db: database.db }, { sellerId: seller.id, label: 'backend' });
 
     // Stripe receives the call, and the instance that made it dies before it hears the answer.
@@ -153,7 +153,7 @@ describe('a crash between a refund’s commit and Stripe’s answer', () => {
     const order = await database.db.checkout.create({
       data: { requestId: crypto.randomUUID(), origin: 'purchase', sellerId: seller.id, offeringId: offering.id, processor: 'stripe', status: 'completed', amountMinor: 4900n, processorPaymentId: paymentIntent },
     });
-    await database.db.$transaction((tx) => mintLicense(tx as never, { offering, buyerAccountId: null, correlationId: null, seatCount: 1, checkoutId: order.id }));
+    await database.db.$transaction((tx) => mintLicense(tx, { offering, buyerAccountId: null, correlationId: null, seatCount: 1, checkoutId: order.id }));
     const { key } = await createApiKey({ db: database.db }, { sellerId: seller.id, label: 'refunds' });
     const instance = await startTestServer({ databaseUrl: database.url, env: { ...STRIPE_ENV, STRIPE_API_BASE: stripe.baseUrl, APP_SECRET: process.env.APP_SECRET! } });
     try {

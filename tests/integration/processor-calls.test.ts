@@ -34,7 +34,7 @@ async function stripeLicense(seats: number) {
     seatBased: true,
   });
   const subscriptionId = `sub_${crypto.randomBytes(6).toString('hex')}`;
-  const minted = await setup.database.db.$transaction((tx) => mintLicense(tx as never, { offering, buyerAccountId: null, correlationId: null, seatCount: seats, processorSubscriptionId: subscriptionId }));
+  const minted = await setup.database.db.$transaction((tx) => mintLicense(tx, { offering, buyerAccountId: null, correlationId: null, seatCount: seats, processorSubscriptionId: subscriptionId }));
   return { sellerId: seller.id, stripeAccountId, subscriptionId, ...minted };
 }
 

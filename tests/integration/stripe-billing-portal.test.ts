@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
-import type { Db } from '@/server/db';
 import { listBuyerLicenses } from '@/server/licensing/licenses/list-buyer-licenses';
 import { openBillingPortal } from '@/server/licensing/subscriptions/open-billing-portal';
 import { createOffering, createProduct, createSeller } from '../support/factories';
@@ -13,7 +12,7 @@ import { inProcessWithStripe } from '../support/in-process-core';
 
 const BASE_URL = 'http://billing-portal.test';
 const setup = inProcessWithStripe({ PUBLIC_BASE_URL: BASE_URL });
-const ctx = () => ({ db: setup.database.db as unknown as Db });
+const ctx = () => ({ db: setup.database.db });
 
 /** A subscription sold through Stripe Checkout as the webhook leaves it: completed checkout with customer and subscription, license minted. */
 async function stripeSubscription(options: { stripeAccountId: string | null; customer?: string | null; classification?: number }) {

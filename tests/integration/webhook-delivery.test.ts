@@ -22,7 +22,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   Object.assign(process.env, { DATABASE_URL: database.url, APP_SECRET: crypto.randomBytes(32).toString('base64url'), SMTP_URL: 'smtp://127.0.0.1:1', WEBHOOK_ALLOW_PRIVATE_URLS: 'false' });
   resetEnvForTests();
-  db = database.db as unknown as Db;
+  db = database.db;
 });
 
 afterAll(async () => {
@@ -40,7 +40,7 @@ async function sellerWithEndpoint(url = 'https://hooks.example.com/in') {
 }
 
 async function eventFor(sellerId: string) {
-  return db.$transaction((tx) => recordEvent(tx as unknown as Db, { sellerId, type: 'seat.retired', licenseId: null, data: { LicenseId: 'l', SeatId: 's' } }));
+  return db.$transaction((tx) => recordEvent(tx, { sellerId, type: 'seat.retired', licenseId: null, data: { LicenseId: 'l', SeatId: 's' } }));
 }
 
 function transport(answer: (post: WebhookPost) => Promise<number> | number, addresses = ['93.184.216.34']): WebhookTransport & { posted: WebhookPost[] } {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RuntimeClient } from '../../sdk/src/index';
 import { createApiKey } from '@/server/api-keys/create-api-key';
 import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
-import { closeDb, type Db } from '@/server/db';
+import { closeDb } from '@/server/db';
 import { resetEnvForTests } from '@/server/env';
 import { recordEvent } from '@/server/events/record-event';
 import { expireClaimOf } from '@/server/checkout/claim/expire-claims';
@@ -238,7 +238,7 @@ describe('events, delivered and in the feed', () => {
     const deliveries = await database.db.webhookDelivery.count();
     await expect(
       database.db.$transaction(async (tx) => {
-        await recordEvent(tx as unknown as Db, { sellerId: seller.id, type: 'seat.retired', licenseId: null, data: { LicenseId: 'x', SeatId: 'y' } });
+        await recordEvent(tx, { sellerId: seller.id, type: 'seat.retired', licenseId: null, data: { LicenseId: 'x', SeatId: 'y' } });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
@@ -274,14 +274,14 @@ describe('checkouts, claims and terms', () => {
   it('an unclaimed free checkout past its seven days sends claim.expired (and checkout.failed); a trial at its end sends license.status_changed by term', async () => {
     const claim = await api('POST', '/licensing/checkout/embedded', { OfferingId: freeOfferingId, CorrelationId: 'tenant-claim', CustomerEmail: 'person@tenant-claim.example' });
     expect(claim.status).toBe(200);
-    await expireClaimOf({ db: database.db as unknown as Db }, claim.body.SessionId, new Date(Date.now() + 8 * 86_400_000));
+    await expireClaimOf({ db: database.db }, claim.body.SessionId, new Date(Date.now() + 8 * 86_400_000));
     const expired = await until(() => ofType('claim.expired').find((entry) => entry.event.Data.CorrelationId === 'tenant-claim'), 'claim.expired');
     expect(expired.event.Data).toMatchObject({ OfferingId: freeOfferingId, ClaimId: expect.any(String) });
     await until(() => ofType('checkout.failed').find((entry) => entry.event.Data.SessionId === claim.body.SessionId), 'the claim checkout failed');
 
     const trial = await api('POST', '/licensing-mgmt/licenses', { RequestId: crypto.randomUUID(), OfferingId: trialOfferingId, CorrelationId: 'tenant-trial', Seats: 1 });
     const trialId = trial.body.License.LicenseId;
-    await expireLicenses({ db: database.db as unknown as Db }, { now: new Date(Date.now() + 15 * 86_400_000) });
+    await expireLicenses({ db: database.db }, { now: new Date(Date.now() + 15 * 86_400_000) });
     const ended = await until(() => ofType('license.status_changed').find((entry) => entry.event.LicenseId === trialId), 'the trial ended');
     expect(ended.event.Data).toEqual({ LicenseId: trialId, From: 'Active', To: 'Expired', By: 'term' });
   });

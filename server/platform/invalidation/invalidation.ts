@@ -121,7 +121,7 @@ function parseMessage(payload: string | undefined): { topic: InvalidationTopic; 
  * A failed NOTIFY is logged, not thrown: the change itself is committed, and other copies then
  * drop the entry when its lifetime ends.
  */
-export async function publishInvalidation(ctx: { db: Tx }, topic: InvalidationTopic, key: string): Promise<void> {
+export async function publishInvalidation(ctx: { db: Pick<Tx, '$executeRaw'> }, topic: InvalidationTopic, key: string): Promise<void> {
   const sent = Buffer.byteLength(key, 'utf8') > MAX_KEY_BYTES ? ALL_KEYS : key;
   dispatch(topic, sent);
   const payload = JSON.stringify({ topic, key: sent });
