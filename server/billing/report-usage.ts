@@ -12,7 +12,7 @@ import { logger } from '../platform/logging/logger';
 // with what the processor is to be told of them (payments/usage-reports.ts); then the processor is
 // told, after the commit. On the local processor the charges are the bill the portal shows.
 
-export const reportUsageData = z.object({});
+const reportUsageData = z.object({});
 
 /** Batches one transaction takes into the ledger. */
 const BATCHES_PER_PAGE = 1000;

@@ -36,19 +36,19 @@ import { normalizeEmail } from '../identity/accounts';
 /** Longer than minting a free license, which signs its code in the transaction. */
 const FREE_CHECKOUT_TRANSACTION_MS = 30_000;
 /** Longer than the whole Stripe call of the request that opens the session: 3 attempts of at most 10 s (stripe-client.ts), plus backoff. */
-export const SESSION_WAIT_MS = 35_000;
-export const SESSION_POLL_MS = 100;
+const SESSION_WAIT_MS = 35_000;
+const SESSION_POLL_MS = 100;
 /** A session id (a checkout id) is never longer: longer ones are refused before any query. */
 export const CHECKOUT_ID_MAX = 100;
 
 /** The checkout's Error when the processor could not open its session. */
-export const PROCESSOR_FAILED_ERROR = 'The payment processor could not start a checkout.';
+const PROCESSOR_FAILED_ERROR = 'The payment processor could not start a checkout.';
 const PROCESSOR_FAILED_MESSAGE = 'The payment processor could not start a checkout; try again later with a new RequestId.';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The columns of a new checkout beyond what the core sets (status, processor, fingerprint). */
-export type NewCheckoutData = Omit<Prisma.CheckoutUncheckedCreateInput, 'status' | 'processor' | 'requestFingerprint' | 'id' | 'amountMinor' | 'currency'> & {
+type NewCheckoutData = Omit<Prisma.CheckoutUncheckedCreateInput, 'status' | 'processor' | 'requestFingerprint' | 'id' | 'amountMinor' | 'currency'> & {
   requestId: string;
 };
 

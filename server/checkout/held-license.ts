@@ -19,7 +19,7 @@ function heldWhere(buyerAccountId: string, offering: RepeatRule) {
 }
 
 /** The license that makes buying `offering` again a repeat for this buyer, or null. */
-export async function findHeldLicense(ctx: { db: Tx }, buyerAccountId: string, offering: RepeatRule): Promise<{ id: string } | null> {
+async function findHeldLicense(ctx: { db: Tx }, buyerAccountId: string, offering: RepeatRule): Promise<{ id: string } | null> {
   if (offering.allowRepeatPurchase) return null;
   return ctx.db.license.findFirst({ where: heldWhere(buyerAccountId, offering), select: { id: true }, orderBy: { createdAt: 'desc' } });
 }

@@ -9,7 +9,7 @@ import { REFRESH_FAMILY_SECONDS, SIGN_IN_ROW_RETENTION_SECONDS } from './identit
 // SIGN_IN_ROW_RETENTION_SECONDS past its expiry: meanwhile a late sign-in is still told it expired,
 // and a replayed authorization code is still recognised (and revokes what it issued).
 
-export const cleanExpiredSignInsData = z.object({});
+const cleanExpiredSignInsData = z.object({});
 
 /** Rows deleted per statement, so one run never holds many locks at once. */
 const BATCH = 1_000;
@@ -27,7 +27,7 @@ async function deleteInBatches(findIds: () => Promise<{ id: string }[]>, deleteI
 }
 
 /** Deletes expired sign-in requests, one-time codes, authorization codes and refresh tokens; returns how many of each. */
-export async function cleanExpiredSignIns(ctx: Ctx): Promise<Record<'authorizationRequests' | 'oneTimeCodes' | 'authorizationCodes' | 'refreshTokens', number>> {
+async function cleanExpiredSignIns(ctx: Ctx): Promise<Record<'authorizationRequests' | 'oneTimeCodes' | 'authorizationCodes' | 'refreshTokens', number>> {
   const { db } = ctx;
   const cutoff = new Date((ctx.now?.() ?? new Date()).getTime() - SIGN_IN_ROW_RETENTION_SECONDS * 1000);
   const expired = { expiresAt: { lt: cutoff } };

@@ -4,7 +4,7 @@ import { env } from '../env';
 import { formatEmailDate } from './email-date';
 import { recordEmail, type SendEmailResult } from './send-email';
 
-export const TRIAL_REMINDER_EMAIL_KIND = 'trial-ending';
+const TRIAL_REMINDER_EMAIL_KIND = 'trial-ending';
 
 /** The buyer's reminder that a free trial ends soon, recorded in the caller's transaction; delivered after the commit. */
 export async function recordTrialReminderEmail(

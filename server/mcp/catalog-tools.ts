@@ -21,7 +21,7 @@ const issuerClientId = issuerClientIdSchema.trim().describe("The seller's issuer
 const offeringId = idSchema.trim().describe("The offering's id.");
 const offeringRef = z.object({ issuerClientId, offeringId });
 
-export const searchOfferingsTool = defineTool({
+const searchOfferingsTool = defineTool({
   name: 'search_offerings',
   title: 'Search offerings',
   description:
@@ -40,7 +40,7 @@ export const searchOfferingsTool = defineTool({
         ].join('\n'),
 });
 
-export const getStorefrontTool = defineTool({
+const getStorefrontTool = defineTool({
   name: 'get_storefront',
   title: "A seller's storefront",
   description: "A seller's listed catalog: its products and their listed offerings, as the storefront shows them.",
@@ -60,7 +60,7 @@ export const getStorefrontTool = defineTool({
   },
 });
 
-export const getOfferingTool = defineTool({
+const getOfferingTool = defineTool({
   name: 'get_offering',
   title: 'One offering',
   description: 'One listed offering in full: price and billing, whether it is sold per seat, its features with their rates, limits and allowances, and the link to buy it.',
@@ -79,7 +79,7 @@ export const getOfferingTool = defineTool({
     ].join('\n'),
 });
 
-export const startPurchaseTool = defineTool({
+const startPurchaseTool = defineTool({
   name: 'start_purchase',
   title: 'Link to buy an offering',
   description:

@@ -30,7 +30,7 @@ async function once<T>(sellerId: string, requestId: string, operation: string, i
 const offeringLine = (offering: SellerOffering) =>
   `${offering.name} [offeringId ${offering.id}]: ${describePrice({ ...offering, licenseClassification: offering.classification, clientId: '', trialDays: offering.trialDays ?? undefined })}, ${offering.listed ? 'listed' : 'not listed'}`;
 
-export const listCatalogTool = defineTool({
+const listCatalogTool = defineTool({
   name: 'list_catalog',
   title: 'Your catalog',
   description: 'Every product and offering of your store, listed or not, in any status, with their features.',
@@ -45,7 +45,7 @@ export const listCatalogTool = defineTool({
       : catalog.products.flatMap((product) => [`${product.name} [productId ${product.id}]`, ...product.offerings.map((offering) => `- ${offeringLine(offering)}`)]).join('\n'),
 });
 
-export const createProductTool = defineTool({
+const createProductTool = defineTool({
   name: 'create_product',
   title: 'Create a product',
   description: 'Adds a product to your catalog. Offerings (what buyers pay for) are added to it with create_offering.',
@@ -60,7 +60,7 @@ export const createProductTool = defineTool({
   summarize: (product) => `Created product ${product.name} [productId ${product.id}].`,
 });
 
-export const createOfferingTool = defineTool({
+const createOfferingTool = defineTool({
   name: 'create_offering',
   title: 'Create an offering',
   description:
@@ -76,7 +76,7 @@ export const createOfferingTool = defineTool({
   summarize: (offering) => `Created ${offeringLine(offering)}.`,
 });
 
-export const setOfferingListedTool = defineTool({
+const setOfferingListedTool = defineTool({
   name: 'set_offering_listed',
   title: 'List or unlist an offering',
   description: 'Shows an offering to buyers (Listed true) or hides it (Listed false). Buyers see it only while it and its product are also active.',
@@ -93,7 +93,7 @@ export const setOfferingListedTool = defineTool({
 
 const amounts = (entries: { currency: string; amount: number }[]) => entries.map((entry) => `${entry.amount} ${entry.currency.toUpperCase()}`).join(', ');
 
-export const getSalesSummaryTool = defineTool({
+const getSalesSummaryTool = defineTool({
   name: 'get_sales_summary',
   title: 'Sales summary',
   description:

@@ -204,7 +204,7 @@ export async function countProcessorCalls(ctx: { db: Db }): Promise<Record<'pend
   return counts;
 }
 
-export const performProcessorCallsData = z.object({});
+const performProcessorCallsData = z.object({});
 
 /** Every minute, and at once after a decision is committed: the calls that are due. */
 export const performProcessorCallsJob = defineScheduledSweep({

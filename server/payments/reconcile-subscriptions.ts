@@ -111,7 +111,7 @@ export async function countProcessorMismatches(ctx: { db: Db }): Promise<Record<
   return { mismatched: await ctx.db.license.count({ where: { processorMismatch: { not: null } } }) };
 }
 
-export const reconcileSubscriptionsData = z.object({});
+const reconcileSubscriptionsData = z.object({});
 
 /** Hourly: every license the processor bills against its subscription. */
 export const reconcileSubscriptionsJob = defineScheduledSweep({

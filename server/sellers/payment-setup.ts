@@ -15,7 +15,7 @@ import { accountCanTakeCharges, createConnectedAccount, createOnboardingLink } f
 // Onboarding is the one thing that differs by processor by nature: the portal offers the one that
 // takes payments here.
 
-export const paymentSetupSchema = z.object({
+const paymentSetupSchema = z.object({
   processor: z.enum(['local', 'stripe']),
   stripeAccountId: z.string().nullable(),
 });

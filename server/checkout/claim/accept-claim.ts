@@ -10,7 +10,7 @@ import { claimStateOf, type ClaimState } from './claim-view';
 import { expireClaimOf } from './expire-claims';
 
 /** Where a buyer goes after accepting when the seller gave no ReturnUrl. */
-export const BUYER_LICENSES_PATH = '/licenses';
+const BUYER_LICENSES_PATH = '/licenses';
 
 export type AcceptClaimOutcome =
   | { outcome: 'accepted'; checkoutId: string; licenseId: string; landingUrl: string }

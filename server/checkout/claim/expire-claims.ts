@@ -6,7 +6,7 @@ import { defineScheduledSweep } from '../../platform/jobs/job-definition';
 import { logger } from '../../platform/logging/logger';
 import { CLAIM_EXPIRED_ERROR } from './open-claim-intent';
 
-export const expireClaimsData = z.object({});
+const expireClaimsData = z.object({});
 
 /**
  * Claims past their seven days (spec "States": pending → failed, Error `Claim expired.`). Run by

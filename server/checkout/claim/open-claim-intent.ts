@@ -3,9 +3,9 @@ import type { Tx } from '../../db';
 import { mintClaimToken } from './claim-token';
 
 /** Spec "Limits": a claim link is valid for seven days. */
-export const CLAIM_VALIDITY_MS = 7 * 24 * 60 * 60 * 1000;
+const CLAIM_VALIDITY_MS = 7 * 24 * 60 * 60 * 1000;
 export const CLAIM_EXPIRED_ERROR = 'Claim expired.';
-export const CLAIM_SUPERSEDED_ERROR = 'Replaced by a newer checkout for the same offering and address.';
+const CLAIM_SUPERSEDED_ERROR = 'Replaced by a newer checkout for the same offering and address.';
 
 /**
  * The free embedded checkout's claim intent, inside the transaction that created `checkout`: one

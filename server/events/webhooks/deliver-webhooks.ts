@@ -23,11 +23,11 @@ import { signingSecrets } from './webhook-endpoints';
 
 /** Waits before attempts 2, 3, …: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 20 h (about three days in all). */
 export const WEBHOOK_RETRY_SCHEDULE_SECONDS = [5, 300, 1800, 7200, 18_000, 36_000, 50_400, 72_000, 72_000];
-export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_SCHEDULE_SECONDS.length + 1;
+const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_SCHEDULE_SECONDS.length + 1;
 /** An endpoint whose deliveries have failed, without a success, for this long is disabled. */
 export const DISABLE_AFTER_FAILING_MS = 5 * 24 * 60 * 60 * 1000;
 /** How long a claimed delivery is left to its sender: longer than the 10 s an attempt may take. */
-export const WEBHOOK_LEASE_SECONDS = 15;
+const WEBHOOK_LEASE_SECONDS = 15;
 const PARALLEL_SENDS = 8;
 const SENDS_PER_RUN = 2000;
 
@@ -47,12 +47,12 @@ interface ClaimedDelivery {
 }
 
 /** The body every attempt of a delivery sends (PascalCase like the REST bodies). */
-export function webhookBody(event: { eventId: string; type: string; sequence: bigint; licenseId: string | null; data: unknown; createdAt: Date }): string {
+function webhookBody(event: { eventId: string; type: string; sequence: bigint; licenseId: string | null; data: unknown; createdAt: Date }): string {
   return JSON.stringify({ Id: event.eventId, Type: event.type, Sequence: Number(event.sequence), CreatedUtc: event.createdAt.toISOString(), LicenseId: event.licenseId, Data: event.data });
 }
 
 /** The webhook-id of every attempt of a delivery. */
-export const webhookIdOf = (deliveryId: string) => `msg_${deliveryId}`;
+const webhookIdOf = (deliveryId: string) => `msg_${deliveryId}`;
 
 /** Claims one due delivery of an enabled endpoint not already being sent to by this worker. */
 async function claimDueDelivery(db: Db, now: Date, busyEndpoints: string[]): Promise<ClaimedDelivery | null> {
@@ -75,7 +75,7 @@ async function claimDueDelivery(db: Db, now: Date, busyEndpoints: string[]): Pro
 }
 
 /** The signature header: one v1 signature per secret that signs now (two during a rotation's overlap). */
-export function signatureHeader(secrets: string[], webhookId: string, timestamp: Date, body: string): string {
+function signatureHeader(secrets: string[], webhookId: string, timestamp: Date, body: string): string {
   return secrets.map((secret) => new Webhook(secret).sign(webhookId, timestamp, body)).join(' ');
 }
 

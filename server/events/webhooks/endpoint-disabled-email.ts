@@ -6,7 +6,7 @@ import { env } from '../../env';
 import { formatEmailDate } from '../../mail/email-date';
 import { recordEmail } from '../../mail/send-email';
 
-export const ENDPOINT_DISABLED_EMAIL_KIND = 'webhook-endpoint-disabled';
+const ENDPOINT_DISABLED_EMAIL_KIND = 'webhook-endpoint-disabled';
 
 /** Tells every member of the seller that the endpoint was disabled; recorded in the transaction that disables it. */
 export async function recordEndpointDisabledEmails(tx: Tx, endpoint: WebhookEndpoint, input: { failingSince: Date; lastError: string }): Promise<number> {

@@ -6,7 +6,7 @@ import { signalDeliveries } from './delivery-topic';
 // The delivery log of an endpoint (the portal shows it) and "resend": a delivery sent again with
 // the same webhook-id, its attempts counted afresh.
 
-export const DELIVERY_LOG_SIZE = 50;
+const DELIVERY_LOG_SIZE = 50;
 
 export const deliveryLogQuerySchema = z.object({ endpointId: z.string().min(1).max(100) });
 export const resendDeliverySchema = z.object({ deliveryId: z.string().min(1).max(100) });

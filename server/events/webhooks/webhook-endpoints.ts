@@ -16,9 +16,9 @@ import { checkWebhookUrl } from './webhook-url';
 // when made and when rotated; after a rotation the old secret signs beside the new one for 24 hours,
 // so a receiver can switch without losing an event.
 
-export const WEBHOOK_SECRET_SEAL_PURPOSE = 'webhook-secret';
-export const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
-export const MAX_ENDPOINTS_PER_SELLER = 20;
+const WEBHOOK_SECRET_SEAL_PURPOSE = 'webhook-secret';
+const ROTATION_OVERLAP_MS = 24 * 60 * 60 * 1000;
+const MAX_ENDPOINTS_PER_SELLER = 20;
 
 const eventTypesSchema = z
   .array(z.enum(EVENT_TYPES))

@@ -32,7 +32,7 @@ export async function revokeCodesWithin(
  * deleted (the result then carries EncodedCredential null). Only when the copy is this very code:
  * revoking a code issued later leaves the sale's code readable.
  */
-export async function forgetSealedCopy(ctx: { db: Tx }, input: { checkoutId: string; codeId: string }): Promise<void> {
+async function forgetSealedCopy(ctx: { db: Tx }, input: { checkoutId: string; codeId: string }): Promise<void> {
   const checkout = await ctx.db.checkout.findUnique({ where: { id: input.checkoutId }, select: { credentialCiphertext: true } });
   const sealed = checkout?.credentialCiphertext;
   if (!sealed || licenseCodeIdOfSealedCredential(sealed) !== input.codeId) return;

@@ -6,7 +6,7 @@ import { logger } from '../../platform/logging/logger';
 import { LICENSE_STATUS_TOPIC } from '../licensing-topics';
 import { recordEvent } from '../../events/record-event';
 
-export const expireLicensesData = z.object({});
+const expireLicensesData = z.object({});
 
 /** More expirations than this in one run drop every copy's whole license cache instead of one key each. */
 const PER_KEY_NOTICES = 50;

@@ -19,7 +19,7 @@ import { LICENSE_STATUS_TOPIC } from '../licensing-topics';
 // its trials are reminded and converted here, by time.
 
 /** How long before a trial's end the buyer is reminded (Stripe sends its own notice then too). */
-export const TRIAL_REMINDER_DAYS = 7;
+const TRIAL_REMINDER_DAYS = 7;
 
 /**
  * Inside the caller's transaction: the buyer's reminder that the trial ends soon, once per license.
@@ -79,7 +79,7 @@ export async function advanceLocalTrials(ctx: { db: Db; now?: () => Date }): Pro
   return { reminded: due.length, converted };
 }
 
-export const advanceLocalTrialsData = z.object({});
+const advanceLocalTrialsData = z.object({});
 
 /** Every five minutes: the local processor's trials near or past their end. */
 export const advanceLocalTrialsJob = defineScheduledSweep({ data: advanceLocalTrialsData, cron: '*/5 * * * *', expireInSeconds: 5 * 60, run: (ctx) => advanceLocalTrials(ctx) });
