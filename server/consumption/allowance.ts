@@ -2,7 +2,7 @@ import { BatchLoader } from '../platform/cache/batch-loader';
 import { TtlCache } from '../platform/cache/ttl-cache';
 import { hotRows, type Db } from '../db';
 import { billingPeriodAt } from '../billing/billing-period';
-import type { FeatureEntitlement, LicenseState } from '../runtime/runtime-state';
+import type { FeatureEntitlement, LicenseState } from '../licensing/license-state';
 
 // Allowance (DESIGN.md "Seats, allowance and usage"): each seat has its own allowance per feature
 // and period; nothing is pooled. Periods are anchored at the license's term start and last one

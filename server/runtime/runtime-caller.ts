@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import { DomainError } from '../errors';
-import { credentialState, licenseState, seatState, type CredentialState, type LicenseState, type SeatState } from './runtime-state';
+import type { LicenseState } from '../licensing/license-state';
+import { credentialState, licenseState, seatState, type CredentialState, type SeatState } from './runtime-state';
 import type { RuntimePrincipal } from './verify-runtime-token';
 
 export interface RuntimeCaller {

@@ -1,8 +1,9 @@
-import type { LicenseStatus, ServiceAccessLevel } from '@/generated/prisma/client';
+import type { LicenseStatus } from '@/generated/prisma/client';
 import { hotRows, type Db } from '../db';
 import { InvalidatedCache } from '../platform/invalidation/invalidated-cache';
 import { BatchLoader } from '../platform/cache/batch-loader';
 import { CURRENT_WINDOWS, rememberSeatWindows, SEAT_WINDOWS_JSON, type WindowRow } from '../consumption/allowance';
+import type { FeatureEntitlement, LicenseState } from '../licensing/license-state';
 import { LICENSE_CODE_TOPIC, LICENSE_STATUS_TOPIC, SEAT_TOPIC } from '../licensing/licensing-topics';
 
 // The hot reads of the runtime paths (DESIGN.md "Speed of the runtime paths"): a license code's
@@ -25,27 +26,6 @@ export interface CredentialState {
 export interface SeatState {
   licenseId: string;
   retired: boolean;
-}
-
-export interface FeatureEntitlement {
-  key: string;
-  accessLevel: ServiceAccessLevel | null;
-  rateLimit: number | null;
-  allowance: number | null;
-  allowancePeriodUnit: number | null;
-  /** Price per unit of metered use (major units, exact decimal as text); "0" for none. */
-  rate: string;
-}
-
-export interface LicenseState {
-  sellerId: string;
-  status: LicenseStatus;
-  /** Why the money moved it there (`Disputed`, `Refunded`), when it did. */
-  statusReason: string | null;
-  classification: number;
-  termStart: Date;
-  termEnd: Date | null;
-  features: FeatureEntitlement[];
 }
 
 const credentials = new InvalidatedCache<CredentialState>({ topic: LICENSE_CODE_TOPIC, ttlMs: RUNTIME_CACHE_MS, maxEntries: RUNTIME_CACHE_ENTRIES });
