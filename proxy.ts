@@ -1,11 +1,13 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { adoptCorrelationId, contentSecurityPolicy, CORRELATION_HEADER, formRedirectsOutward, newNonce, NONCE_HEADER, pageSecurityHeaders, REQUEST_PATH_HEADER } from './server/entry/shared';
+import { adoptCorrelationId, contentSecurityPolicy, CORRELATION_HEADER, formRedirectsOutward, isSurfacePath, newNonce, NONCE_HEADER, pageSecurityHeaders, REQUEST_PATH_HEADER } from './server/entry/shared';
 
 // Every page gets a fresh CSP nonce (Next reads it from the request's CSP header and puts it on its
 // own scripts), the page security headers, and a correlation id like every REST answer (the
 // caller's X-Correlation-Id when usable, else a fresh one). Pages are rendered per request for it (the root
-// layout reads the nonce).
+// layout reads the nonce). What the REST app answers (the routing table's surfaces, through Next's
+// route files under `next dev`) is no page: it passes untouched.
 export function proxy(request: NextRequest) {
+  if (isSurfacePath(request.nextUrl.pathname)) return NextResponse.next();
   const nonce = newNonce();
   const policy = contentSecurityPolicy(nonce, {
     development: process.env.NODE_ENV === 'development',
@@ -26,11 +28,12 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Pages only: static assets, the REST prefixes, the sign-in authority’s endpoints and store logos (which
-  // carry their own sandboxing CSP) are not pages.
+  // Next's own files and its non-page routes (tRPC, sign-in, store logos, which carry their own
+  // sandboxing CSP). The matcher must be a literal for Next to read at build; the REST app's
+  // surfaces are skipped above, from the routing table.
   matcher: [
     {
-      source: '/((?!_next/static|_next/image|favicon.ico|icon.svg|api/|purchase/|licensing/|licensing-mgmt/|consumption/|mcp/|identity/oauth2/|identity/discovery/|identity/\\.well-known/|marketplace/[^/]+/logo).*)',
+      source: '/((?!_next/static|_next/image|favicon.ico|icon.svg|api/|marketplace/[^/]+/logo).*)',
       missing: [
         { type: 'header', key: 'next-router-prefetch' },
         { type: 'header', key: 'purpose', value: 'prefetch' },

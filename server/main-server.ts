@@ -96,8 +96,10 @@ export async function startMainServer(options: MainServerOptions): Promise<Runni
     // `//purchase/x` is still under /purchase: only the REST app answers there (with a 404).
     const routingPath = pathname.replace(/\/{2,}/g, '/');
     const mount = mounts.find((candidate) => candidate.prefixes.some((prefix) => underPrefix(routingPath, prefix)) && !candidate.except.has(routingPath));
-    if (mount?.refuseMethod && FETCH_FORBIDDEN_METHODS.has(req.method ?? '')) return void writeResponse(res, mount.refuseMethod(req.method!, pathname, req.headers));
-    if (mount?.when(pathname, req.method ?? 'GET')) return void mount.listener(req, res);
+    if (mount?.when(pathname, req.method ?? 'GET')) {
+      if (mount.refuseMethod && FETCH_FORBIDDEN_METHODS.has(req.method ?? '')) return void writeResponse(res, mount.refuseMethod(req.method!, pathname, req.headers));
+      return void mount.listener(req, res);
+    }
     return void options.fallback(req, res);
   });
   server.on('connection', (socket: Duplex) => {

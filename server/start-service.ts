@@ -37,10 +37,8 @@ export async function startService({ dev, operatorNodeEnv }: { dev: boolean; ope
 
   // Imported after DATABASE_URL is known: these read the configuration.
   const { env } = await import('./env');
-  const { CHECKOUT_RETURN_PREFIX, IDENTITY_PAGE, IDENTITY_PREFIX, LOCAL_CHECKOUT_PREFIX, REST_PREFIXES, STRIPE_WEBHOOK_PATH, handleRest, isLocalCheckoutAction, refuseUnsupportedMethod } = await import(
-    './http/rest-app'
-  );
-  const { OPERATIONS_PATHS } = await import('./http/operations-routes');
+  const { handleRest, refuseUnsupportedMethod } = await import('./http/rest-app');
+  const { surfaceMounts } = await import('./platform/routing-table');
   const { nextCannotRoute, startMainServer } = await import('./main-server');
   const { startCore, stopCore } = await import('./start-core');
   const { markStopping } = await import('./platform/health/readiness');
@@ -56,16 +54,16 @@ export async function startService({ dev, operatorNodeEnv }: { dev: boolean; ope
     port: config.PORT,
     host: config.HOST,
     trustProxy: config.TRUST_PROXY,
-    mounts: [
-      config.REST_DIRECT_MOUNT
-        ? { prefixes: [...REST_PREFIXES, IDENTITY_PREFIX], except: [IDENTITY_PAGE], handler: handleRest, refuseMethod: refuseUnsupportedMethod }
-        : // Through Next's route files (the benchmark's baseline); what Next would answer itself still gets the app.
-          { prefixes: [...REST_PREFIXES, IDENTITY_PREFIX], except: [IDENTITY_PAGE], when: nextCannotRoute, handler: handleRest, refuseMethod: refuseUnsupportedMethod },
-      { prefixes: OPERATIONS_PATHS, handler: handleRest, refuseMethod: refuseUnsupportedMethod },
-      { prefixes: [STRIPE_WEBHOOK_PATH], handler: handleRest },
-      { prefixes: [LOCAL_CHECKOUT_PREFIX], when: isLocalCheckoutAction, handler: handleRest },
-      { prefixes: [CHECKOUT_RETURN_PREFIX], handler: handleRest },
-    ],
+    // Every surface of the routing table straight to the REST app; with REST_DIRECT_MOUNT=false the
+    // surfaces that may be are served through Next's route files (the benchmark's baseline), and
+    // what Next would answer itself (nextCannotRoute) still gets the app.
+    mounts: surfaceMounts().map((mount) => ({
+      prefixes: mount.prefixes,
+      except: mount.pages,
+      when: mount.only ?? (mount.directMountOptional && !config.REST_DIRECT_MOUNT ? nextCannotRoute : undefined),
+      handler: handleRest,
+      refuseMethod: refuseUnsupportedMethod,
+    })),
     fallback: nextApp.getRequestHandler(),
   });
 

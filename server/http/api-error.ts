@@ -2,6 +2,9 @@ import { DomainError, HTTP_STATUS_BY_CODE } from '../errors';
 import { RUNTIME_WWW_AUTHENTICATE } from '../runtime/verify-runtime-token';
 import { apiErrorBody } from '../wire/api-error-body';
 
+// How each surface says no (surface.ts): the same DomainError, in the body its callers read: the
+// REST contract's ApiError, OAuth's error body, JSON-RPC's error, what a processor reads, a page.
+
 /** A method the path does not answer: HTTP's own refusal, which names the methods it does. */
 export class MethodNotAllowedError extends DomainError {
   constructor(
@@ -34,6 +37,7 @@ export function apiErrorResponse(error: DomainError, correlationId: string): Res
 }
 
 const OAUTH_ERROR_BY_CODE: Partial<Record<DomainError['code'], string>> = {
+  NotFound: 'not_found',
   RateLimited: 'temporarily_unavailable',
   ServerError: 'server_error',
   ServiceUnavailable: 'temporarily_unavailable',
@@ -61,4 +65,38 @@ export function jsonRpcErrorResponse(error: DomainError, correlationId: string):
     status: HTTP_STATUS_BY_CODE[error.code],
     headers: { 'content-type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...refusalHeaders(error) },
   });
+}
+
+/**
+ * What a payment processor reads from its event deliveries: any 2xx acknowledges, anything else is
+ * delivered again later; the body is for the processor's dashboard.
+ */
+export function renderProcessorError(error: DomainError): Response {
+  return new Response(JSON.stringify({ error: error.message }), {
+    status: HTTP_STATUS_BY_CODE[error.code],
+    headers: { 'content-type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...refusalHeaders(error) },
+  });
+}
+
+// The small pages below have no script; their one style attribute is all they need.
+const HTML_PAGE_HEADERS = {
+  'Content-Security-Policy': "default-src 'none'; style-src-attr 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  'X-Frame-Options': 'DENY',
+  'Cache-Control': 'no-store',
+  'Referrer-Policy': 'no-referrer',
+};
+
+const PAGE_TEXT: Partial<Record<DomainError['code'], { title: string; text: string }>> = {
+  NotFound: { title: 'Checkout not found', text: 'There is no checkout at this address. It may have been mistyped.' },
+  RateLimited: { title: 'Too many requests', text: 'Wait a moment, then go back and try again.' },
+  ServiceUnavailable: { title: 'Try again in a moment', text: 'The service cannot complete this right now. Go back and try again in a moment.' },
+};
+const SOMETHING_WENT_WRONG = { title: 'Something went wrong', text: 'The checkout could not be updated. Go back and try again in a moment.' };
+
+/** A buyer's browser coming back from a checkout page: a small page, never JSON or a stack trace. */
+export function renderErrorPage(error: DomainError): Response {
+  const { title, text } = PAGE_TEXT[error.code] ?? SOMETHING_WENT_WRONG;
+  const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem"><h1>${escape(title)}</h1><p>${escape(text)}</p><p><a href="/">Back to the start page</a></p></body></html>`;
+  return new Response(body, { status: HTTP_STATUS_BY_CODE[error.code], headers: { 'content-type': 'text/html; charset=utf-8', ...HTML_PAGE_HEADERS, ...refusalHeaders(error) } });
 }

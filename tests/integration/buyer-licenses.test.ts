@@ -309,9 +309,9 @@ describe('the pages’ tRPC procedures (purchase.buy, licenses.revokeCode)', () 
   });
 });
 
-describe('POST /checkout/local/{sessionId}/pay|cancel (the fetch handlers the hosted page posts to)', () => {
+describe('POST /checkout/local/{sessionId}/pay|cancel (the operations the hosted page posts to)', () => {
   it('answers 303 to the next page, and a 404 page for an unknown session', async () => {
-    const { handleLocalCancel, handleLocalPay } = await import('@/server/http/routes/callbacks/local-checkout-endpoints');
+    const { handleRest } = await import('@/server/http/rest-app');
     const buyer = await account();
     const { seller, offering } = await paidOffering(setup.database.db);
     const session = await createPurchaseCheckout(ctx(), {
@@ -321,19 +321,18 @@ describe('POST /checkout/local/{sessionId}/pay|cancel (the fetch handlers the ho
       buyerAccountId: buyer.id,
       buyerEmail: buyer.email,
     });
-    const post = (handler: (request: Request) => Promise<Response>, id: string, verb: string) =>
-      handler(new Request(`${BASE_URL}/checkout/local/${id}/${verb}`, { method: 'POST', body: '' }));
+    const post = (id: string, verb: string) => handleRest(new Request(`${BASE_URL}/checkout/local/${id}/${verb}`, { method: 'POST', body: '' }));
 
-    const paid = await post(handleLocalPay, session.sessionId, 'pay');
+    const paid = await post(session.sessionId, 'pay');
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(`${BASE_URL}/checkout/complete?session_id=${session.sessionId}`);
-    const cancelledLate = await post(handleLocalCancel, session.sessionId, 'cancel');
+    const cancelledLate = await post(session.sessionId, 'cancel');
     expect(cancelledLate.headers.get('location')).toBe(`${BASE_URL}/checkout/complete?session_id=${session.sessionId}`);
 
-    const unknown = await post(handleLocalPay, crypto.randomUUID(), 'pay');
+    const unknown = await post(crypto.randomUUID(), 'pay');
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get('content-type')).toContain('text/html');
     expect(await unknown.text()).toContain('Checkout not found');
-    expect((await post(handleLocalCancel, '%E0%A4%A', 'cancel')).status).toBe(404);
+    expect((await post('%E0%A4%A', 'cancel')).status).toBe(404);
   });
 });

@@ -4,7 +4,7 @@ import { LicenseClassification } from '@/server/catalog/catalog-enums';
 import { createPurchaseCheckout } from '@/server/checkout/create-purchase-checkout';
 import type { Db } from '@/server/db';
 import { resetEnvForTests } from '@/server/env';
-import { handleLocalPay } from '@/server/http/routes/callbacks/local-checkout-endpoints';
+import { handleRest } from '@/server/http/rest-app';
 import { assertLocalProcessorPayable, describeLiveProcessor, localProcessorStartRefusal } from '@/server/payments/local/local-processor';
 import { logger } from '@/server/platform/logging/logger';
 import { createOffering, createProduct, createSeller } from '../support/factories';
@@ -63,7 +63,7 @@ async function buy(): Promise<{ sessionId: string }> {
   return { sessionId: session.sessionId };
 }
 
-const pay = (sessionId: string) => handleLocalPay(new Request(`${BASE_URL}/checkout/local/${sessionId}/pay`, { method: 'POST', body: '' }));
+const pay = (sessionId: string) => handleRest(new Request(`${BASE_URL}/checkout/local/${sessionId}/pay`, { method: 'POST', body: '' }));
 
 describe('the local processor under NODE_ENV=production', () => {
   it('the start refuses production with the local processor unless opted in, naming both ways out; the banner names the live processor', () => {

@@ -10,7 +10,7 @@ import { translateStripeEvent } from '@/server/payments/stripe/stripe-events';
 import { denialReason, DENIAL_MESSAGES } from '@/server/runtime/runtime-caller';
 import { licenseState } from '@/server/runtime/runtime-state';
 import Stripe from 'stripe';
-import { handleStripeWebhook } from '@/server/http/routes/callbacks/stripe-webhook-endpoint';
+import { handleRest } from '@/server/http/rest-app';
 import { createPendingStripeCheckout } from '../support/factories';
 import { inProcessWithStripe, TEST_STRIPE_WEBHOOK_SECRET } from '../support/in-process-core';
 import { applyStripeEvent } from '../support/stripe-events';
@@ -257,7 +257,7 @@ describe('disputes', () => {
     const order = await stripeOrder();
     const body = JSON.stringify(dispute(order, 'charge.dispute.created', `dp_${unique()}`));
     const deliver = (signature = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: TEST_STRIPE_WEBHOOK_SECRET })) =>
-      handleStripeWebhook(new Request('http://localhost/payments/stripe/webhook', { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body }));
+      handleRest(new Request('http://localhost/payments/stripe/webhook', { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body }));
     expect((await deliver('t=1,v1=forged')).status).toBe(400);
     expect(await setup.database.db.dispute.count({ where: { checkoutId: order.orderId } })).toBe(0);
     const answers = await Promise.all([deliver(), deliver(), deliver()]);

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentedOperations } from '@/server/http/rest-app';
+import { SURFACE_NAMES, SURFACES, surfaceOf, type SurfaceName } from '@/server/platform/routing-table';
 import { rawRequest, type RawResponse } from '../support/raw-http';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// Under a REST prefix nothing answers but our app (DESIGN.md "Platform decisions"): odd methods,
+// Under a surface's prefix nothing answers but our app (DESIGN.md "Platform decisions"): odd methods,
 // slash variants, NUL bytes, over-long segments, invalid ids, oversized, deeply nested and
-// mistyped bodies sent to every route family all end as an ApiError with X-Correlation-Id, and
-// none as a 5xx.
+// mistyped bodies sent to every route family of every surface all end as that surface's refusal
+// (ApiError, OAuth error, JSON-RPC error, the processor's `{error}`, a page) with X-Correlation-Id,
+// and none as a 5xx.
 
 let database: TestDatabase;
 let server: TestServer;
@@ -24,12 +26,11 @@ afterAll(async () => {
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'TRACK', 'PROPFIND', 'MKCOL', 'SEARCH', 'PURGE', 'LOCK', 'COPY'];
 const concrete = (path: string) => path.replace(/\{[A-Za-z]+\}/g, '0192f000-0000-7000-8000-000000000001');
 
-/** Every route family: each documented operation, plus unknown paths under each prefix. */
+/** Every route family: each documented operation of every surface, plus unknown paths under each prefix. */
 function targets(): { method: string; path: string }[] {
   const documented = documentedOperations().map(({ method, path }) => ({ method, path: concrete(path) }));
-  const unknown = ['/purchase', '/licensing', '/licensing-mgmt', '/consumption', '/mcp', '/licensing/runtime', '/consumption/runtime'].map((prefix) => ({ method: 'GET', path: `${prefix}/no/such/thing` }));
-  // The MCP endpoint: its one route, POST /mcp (JSON-RPC), answered by the SDK's transport.
-  return [...documented, ...unknown, { method: 'POST', path: '/mcp' }];
+  const prefixes = [...SURFACE_NAMES.flatMap((name) => SURFACES[name].prefixes), '/licensing/runtime', '/consumption/runtime'];
+  return [...documented, ...prefixes.map((prefix) => ({ method: 'GET', path: `${prefix}/no/such/thing` }))];
 }
 
 function variants(target: { method: string; path: string }): { label: string; method: string; path: string; body?: string; headers?: Record<string, string> }[] {
@@ -78,12 +79,21 @@ function mcpProblem(status: number, body: JsonRpcError, correlationId: string): 
   return null;
 }
 
+/** The surface whose refusal a request gets: the routing table's, for the path as the entry server routes it. */
+function surfaceAnswering(path: string): SurfaceName {
+  const pathname = path.split('?')[0]!.replace(/\/{2,}/g, '/');
+  return surfaceOf(pathname) ?? 'api';
+}
+
 function problem(response: RawResponse, method: string, path: string): string | null {
   if (response.status >= 500) return `answered ${response.status}`;
   const correlationId = response.headers['x-correlation-id'];
   if (typeof correlationId !== 'string' || correlationId.length === 0) return 'no X-Correlation-Id';
   if (response.status < 400) return null;
   if (method === 'HEAD') return null;
+  if (method !== 'TRACK' && surfaceAnswering(path) === 'checkoutCallbacks') {
+    return response.headers['content-type']?.startsWith('text/html') ? null : `a ${response.status} that is no page for the browser: ${response.text.slice(0, 80)}`;
+  }
   let body: { Code?: unknown; CorrelationId?: unknown };
   try {
     body = JSON.parse(response.text);
@@ -91,16 +101,17 @@ function problem(response: RawResponse, method: string, path: string): string | 
     return `a ${response.status} without a JSON body: ${response.text.slice(0, 80)}`;
   }
   // TRACK never reaches a router (Node's HTTP parser refuses the method before the path is known):
-  // its answer is the ApiError of any unreadable request, under /mcp too.
-  const underMcp = path === '/mcp' || path.startsWith('/mcp/') || path.startsWith('/mcp?');
-  if (underMcp && method !== 'TRACK') return mcpProblem(response.status, body as JsonRpcError, correlationId);
+  // its answer is the ApiError of any unreadable request, on every surface.
+  const surface = method === 'TRACK' ? 'api' : surfaceAnswering(path);
+  if (surface === 'mcp') return mcpProblem(response.status, body as JsonRpcError, correlationId);
+  if (surface === 'identity' || surface === 'processorCallbacks') return typeof (body as { error?: unknown }).error === 'string' ? null : `a ${response.status} without an error`;
   if (typeof body.Code !== 'string') return `a ${response.status} without an ApiError Code`;
   if (body.CorrelationId !== correlationId) return 'CorrelationId differs from the header';
   return null;
 }
 
-describe(`fuzzing every REST route family (REST app ${process.env.TEST_REST_MOUNT === 'next' ? "behind Next's route files" : 'on node:http'})`, () => {
-  it('every category to every route family answers an ApiError with X-Correlation-Id and never a 5xx', async () => {
+describe(`fuzzing every route family of every surface (REST app ${process.env.TEST_REST_MOUNT === 'next' ? "behind Next's route files" : 'on node:http'})`, () => {
+  it("every category to every route family answers its surface's refusal with X-Correlation-Id and never a 5xx", async () => {
     const problems: string[] = [];
     let sent = 0;
     for (const target of targets()) {

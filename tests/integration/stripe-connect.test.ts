@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getStorefront } from '@/server/catalog/get-storefront';
 import { markCheckoutReady } from '@/server/sellers/payment-setup';
 import { resetEnvForTests } from '@/server/env';
-import { handleStripeWebhook } from '@/server/http/routes/callbacks/stripe-webhook-endpoint';
+import { handleRest } from '@/server/http/rest-app';
 import { describePaymentSetup, refreshStripeReadiness, startStripeOnboarding } from '@/server/sellers/payment-setup';
 import { createSeller } from '../support/factories';
 import { inProcessWithStripe, TEST_STRIPE_WEBHOOK_SECRET } from '../support/in-process-core';
@@ -58,7 +58,7 @@ function accountUpdated(account: { id: string; charges_enabled: boolean }) {
 async function deliver(payload: unknown) {
   const body = JSON.stringify(payload);
   const signature = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET });
-  const response = await handleStripeWebhook(
+  const response = await handleRest(
     new Request('http://localhost/payments/stripe/webhook', { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body }),
   );
   expect(response.status).toBe(200);

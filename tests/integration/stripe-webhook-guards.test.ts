@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeDb, db } from '@/server/db';
 import { resetEnvForTests } from '@/server/env';
-import { handleStripeWebhook } from '@/server/http/routes/callbacks/stripe-webhook-endpoint';
+import { handleRest } from '@/server/http/rest-app';
 import { stopInvalidationListener } from '@/server/platform/invalidation/invalidation';
 import { logger } from '@/server/platform/logging/logger';
 import { createPendingStripeCheckout } from '../support/factories';
@@ -110,7 +110,7 @@ function subscriptionUpdated(subscriptionId: string, status: string, options: Ev
 function deliver(payload: unknown, secret = ACCOUNT_SECRET) {
   const body = JSON.stringify(payload);
   const signature = Stripe.webhooks.generateTestHeaderString({ payload: body, secret });
-  return handleStripeWebhook(
+  return handleRest(
     new Request('http://localhost/payments/stripe/webhook', { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body }),
   );
 }

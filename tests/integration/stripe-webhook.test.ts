@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetEnvForTests } from '@/server/env';
-import { handleStripeWebhook } from '@/server/http/routes/callbacks/stripe-webhook-endpoint';
+import { handleRest } from '@/server/http/rest-app';
 import { LICENSE_DELIVERY_EMAIL_KIND } from '@/server/mail/license-delivery-mail';
 import { createPendingStripeCheckout } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
@@ -79,7 +79,7 @@ function deliver(payload: unknown, { secret = WEBHOOK_SECRET, signature }: { sec
   const body = JSON.stringify(payload);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (signature !== null) headers['stripe-signature'] = signature ?? Stripe.webhooks.generateTestHeaderString({ payload: body, secret });
-  return handleStripeWebhook(new Request('http://localhost/payments/stripe/webhook', { method: 'POST', headers, body }));
+  return handleRest(new Request('http://localhost/payments/stripe/webhook', { method: 'POST', headers, body }));
 }
 
 async function deliverOk(payload: unknown) {
@@ -131,7 +131,7 @@ describe('Stripe webhook: checkout settlement', () => {
       await deliver(completed, { signature: null }),
       await deliver(completed, { signature: 't=1,v1=deadbeef' }),
       await deliver(completed, { signature: stale }),
-      await handleStripeWebhook(
+      await handleRest(
         new Request('http://localhost/payments/stripe/webhook', {
           method: 'POST',
           headers: { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET }) },

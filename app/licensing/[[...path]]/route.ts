@@ -1,4 +1,5 @@
-// Every path here is answered by the one REST app (server/http/rest-app.ts); production mounts it
+// Every path here is answered by the one REST app (server/http/rest-app.ts), as the routing table
+// (server/platform/routing-table.ts) lists; production mounts it
 // on node:http ahead of Next, and this file serves it under `next dev` and hosts without our entry.
 import { handleRest } from '@/app/core';
 

@@ -1,3 +1,4 @@
+import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { db } from '../../../db';
@@ -10,16 +11,57 @@ import { jsonResponse } from '../../json';
 
 // What the sign-in authority's operations share (one file per operation beside this one). OAuth
 // endpoints answer standard OAuth error bodies ({ error, error_description }), not ApiError: OAuth
-// client libraries read those.
+// client libraries read those (the identity surface's renderer).
 
 export type IdentityContext = Context<AppEnv>;
 
-export interface IdentityOperation {
-  method: 'GET' | 'POST';
-  /** Under /identity. */
+const OAUTH_ERROR_BODY = {
+  type: 'object' as const,
+  properties: { error: { type: 'string' as const, description: 'The OAuth error code (RFC 6749 5.2).' }, error_description: { type: 'string' as const } },
+  required: ['error'],
+};
+const oauthError = (description: string) => ({ description, content: { 'application/json': { schema: OAUTH_ERROR_BODY } } });
+const OAUTH_FAILURES = {
+  400: oauthError('An OAuth error: `invalid_request`, `invalid_grant`, `unsupported_grant_type`, …'),
+  429: { ...oauthError('`slow_down` or `temporarily_unavailable`: a limit; see Retry-After.'), headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' as const } } } },
+  500: oauthError('`server_error`.'),
+  503: oauthError('`temporarily_unavailable`: the database cannot be reached; see Retry-After.'),
+};
+const FORM_FIELDS = (fields: Record<string, string>) => ({
+  content: {
+    'application/x-www-form-urlencoded': {
+      schema: { type: 'object' as const, properties: Object.fromEntries(Object.entries(fields).map(([name, description]) => [name, { type: 'string' as const, description }])) },
+    },
+  },
+});
+
+/**
+ * One operation of the sign-in authority in the API document (tag "Sign-in authority"). Forms are
+ * read by the handler as OAuth clients send them, so they are documented here, not validated.
+ */
+export function identityRoute(config: {
+  method: 'get' | 'post';
   path: string;
-  handler: (c: IdentityContext) => Promise<Response>;
+  operationId: string;
+  summary: string;
+  form?: Record<string, string>;
+  success: RouteConfig['responses'];
+  status401?: boolean;
+}) {
+  return createRoute({
+    method: config.method,
+    path: `/identity${config.path}`,
+    operationId: config.operationId,
+    summary: config.summary,
+    tags: ['Sign-in authority'],
+    security: [],
+    ...(config.form ? { request: { body: FORM_FIELDS(config.form) } } : {}),
+    responses: { ...config.success, ...OAUTH_FAILURES, ...(config.status401 ? { 401: oauthError('`invalid_client`: an unknown client_id.') } : {}) },
+  });
 }
+
+export const jsonAnswer = (description: string) => ({ 200: { description, content: { 'application/json': { schema: { type: 'object' as const } } } } });
+export const redirectAnswer = (description: string) => ({ 303: { description, headers: { Location: { description: 'Where the browser goes next.', schema: { type: 'string' as const } } } } });
 
 export const BINDING_COOKIE = 'identity_binding';
 export const CONTINUATION_COOKIE = 'identity_continuation';

@@ -1,9 +1,13 @@
 import { openIdConfiguration } from '../../../identity/discovery';
 import { jsonResponse } from '../../json';
-import type { IdentityOperation } from './identity-http';
+import { identityRoute, jsonAnswer, type IdentityContext } from './identity-http';
 
-export const operation: IdentityOperation = {
-  method: 'GET',
+export const route = identityRoute({
+  method: 'get',
   path: '/.well-known/openid-configuration',
-  handler: async () => jsonResponse(openIdConfiguration(), { headers: { 'Cache-Control': 'public, max-age=300' } }),
-};
+  operationId: 'openIdConfiguration',
+  summary: 'OpenID discovery document of the sign-in authority',
+  success: jsonAnswer('The discovery document.'),
+});
+
+export const handler = async (_c: IdentityContext) => jsonResponse(openIdConfiguration(), { headers: { 'Cache-Control': 'public, max-age=300' } });

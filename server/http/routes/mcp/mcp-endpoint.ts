@@ -1,24 +1,44 @@
+import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { answerMcpRequest } from '../../../mcp/mcp-server';
-import { jsonRpcErrorResponse, MethodNotAllowedError } from '../../api-error';
 import type { AppEnv } from '../../app-env';
 import { API_KEY_HEADER } from '../../auth/with-api-key';
 
-// /mcp: the MCP endpoint (server/mcp). Its clients read JSON-RPC, so every refusal on this path,
-// the REST app's middleware's included (per-IP limit, body limit), is a JSON-RPC error body with the
-// status and headers the REST answer would have (rest-app.ts onError).
+// POST /mcp: the MCP endpoint (server/mcp), stateless Streamable HTTP. Its clients read JSON-RPC, so
+// every refusal on this surface, the middleware's included (per-IP limit, body limit), is a JSON-RPC
+// error body with the status and headers the REST answer would have (the MCP surface's renderer).
+// The transport reads the body itself, so it is documented here, not validated.
 
-export const MCP_PATH = '/mcp';
-/** Methods that are not POST: stateless, the endpoint offers no event stream (GET) and no session to end (DELETE). */
-export const MCP_REFUSED_METHODS = ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+const JSON_RPC_MESSAGE = {
+  type: 'object' as const,
+  description: 'A JSON-RPC 2.0 request (initialize, tools/list, tools/call, …) or a batch of them.',
+  properties: { jsonrpc: { type: 'string' as const, enum: ['2.0'] }, id: { type: ['string', 'integer'] as ('string' | 'integer')[] }, method: { type: 'string' as const }, params: { type: 'object' as const } },
+  required: ['jsonrpc', 'method'],
+};
 
-export async function handleMcpPost(c: Context<AppEnv>): Promise<Response> {
+export const route = createRoute({
+  method: 'post',
+  path: '/mcp',
+  operationId: 'mcp',
+  summary: 'The MCP endpoint for agents (JSON-RPC over Streamable HTTP; anonymous catalog tools, seller tools with the account API key)',
+  tags: ['MCP'],
+  security: [{}, { AccountApiKey: [] }],
+  request: { body: { required: true, content: { 'application/json': { schema: JSON_RPC_MESSAGE } } } },
+  responses: {
+    200: { description: 'The JSON-RPC response (application/json or one text/event-stream message).', content: { 'application/json': { schema: { type: 'object' as const } } } },
+    400: { description: 'A JSON-RPC error: unreadable JSON (-32700), not a request (-32600).', content: { 'application/json': { schema: { type: 'object' as const } } } },
+    405: { description: 'Only POST: the endpoint keeps no session and offers no event stream.', content: { 'application/json': { schema: { type: 'object' as const } } } },
+    429: {
+      description: 'A JSON-RPC error whose data is the ApiError `RateLimited`.',
+      headers: { 'Retry-After': { description: 'Seconds until the limit lets this caller in again.', schema: { type: 'integer' as const } } },
+      content: { 'application/json': { schema: { type: 'object' as const } } },
+    },
+  },
+});
+
+export async function handler(c: Context<AppEnv>): Promise<Response> {
   const response = await answerMcpRequest(c.req.raw, { correlationId: c.get('correlationId'), apiKey: c.req.header(API_KEY_HEADER) });
   // Answers of a seller's tools are the seller's own: no cache keeps them.
   response.headers.set('Cache-Control', 'no-store');
   return response;
-}
-
-export function refuseMcpMethod(c: Context<AppEnv>): Response {
-  return jsonRpcErrorResponse(new MethodNotAllowedError(c.req.method, ['POST']), c.get('correlationId'));
 }

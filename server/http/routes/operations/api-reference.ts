@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { OpenAPIHono } from '@hono/zod-openapi';
-import { DomainError } from '../errors';
-import type { AppEnv } from './app-env';
+import { z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { DomainError } from '../../../errors';
+import type { AppEnv } from '../../app-env';
+import { METHOD_NOT_ALLOWED, operationRoute } from './operation-route';
 
 // The API reference page /docs: Swagger UI from the npm package `swagger-ui-dist`, served from here
 // (no CDN), rendering /openapi.json. Our stylesheet (the service's palette, dark mode, a phone
@@ -10,7 +12,7 @@ import type { AppEnv } from './app-env';
 // files in ./api-reference, read from the source tree as swagger-ui-dist is from node_modules.
 
 const SWAGGER_UI_DIR = path.join(process.cwd(), 'node_modules', 'swagger-ui-dist');
-const OWN_DIR = path.join(process.cwd(), 'server', 'http', 'api-reference');
+const OWN_DIR = path.join(process.cwd(), 'server', 'http', 'routes', 'operations', 'api-reference');
 
 const CSS = 'text/css; charset=utf-8';
 const JS = 'text/javascript; charset=utf-8';
@@ -37,21 +39,36 @@ const PAGE = `<!doctype html>
 </body>
 </html>`;
 
-export function registerApiReferenceRoutes(app: OpenAPIHono<AppEnv>): void {
-  app.get('/docs', (c) =>
-    c.html(PAGE, 200, {
-      // Swagger UI sets styles inline; its scripts are these files only.
-      'Content-Security-Policy': "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
-      'X-Frame-Options': 'DENY',
-      'Referrer-Policy': 'strict-origin-when-cross-origin',
-    }),
-  );
-  app.get('/docs/:asset', async (c) => {
-    const name = c.req.param('asset');
-    // Own keys only: a name such as "constructor" is no asset.
-    const asset = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
-    if (!asset) throw new DomainError('NotFound', 'No resource at this path.');
-    const content = await fs.promises.readFile(asset.file);
-    return c.body(content, 200, { 'content-type': asset.type, 'Cache-Control': asset.cacheControl });
+export const pageRoute = operationRoute({
+  method: 'get',
+  path: '/docs',
+  operationId: 'apiReference',
+  summary: 'This reference, as a page',
+  responses: { 405: METHOD_NOT_ALLOWED, 200: { description: 'The page.', content: { 'text/html': { schema: { type: 'string' as const } } } } },
+});
+
+export const pageHandler = (c: Context<AppEnv>) =>
+  c.html(PAGE, 200, {
+    // Swagger UI sets styles inline; its scripts are these files only.
+    'Content-Security-Policy': "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
   });
+
+export const assetRoute = operationRoute({
+  method: 'get',
+  path: '/docs/{asset}',
+  operationId: 'apiReferenceAsset',
+  summary: "The reference page's stylesheets and scripts",
+  request: { params: z.object({ asset: z.string() }) },
+  responses: { 405: METHOD_NOT_ALLOWED, 200: { description: 'The file.' }, 404: { description: 'No such file.' } },
+});
+
+export async function assetHandler(c: Context<AppEnv>) {
+  const name = c.req.param('asset') ?? '';
+  // Own keys only: a name such as "constructor" is no asset.
+  const asset = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
+  if (!asset) throw new DomainError('NotFound', 'No resource at this path.');
+  const content = await fs.promises.readFile(asset.file);
+  return c.body(content, 200, { 'content-type': asset.type, 'Cache-Control': asset.cacheControl });
 }
