@@ -134,7 +134,7 @@ async function startCeiling(): Promise<{ url: string; token: string; child: Chil
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-ceiling.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /ceiling listening on (\S+) token (\S+)/.exec(output);
       if (match) resolve(match[0]);
