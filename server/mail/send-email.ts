@@ -26,7 +26,7 @@ export interface SendEmailInput {
  * `outbox`: no SMTP_URL; the row is the delivery.
  * `withheld`: the address reached the e-mail's limit; recorded without a body, never delivered.
  */
-export type SendEmailStatus = 'queued' | 'outbox' | 'withheld';
+type SendEmailStatus = 'queued' | 'outbox' | 'withheld';
 
 export interface SendEmailResult {
   id: string;
