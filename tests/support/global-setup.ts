@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
@@ -22,9 +23,9 @@ declare module 'vitest' {
  * .data/pg-test. Migrations are applied once to a template database; every test file clones it.
  */
 export default async function setup(project: TestProject) {
-  // Servers under test run the production build; build it once here, never in parallel.
-  // TEST_SKIP_BUILD=true: a run of service-level files only, which starts no server.
-  if (process.env.TEST_SKIP_BUILD !== 'true' && !buildIsCurrent()) build({ ifStale: true });
+  // Servers under test run the production build; build it once here, never in parallel, and only
+  // when a file of this run starts one (`npm test -- tests/unit/x.test.ts` builds nothing).
+  if (process.env.TEST_SKIP_BUILD !== 'true' && selectedFilesNeedBuild(process.argv.slice(2)) && !buildIsCurrent()) build({ ifStale: true });
 
   // Unpacked once here when the npm package's Chromium stands in for a system one: test files in
   // parallel would otherwise unpack it at the same time (and launch a half-written binary).
@@ -52,6 +53,28 @@ export default async function setup(project: TestProject) {
   return async () => {
     await server.stop();
   };
+}
+
+/** What starts the built service (a server process, a browser's server, the operator's commands). */
+const STARTS_THE_BUILD = /from '\.\.\/support\/(test-server|browser-test-file|admin-cli)'/;
+
+function testFiles(dir = 'tests'): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? testFiles(full) : entry.name.endsWith('.test.ts') ? [full] : [];
+  });
+}
+
+/**
+ * Whether a file of this run starts the built service. Vitest's filters are the command line's bare
+ * words, each matching the test files whose path contains it; a word that matches no file (an
+ * option's value) is no filter. No filter at all is the whole suite.
+ */
+export function selectedFilesNeedBuild(args: string[], files = testFiles()): boolean {
+  const words = args.filter((arg) => !arg.startsWith('-') && arg !== 'run').map((word) => word.replace(/^\.\//, ''));
+  const selected = files.filter((file) => words.some((word) => file.includes(word)));
+  if (selected.length === 0) return true;
+  return selected.some((file) => STARTS_THE_BUILD.test(fs.readFileSync(file, 'utf8')));
 }
 
 /**
