@@ -17,7 +17,7 @@ export const KEY_CACHE_MAX = 16;
  * - a dropped or expired value is kept aside for the loader, which may fall back on it when the
  *   database cannot be read (versions are never withdrawn, so an older set is still right).
  */
-export class KeyCache<T extends object> {
+export class KeyCache<T extends NonNullable<unknown>> {
   /** What holds now, each entry until its own end (a per-entry lru-cache TTL). */
   private readonly current = new LRUCache<string, T>({ max: KEY_CACHE_MAX, ttlResolution: 0 });
   /** The last value loaded per key, whether it still holds or not: the loader's fallback. */
