@@ -10,6 +10,7 @@ import { verifyBuyerToken } from '@/server/identity/verify-buyer-token';
 import { ensureSigningKeys } from '@/server/keys/signing-keys';
 import { startInvalidationListener, stopInvalidationListener } from '@/server/platform/invalidation/invalidation';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { touches, watchedClient } from '../support/watched-client';
 
 // Buyer tokens of the built-in authority and its signing keys (spec "Versioning" 1): a kid no
 // cached version has must not make every request read the database, and a failed read must not
@@ -37,20 +38,15 @@ afterAll(async () => {
   resetEnvForTests();
 });
 
-/** The database, counting reads of signing keys, and failing them on demand. */
+/** The database, counting statements on signing keys, and failing them on demand. */
 function instrumentedDb() {
   const state = { reads: 0, failing: false };
-  const db = database.db.$extends({
-    query: {
-      signingKey: {
-        async $allOperations({ args, query }) {
-          state.reads += 1;
-          if (state.failing) throw new Error('signing keys unreadable (test)');
-          return query(args);
-        },
-      },
-    },
-  }) as unknown as Db;
+  const db = watchedClient(database.url, (sql) => {
+    if (!touches(sql, 'SigningKey')) return;
+    state.reads += 1;
+    if (state.failing) throw new Error('signing keys unreadable (test)');
+  });
+  cleanups.push(() => db.$disconnect());
   return { db, state };
 }
 

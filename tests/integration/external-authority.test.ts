@@ -3,13 +3,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '@/server/db';
 import { resetEnvForTests } from '@/server/env';
 import { DomainError } from '@/server/errors';
 import { verifyBuyerToken } from '@/server/identity/verify-buyer-token';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { touches, watchedClient } from '../support/watched-client';
 
 // A second, independent issuer (like a Microsoft Entra External ID tenant): its own RS256 key and
 // JWKS endpoint. The service trusts it through BUYER_TOKEN_* configuration alone, and finds the
@@ -183,18 +183,12 @@ describe('the link rule in the service, with a barrier and with BUYER_TOKEN_ISSU
     let open!: () => void;
     const barrier = new Promise<void>((resolve) => (open = resolve));
     // Every request waits here, after finding no link and before creating one, until all got here.
-    const db = database.db.$extends({
-      query: {
-        externalIdentity: {
-          async create({ args, query }) {
-            arrived += 1;
-            if (arrived === callers) open();
-            await Promise.race([barrier, new Promise((_, reject) => setTimeout(() => reject(new Error('the requests did not overlap')), 10_000))]);
-            return query(args);
-          },
-        },
-      },
-    }) as unknown as Db;
+    const db = watchedClient(database.url, async (sql) => {
+      if (!(sql.startsWith('INSERT') && touches(sql, 'ExternalIdentity'))) return;
+      arrived += 1;
+      if (arrived === callers) open();
+      await Promise.race([barrier, new Promise((_, reject) => setTimeout(() => reject(new Error('the requests did not overlap')), 10_000))]);
+    });
     const subject = crypto.randomUUID();
     const token = await externalToken({ email: 'concurrent.service@example.com', email_verified: true }, { subject });
     const buyers = await Promise.all(Array.from({ length: callers }, () => verifyBuyerToken({ db }, `Bearer ${token}`)));
@@ -202,6 +196,7 @@ describe('the link rule in the service, with a barrier and with BUYER_TOKEN_ISSU
     const account = await database.db.account.findUniqueOrThrow({ where: { email: 'concurrent.service@example.com' } });
     expect(buyers).toEqual(Array(callers).fill({ accountId: account.id, email: account.email }));
     expect(await linksOf(subject)).toHaveLength(1);
+    await db.$disconnect();
   });
 
   it('without BUYER_TOKEN_ISSUER_VERIFIES_EMAIL only email with email_verified true links', async () => {
