@@ -1,4 +1,4 @@
 import { z } from '@hono/zod-openapi';
 import { idSchema } from '../../../../sdk/src/contract/fields';
 
-export const licenseIdParams = z.object({ licenseId: idSchema.openapi({ param: { name: 'licenseId', in: 'path' } }) });
+export const licenseIdParams = z.object({ licenseId: idSchema.meta({ param: { name: 'licenseId', in: 'path' } }) });

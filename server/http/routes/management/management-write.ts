@@ -18,7 +18,7 @@ import { licenseIdParams } from './license-id-param';
 // idempotent, under the seller's API key; another seller's license, seat or code is 404 NotFound
 // like an unknown one. One file per operation beside this one.
 
-const pathId = (name: string) => idSchema.openapi({ param: { name, in: 'path' } });
+const pathId = (name: string) => idSchema.meta({ param: { name, in: 'path' } });
 export const seatParams = licenseIdParams.extend({ seatId: pathId('seatId') });
 export const codeParams = licenseIdParams.extend({ codeId: pathId('codeId') });
 export const WRITE_CODES: ApiErrorCode[] = [...BODY_CODES, 'ApiKeyMissing', 'ApiKeyInvalid', 'NotFound', 'RequestIdMismatch'];

@@ -19,7 +19,7 @@ export const route = createRoute({
   summary: 'One listed offering with its product and resolved features (cached 90 s)',
   security: SECURITY.none,
   request: {
-    params: z.object({ issuerClientId: issuerClientIdParam, offeringId: idSchema.openapi({ param: { name: 'offeringId', in: 'path' } }) }),
+    params: z.object({ issuerClientId: issuerClientIdParam, offeringId: idSchema.meta({ param: { name: 'offeringId', in: 'path' } }) }),
   },
   responses: { ...okResponse(wireObject(offeringDetailSchema), 'The offering.', CACHE_CONTROL_HEADER), ...errorResponses(['NotFound']) },
 });

@@ -10,7 +10,7 @@ import { cachedCatalogHeaders, CACHE_CONTROL_HEADER } from './catalog-cache-head
 import { wireObject } from '../../../wire/wire';
 import { wireJson } from '../../wire-json';
 
-export const issuerClientIdParam = issuerClientIdSchema.openapi({ param: { name: 'issuerClientId', in: 'path' }, example: 'demo' });
+export const issuerClientIdParam = issuerClientIdSchema.meta({ param: { name: 'issuerClientId', in: 'path' }, example: 'demo' });
 
 export const route = createRoute({
   method: 'get',
