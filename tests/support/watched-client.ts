@@ -3,7 +3,7 @@ import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery } from '@prism
 import { PrismaClient } from '../../generated/prisma/client';
 
 /** Runs before each statement with its SQL: throw to fail the statement, wait to hold it. */
-export type BeforeStatement = (sql: string) => void | Promise<void>;
+type BeforeStatement = (sql: string) => void | Promise<void>;
 
 /**
  * A client of the test database whose statements a test can watch, hold or fail before they reach
