@@ -44,7 +44,7 @@ export function validationErrorFromZod(error: ZodError, options: { keepFieldName
 }
 
 /** The first string field holding a NUL or ill-formed Unicode, as the caller named it. */
-function unusableStringField(value: unknown, path: string[] = []): string | null {
+export function unusableStringField(value: unknown, path: string[] = []): string | null {
   if (typeof value === 'string') return value.includes('\u0000') || !value.isWellFormed() ? path.join('.') || 'body' : null;
   if (value === null || typeof value !== 'object') return null;
   for (const [key, inner] of Object.entries(value)) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decodeWireKeys, encodeWireKeys, pascal, type Wire } from '../../sdk/src/contract/key-case';
+import { unusableStringField } from '../validation-error';
 
 export type { Wire };
 
@@ -66,7 +67,15 @@ const requestSchemas = new WeakMap<z.ZodObject, z.ZodType>();
 export function wireRequest<T extends z.ZodObject>(schema: T): z.ZodType<z.output<T>, Wire<z.input<T>>> {
   let request = requestSchemas.get(schema);
   if (!request) {
-    request = wireObject(schema).transform((body) => decodeWireKeys(schema, body as never));
+    request = wireObject(schema).transform((body, ctx) => {
+      // Text PostgreSQL cannot store is refused under the name the caller wrote (the wire's), before decoding.
+      const unusable = unusableStringField(body);
+      if (unusable !== null) {
+        ctx.issues.push({ code: 'custom', message: 'Must not contain NUL or ill-formed Unicode.', path: unusable === 'body' ? [] : unusable.split('.'), params: { detailCode: 'InvalidFormat' }, input: body });
+        return z.NEVER;
+      }
+      return decodeWireKeys(schema, body as never);
+    });
     requestSchemas.set(schema, request);
   }
   return request as z.ZodType<z.output<T>, Wire<z.input<T>>>;

@@ -22,6 +22,11 @@ describe('wire casing by the schemas', () => {
     expect(result.error!.issues.map((issue) => issue.path[0])).toEqual(expect.arrayContaining(['LicenseId', 'BatchId', 'Items']));
   });
 
+  it('text PostgreSQL cannot store is refused under the wire name the caller wrote (InvalidFormat), before decoding', () => {
+    const result = wireRequest(usageBatchSchema).safeParse({ LicenseId: 'l', BatchId: '5b0d7f9e-3a1c-4f8e-9d2a-6c4b1e7f0a93', Items: [{ FeatureKey: 'a\u0000', Units: 1, TimeUtc: '2026-11-24T10:00:00Z' }] });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['Items.0.FeatureKey', 'Must not contain NUL or ill-formed Unicode.']]);
+  });
+
   it('an answer is encoded by its schema: only the fields it names, record keys (data) kept as they are', () => {
     const answer = z.object({ licenseId: z.string(), byFeature: z.record(z.string(), z.object({ usedUnits: z.number() })), seats: z.array(z.object({ seatId: z.string() })).nullable() });
     const value = { licenseId: 'l', byFeature: { renderHd: { usedUnits: 3 } }, seats: [{ seatId: 's' }], secretColumn: 'never' } as z.output<typeof answer>;
