@@ -1,6 +1,57 @@
 // Generated from the service's /openapi.json by `npm run sdk:types`; do not edit.
 /* eslint-disable */
 export type paths = {
+    "/checkout/local/{sessionId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The local processor's page: Cancel (fails the checkout, "Payment was cancelled.", then 303 to the cancel URL) */
+        post: operations["cancelLocalCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checkout/local/{sessionId}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The local processor's page: Pay (settles the checkout, then 303 to the success URL) */
+        post: operations["payLocalCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checkout/return/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the processor's page sends the buyer back: settles a paid checkout, then 303 to the seller's ReturnUrl with session_id */
+        get: operations["returnFromCheckout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/consumption/runtime/messages": {
         parameters: {
             query?: never;
@@ -15,6 +66,193 @@ export type paths = {
          * @description Body: LicenseId (the token's license; another is 400 ValidationError before ingestion), BatchId (GUID, the idempotency key: a batch sent again is counted once and answered Duplicate true) and 1 to 1000 Items {FeatureKey, Units (1 to 1e9), TimeUtc}. A 200 means committed to PostgreSQL. Usage under a revoked credential is kept but dropped (Dropped true): never counted or billed.
          */
         post: operations["ingestUsage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This reference, as a page */
+        get: operations["apiReference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs/{asset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reference page's stylesheets and scripts */
+        get: operations["apiReferenceAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: the process answers */
+        get: operations["liveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/identity/.well-known/openid-configuration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** OpenID discovery document of the sign-in authority */
+        get: operations["openIdConfiguration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/identity/discovery/v2.0/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The JWKS that verifies buyer tokens */
+        get: operations["identityJwks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/identity/oauth2/v2.0/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Start an authorization code flow with PKCE (query: client_id, redirect_uri, response_type=code, scope, state, code_challenge, code_challenge_method=S256): 303 to the sign-in page, or to the redirect URI with an error */
+        get: operations["authorize"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/identity/oauth2/v2.0/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Native authentication: send the one-time code of a started sign-in */
+        post: operations["challenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/identity/oauth2/v2.0/initiate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Native authentication: start a sign-in by e-mail */
+        post: operations["initiate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/identity/oauth2/v2.0/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Tokens: grant_type authorization_code (with code_verifier), refresh_token (rotating), or oob (native authentication) */
+        post: operations["token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/identity/sign-in/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The sign-in page's second form: the code from the e-mail (303 back to the app, or to the page with an error) */
+        post: operations["submitSignInCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/identity/sign-in/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The sign-in page's first form: the address to send a code to (303 to the page's code step) */
+        post: operations["submitSignInEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -404,6 +642,74 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The MCP endpoint for agents (JSON-RPC over Streamable HTTP; anonymous catalog tools, seller tools with the account API key) */
+        post: operations["mcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus metrics (from loopback, or with `Authorization: Bearer <METRICS_TOKEN>`) */
+        get: operations["metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This document (OpenAPI 3.1) */
+        get: operations["openApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe's event deliveries (account and Connect endpoints), verified by Stripe-Signature before anything is read */
+        post: operations["receiveStripeEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/purchase/{issuerClientId}/offerings": {
         parameters: {
             query?: never;
@@ -467,6 +773,23 @@ export type paths = {
         };
         /** The checkout's durable result, readable by its buyer only; poll while pending */
         get: operations["getPurchaseCheckoutResult"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: the database answers, migrations are applied, the instance is not stopping */
+        get: operations["readiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -766,6 +1089,159 @@ export type components = {
 };
 export type $defs = Record<string, never>;
 export interface operations {
+    cancelLocalCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the browser goes next. */
+            303: {
+                headers: {
+                    /** @description The next page. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A page: no checkout at this address. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A page: too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit lets this browser in again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A page: something went wrong. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    payLocalCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the browser goes next. */
+            303: {
+                headers: {
+                    /** @description The next page. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A page: no checkout at this address. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A page: too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit lets this browser in again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A page: something went wrong. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    returnFromCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the browser goes next. */
+            303: {
+                headers: {
+                    /** @description The next page. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A page: no checkout at this address. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A page: too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit lets this browser in again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A page: something went wrong. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
     ingestUsage: {
         parameters: {
             query?: never;
@@ -1000,6 +1476,790 @@ export interface operations {
                         }[];
                         /** @description Human text; wording may change. */
                         Message: string;
+                    };
+                };
+            };
+        };
+    };
+    apiReference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description ApiError `MethodNotAllowed`, with Allow. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    apiReferenceAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                asset: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such file. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description ApiError `MethodNotAllowed`, with Allow. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    liveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{"Status": "ok"}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description ApiError `MethodNotAllowed`, with Allow. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    openIdConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The discovery document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description An OAuth error: `invalid_request`, `invalid_grant`, `unsupported_grant_type`, … */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (RFC 6749 5.2). */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description `slow_down` or `temporarily_unavailable`: a limit; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (RFC 6749 5.2). */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description `server_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (RFC 6749 5.2). */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description `temporarily_unavailable`: the database cannot be reached; see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (RFC 6749 5.2). */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+        };
+    };
+    identityJwks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The public keys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description An OAuth error: `invalid_request`, `invalid_grant`, `unsupported_grant_type`, … */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (RFC 6749 5.2). */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description `slow_down` or `temporarily_unavailable`: a limit; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (RFC 6749 5.2). */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description `server_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (RFC 6749 5.2). */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description `temporarily_unavailable`: the database cannot be reached; see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (RFC 6749 5.2). */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+        };
+    };
+    authorize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the sign-in page, or back to the redirect URI with an error. */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An OAuth error: `invalid_request`, `invalid_grant`, `unsupported_grant_type`, … */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (RFC 6749 5.2). */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description `slow_down` or `temporarily_unavailable`: a limit; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (RFC 6749 5.2). */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description `server_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (RFC 6749 5.2). */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description `temporarily_unavailable`: the database cannot be reached; see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (RFC 6749 5.2). */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+        };
+    };
+    challenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description `oob` (or `redirect`). */
+                    challenge_type?: string;
+                    /** @description The app's client id. */
+                    client_id?: string;
+                    /** @description From initiate. */
+                    continuation_token?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description `continuation_token`, `challenge_type`, where the code went, its length. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description An OAuth error: `invalid_request`, `invalid_grant`, `unsupported_grant_type`, … */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (RFC 6749 5.2). */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description `invalid_client`: an unknown client_id. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (RFC 6749 5.2). */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description `slow_down` or `temporarily_unavailable`: a limit; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (RFC 6749 5.2). */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description `server_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (RFC 6749 5.2). */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description `temporarily_unavailable`: the database cannot be reached; see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (RFC 6749 5.2). */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+        };
+    };
+    initiate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description `oob redirect`. */
+                    challenge_type?: string;
+                    /** @description The app's client id. */
+                    client_id?: string;
+                    /** @description The e-mail address. */
+                    username?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description `continuation_token`, or `challenge_type: redirect`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description An OAuth error: `invalid_request`, `invalid_grant`, `unsupported_grant_type`, … */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (RFC 6749 5.2). */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description `invalid_client`: an unknown client_id. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (RFC 6749 5.2). */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description `slow_down` or `temporarily_unavailable`: a limit; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (RFC 6749 5.2). */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description `server_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (RFC 6749 5.2). */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description `temporarily_unavailable`: the database cannot be reached; see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (RFC 6749 5.2). */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+        };
+    };
+    token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The app's client id. */
+                    client_id?: string;
+                    /** @description authorization_code. */
+                    code?: string;
+                    /** @description authorization_code (PKCE). */
+                    code_verifier?: string;
+                    /** @description oob. */
+                    continuation_token?: string;
+                    /** @description `authorization_code`, `refresh_token` or `oob`. */
+                    grant_type?: string;
+                    /** @description oob: the one-time code. */
+                    oob?: string;
+                    /** @description authorization_code. */
+                    redirect_uri?: string;
+                    /** @description refresh_token. */
+                    refresh_token?: string;
+                    /** @description Optional. */
+                    scope?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description `access_token`, `refresh_token`, `expires_in`, `token_type`, `scope`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description An OAuth error: `invalid_request`, `invalid_grant`, `unsupported_grant_type`, … */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (RFC 6749 5.2). */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description `invalid_client`: an unknown client_id. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (RFC 6749 5.2). */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description `slow_down` or `temporarily_unavailable`: a limit; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (RFC 6749 5.2). */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description `server_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (RFC 6749 5.2). */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description `temporarily_unavailable`: the database cannot be reached; see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (RFC 6749 5.2). */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+        };
+    };
+    submitSignInCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The one-time code. */
+                    code?: string;
+                    /** @description The pending authorization. */
+                    request?: string;
+                    /** @description The masked address shown. */
+                    to?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Back to the app with the authorization code, or to the page with an error. */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An OAuth error: `invalid_request`, `invalid_grant`, `unsupported_grant_type`, … */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (RFC 6749 5.2). */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description `slow_down` or `temporarily_unavailable`: a limit; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (RFC 6749 5.2). */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description `server_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (RFC 6749 5.2). */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description `temporarily_unavailable`: the database cannot be reached; see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (RFC 6749 5.2). */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+        };
+    };
+    submitSignInEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The e-mail address. */
+                    email?: string;
+                    /** @description The pending authorization. */
+                    request?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description To the code step, or to the page with an error. */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An OAuth error: `invalid_request`, `invalid_grant`, `unsupported_grant_type`, … */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (RFC 6749 5.2). */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description `slow_down` or `temporarily_unavailable`: a limit; see Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (RFC 6749 5.2). */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description `server_error`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (RFC 6749 5.2). */
+                        error: string;
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description `temporarily_unavailable`: the database cannot be reached; see Retry-After. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The OAuth error code (RFC 6749 5.2). */
+                        error: string;
+                        error_description?: string;
                     };
                 };
             };
@@ -7332,6 +8592,181 @@ export interface operations {
             };
         };
     };
+    mcp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id?: string | number;
+                    /** @enum {string} */
+                    jsonrpc: "2.0";
+                    method: string;
+                    params?: Record<string, never>;
+                };
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC response (application/json or one text/event-stream message). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description A JSON-RPC error: unreadable JSON (-32700), not a request (-32600). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Only POST: the endpoint keeps no session and offers no event stream. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description A JSON-RPC error whose data is the ApiError `RateLimited`. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit lets this caller in again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+        };
+    };
+    metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Prometheus text format. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Not from loopback and without the token. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description ApiError `MethodNotAllowed`, with Allow. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    openApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description ApiError `MethodNotAllowed`, with Allow. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    receiveStripeEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Handled, or nothing here depends on it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        received: boolean;
+                    };
+                };
+            };
+            /** @description No Stripe-Signature, a signature that does not verify, or not a Stripe event. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Stripe is not configured. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description The event could not be handled; Stripe delivers it again. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+        };
+    };
     getStorefront: {
         parameters: {
             query?: never;
@@ -8143,6 +9578,42 @@ export interface operations {
                         /** @description Human text; wording may change. */
                         Message: string;
                     };
+                };
+            };
+        };
+    };
+    readiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready, with each check. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description ApiError `MethodNotAllowed`, with Allow. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not ready (or stopping), with each check. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
                 };
             };
         };
