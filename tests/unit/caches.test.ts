@@ -13,7 +13,12 @@ import { ALL_KEYS, invalidationListenerState, publishInvalidation, startInvalida
 // invalidated). No database here: a publish runs this copy's handlers at once, and its NOTIFY goes
 // to a stand-in client.
 
-const ctx = { db: { $executeRaw: () => Object.assign(Promise.resolve(0), { [Symbol.toStringTag]: 'PrismaPromise' as const }) } };
+// Prisma's statements are promises tagged 'PrismaPromise'; Promise's own tag is read-only, so the
+// stand-in defines it on the instance (assigning it would throw, and the publish would only log).
+function prismaPromise<T>(value: T): Promise<T> & { [Symbol.toStringTag]: 'PrismaPromise' } {
+  return Object.defineProperty(Promise.resolve(value), Symbol.toStringTag, { value: 'PrismaPromise' }) as Promise<T> & { [Symbol.toStringTag]: 'PrismaPromise' };
+}
+const ctx = { db: { $executeRaw: () => prismaPromise(0) } };
 
 beforeAll(async () => {
   // A cache read would otherwise start this copy's listener on whatever DATABASE_URL says.
