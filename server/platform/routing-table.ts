@@ -95,12 +95,17 @@ export function surfaceMounts(): SurfaceMount[] {
   return SURFACE_NAMES.flatMap((name) => {
     const surface: Surface = SURFACES[name];
     const whole = surface.prefixes.length > 0 ? [{ surface: name, prefixes: surface.prefixes, pages: surface.pages ?? [], directMountOptional: surface.directMountOptional ?? false }] : [];
-    const single = SINGLE_PATHS.filter((path) => path.name === name).map((path) => ({
+    // One mount per static prefix (the entry server takes the first mount whose prefix matches).
+    const paths = SINGLE_PATHS.filter((path) => path.name === name);
+    const single = [...new Set(paths.map((path) => path.staticPrefix))].map((staticPrefix) => ({
       surface: name,
-      prefixes: [path.staticPrefix],
+      prefixes: [staticPrefix],
       pages: [],
       directMountOptional: false,
-      only: (pathname: string) => path.pattern.test(pathname),
+      only: (pathname: string) => {
+        const routingPath = pathname.replace(/\/{2,}/g, '/');
+        return paths.some((path) => path.staticPrefix === staticPrefix && path.pattern.test(routingPath));
+      },
     }));
     return [...whole, ...single];
   });

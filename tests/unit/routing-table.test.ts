@@ -58,9 +58,14 @@ describe('the routing table', () => {
     }
     const identity = mounts.find((mount) => mount.surface === 'identity')!;
     expect(identity.pages).toEqual(['/identity/sign-in']);
-    const pay = mounts.find((mount) => mount.surface === 'checkoutCallbacks' && mount.only)!;
-    expect(pay.only!('/checkout/local/0192f000-0000-7000-8000-000000000001/pay')).toBe(true);
-    expect(pay.only!('/checkout/local/0192f000-0000-7000-8000-000000000001')).toBe(false);
+    // The entry server takes the first mount whose prefix matches: one mount per prefix, or a path is lost.
+    const prefixes = mounts.flatMap((mount) => mount.prefixes);
+    expect(new Set(prefixes).size).toBe(prefixes.length);
+    const local = mounts.find((mount) => mount.surface === 'checkoutCallbacks' && mount.only)!;
+    expect(local.only!('/checkout/local/0192f000-0000-7000-8000-000000000001/pay')).toBe(true);
+    expect(local.only!('/checkout/local/0192f000-0000-7000-8000-000000000001/cancel')).toBe(true);
+    expect(local.only!('//checkout/local/0192f000-0000-7000-8000-000000000001/cancel')).toBe(true);
+    expect(local.only!('/checkout/local/0192f000-0000-7000-8000-000000000001')).toBe(false);
   });
 
   it('the pages proxy skips exactly the surfaces: pages under a prefix and beside a single path stay pages', () => {

@@ -22,9 +22,10 @@ export const correlate = createMiddleware<AppEnv>(async (c, next) => {
   await runWithLogContext({ correlationId }, async () => {
     await next();
     const seconds = (performance.now() - started) / 1000;
-    const last = matchedRoutes(c).at(-1);
+    // The operation that answered: the last matched route that is no middleware or surface catch-all.
     // Route patterns only, never raw paths: a label per path would be unbounded.
-    const route = last && last.method !== 'ALL' ? routePath(c, -1) : 'unmatched';
+    const answered = matchedRoutes(c).findLastIndex((route) => route.method !== 'ALL');
+    const route = answered >= 0 ? routePath(c, answered) : 'unmatched';
     recordHttpRequest({ route, method: c.req.method, status: c.res.status }, seconds);
     logger.info({ method: c.req.method, route, status: c.res.status, ms: Math.round(seconds * 1000) }, 'request');
   });
