@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { closeDb, db } from '@/server/db';
+import { closeDb } from '@/server/db';
 import { resetEnvForTests } from '@/server/env';
 import { handleRest } from '@/server/http/rest-app';
 import { stopInvalidationListener } from '@/server/platform/invalidation/invalidation';
