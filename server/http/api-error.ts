@@ -6,7 +6,7 @@ import { apiErrorBody } from '../wire/api-error-body';
 // REST contract's ApiError, OAuth's error body, JSON-RPC's error, what a processor reads, a page.
 
 /** A method the path does not answer: HTTP's own refusal, which names the methods it does. */
-export class MethodNotAllowedError extends DomainError {
+class MethodNotAllowedError extends DomainError {
   constructor(
     method: string,
     readonly allow: string[],

@@ -17,7 +17,7 @@ import { validationHook } from './middleware/read-json-body';
 // which answers everything that goes wrong inside it, unknown paths and wrong methods included.
 
 /** How a surface answers a refusal. */
-export type ErrorRenderer = (error: DomainError, correlationId: string) => Response;
+type ErrorRenderer = (error: DomainError, correlationId: string) => Response;
 
 export interface SurfaceOptions {
   render: ErrorRenderer;

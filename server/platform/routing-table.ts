@@ -46,7 +46,7 @@ export const SURFACES = {
 export type SurfaceName = keyof typeof SURFACES;
 export const SURFACE_NAMES = Object.keys(SURFACES) as SurfaceName[];
 
-export const isUnder = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+const isUnder = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
 
 /** `/checkout/local/:sessionId/pay` (or `{sessionId}`) → a matcher of concrete paths. */
 export function pathPattern(template: string): RegExp {
