@@ -25,7 +25,7 @@ export function readLicenseCode(code: string, field = 'licenseCode'): RuntimeCre
   let claims: { lic?: unknown; seat?: unknown; iss?: unknown };
   try {
     token = new TextDecoder().decode(base64url.decode(code.slice(LICENSE_CODE_PREFIX.length)));
-    claims = decodeJwt(token) as typeof claims;
+    claims = decodeJwt(token);
   } catch {
     throw new ArgumentError(field, 'this is not a license code (its token cannot be read).');
   }

@@ -42,19 +42,22 @@ export interface PurchaseClientOptions {
 /** The spec's recommended polling: 1 s after the first pending read, doubling to 15 s, at most 60 reads. */
 export const POLLING = { firstWaitMs: 1_000, maxWaitMs: 15_000, maxReads: 60 } as const;
 
-function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
+// Wakes early when the signal aborts, then throws its reason, as fetch does: a wait and a read that
+// are aborted reject alike.
+async function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  signal?.throwIfAborted();
+  await new Promise<void>((resolve) => {
+    const wake = () => {
+      clearTimeout(timer);
+      resolve();
+    };
     const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', abort);
+      signal?.removeEventListener('abort', wake);
       resolve();
     }, ms);
-    const abort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    signal?.addEventListener('abort', abort, { once: true });
+    signal?.addEventListener('abort', wake, { once: true });
   });
+  signal?.throwIfAborted();
 }
 
 function requiredText(value: unknown, field: string): string {

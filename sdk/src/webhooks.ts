@@ -49,7 +49,7 @@ export function verifyWebhook(body: string | Uint8Array, headers: HeaderSource, 
   for (const candidate of secrets) {
     try {
       const event = new Webhook(candidate).verify(payload, signed) as WireWebhookEvent;
-      return { ...(camelKeys(event) as WebhookEvent), webhookId: signed['webhook-id'] };
+      return { ...camelKeys(event), webhookId: signed['webhook-id'] };
     } catch (error) {
       lastError = error;
     }

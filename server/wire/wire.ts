@@ -30,7 +30,7 @@ function wireField(schema: z.ZodType): z.ZodType {
   if (schema instanceof z.ZodNullable) return wireField(schema.unwrap() as z.ZodType).nullable();
   if (schema instanceof z.ZodRecord && objectInside(arrayItem(schema.valueType as z.ZodType))) {
     // Keys of a record are data (ids), not field names: they stay as they are.
-    return z.record(schema.keyType as z.core.$ZodRecordKey, wireField(schema.valueType as z.ZodType));
+    return z.record(schema.keyType, wireField(schema.valueType as z.ZodType));
   }
   if (schema instanceof z.ZodArray && objectInside(schema.element as z.ZodType)) {
     // The array's own checks (min, max length) travel with it.
