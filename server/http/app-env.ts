@@ -9,5 +9,7 @@ export interface AppEnv {
     apiKey: ApiKeyPrincipal;
     buyer: Buyer;
     runtime: RuntimePrincipal;
+    /** The operation a refusal of another method answered for (405), for the request metrics' route label. */
+    refusedOperation: string | undefined;
   };
 }

@@ -57,13 +57,17 @@ export function createSurface(name: SurfaceName, options: SurfaceOptions, regist
   for (const scope of scopesOf(surface)) app.use(scope, ...edge);
   register(app);
 
-  const operations = app.routes.filter((route) => route.method !== 'ALL' && !route.path.includes('*')).map((route) => ({ method: route.method, pattern: pathPattern(route.path) }));
+  const operations = app.routes.filter((route) => route.method !== 'ALL' && !route.path.includes('*')).map((route) => ({ method: route.method, path: route.path, pattern: pathPattern(route.path) }));
   const allowedMethods = (path: string) => {
     const methods = operations.filter((operation) => operation.pattern.test(path)).map((operation) => operation.method);
     if (methods.includes('GET')) methods.push('HEAD');
     return [...new Set(methods)];
   };
-  const answerNoRoute = (c: Context<AppEnv>) => options.render(noRouteError(c.req.method, allowedMethods(c.req.path)), c.get('correlationId'));
+  const answerNoRoute = (c: Context<AppEnv>) => {
+    const operation = operations.find((candidate) => candidate.pattern.test(c.req.path));
+    if (operation) c.set('refusedOperation', operation.path);
+    return options.render(noRouteError(c.req.method, allowedMethods(c.req.path)), c.get('correlationId'));
+  };
   for (const scope of scopesOf(surface)) app.all(scope, answerNoRoute);
 
   app.onError((thrown, c) => {

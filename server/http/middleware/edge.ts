@@ -25,7 +25,7 @@ export const correlate = createMiddleware<AppEnv>(async (c, next) => {
     // The operation that answered: the last matched route that is no middleware or surface catch-all.
     // Route patterns only, never raw paths: a label per path would be unbounded.
     const answered = matchedRoutes(c).findLastIndex((route) => route.method !== 'ALL');
-    const route = answered >= 0 ? routePath(c, answered) : 'unmatched';
+    const route = answered >= 0 ? routePath(c, answered) : (c.get('refusedOperation') ?? 'unmatched');
     recordHttpRequest({ route, method: c.req.method, status: c.res.status }, seconds);
     logger.info({ method: c.req.method, route, status: c.res.status, ms: Math.round(seconds * 1000) }, 'request');
   });
