@@ -5,10 +5,10 @@ import { encodeWireKeys } from './contract/key-case.js';
 import { MAX_USAGE_ITEMS_PER_BATCH, usageItemSchema } from './contract/runtime.js';
 import { readLicenseCode, type RuntimeCredential } from './license-code.js';
 import { assertValid } from './validate.js';
-import type { WireAuthorization, WireUsageAnswer, WireUsageBatch } from './wire.js';
+import type { WireAuthorization, WireAuthorizationRequest, WireUsageAnswer, WireUsageBatch } from './wire.js';
 
-export const AUTHORIZATION_TYPE = 'license-authorization+jwt';
-export const RUNTIME_AUDIENCE = 'service-runtime';
+const AUTHORIZATION_TYPE = 'license-authorization+jwt';
+const RUNTIME_AUDIENCE = 'service-runtime';
 /** The service takes at most this many items per usage batch. */
 export const MAX_BATCH_ITEMS = MAX_USAGE_ITEMS_PER_BATCH;
 
@@ -285,7 +285,7 @@ export class RuntimeClient {
         requestJson<WireAuthorization>(this.#fetch, `${this.#licensingRuntime}/GenerateLicenseAuthorization`, {
           method: 'POST',
           headers: { authorization: `Bearer ${this.#credential.token}` },
-          body: { RequestId: requestId, LicenseId: this.#credential.licenseId },
+          body: { RequestId: requestId, LicenseId: this.#credential.licenseId } satisfies WireAuthorizationRequest,
           environment: this.#environment,
         }),
       );

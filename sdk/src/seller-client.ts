@@ -15,7 +15,7 @@ type Ok<Op extends keyof operations> = Camel<Json<operations[Op]['responses'] ex
 
 export type EmbeddedCheckout = Ok<'createEmbeddedCheckout'>;
 export type EmbeddedCheckoutResult = Ok<'getEmbeddedCheckoutResult'>;
-export type LicenseList = Ok<'findLicensesByCorrelationId'>;
+type LicenseList = Ok<'findLicensesByCorrelationId'>;
 export type License = LicenseList['licenses'][number];
 export type LicenseSeats = Ok<'listLicenseSeats'>;
 export type Seat = LicenseSeats['seats'][number];

@@ -1,6 +1,6 @@
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { camelKeys, type Camel } from './contract/key-case.js';
-import type { operations, webhooks } from './generated/openapi.js';
+import type { webhooks } from './generated/openapi.js';
 
 // Receiving the service's webhooks (Standard Webhooks): verify the signature over the raw body with
 // the endpoint's secret (whsec_…; during a rotation pass both), refuse a stale timestamp (five
@@ -15,8 +15,6 @@ export type WebhookEvent = Camel<WireWebhookEvent>;
 /** One event type's shape, e.g. `WebhookEventOf<'license.created'>`. */
 export type WebhookEventOf<K extends keyof webhooks> = Camel<EventOperation<K>>;
 export type WebhookEventType = keyof webhooks;
-
-export type { operations as WebhookOperations };
 
 /** The signature did not verify, the timestamp is too old or new, or a header is missing. */
 export class WebhookSignatureError extends Error {

@@ -10,4 +10,3 @@ export type CreateApiKeyInput = z.infer<typeof createApiKeyInputSchema>;
 export const revokeApiKeyInputSchema = z.object({
   id: z.string().min(1).max(100),
 });
-export type RevokeApiKeyInput = z.infer<typeof revokeApiKeyInputSchema>;

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 // Response shapes of the public catalog (spec "Storefront", "Product view", "Offering view",
 // "Offering detail"), camelCase as the services return them; the REST routes answer their PascalCase
-// twins (http/wire.ts), which write only the keys named here, so no column ever leaks.
+// twins (server/wire/wire.ts, written by server/http/wire-json.ts), which write only the keys named
+// here, so no column ever leaks.
 
 export const productViewSchema = z.object({
   id: z.string(),

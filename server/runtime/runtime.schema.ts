@@ -9,7 +9,7 @@ export {
 } from '../../sdk/src/contract/runtime';
 
 /** A feature of the authorization: what the seat may do with it now. */
-export const authorizedFeatureSchema = z.object({
+const authorizedFeatureSchema = z.object({
   FeatureKey: z.string(),
   ServiceAccessLevel: z.enum(['Allowed', 'Denied']).nullable(),
   /** Uses of the feature allowed to this seat per rate window; null for no limit. */

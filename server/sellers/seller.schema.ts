@@ -51,7 +51,7 @@ export const createSellerInputSchema = z.object({
 export type CreateSellerInput = z.input<typeof createSellerInputSchema>;
 
 /** The store's own words, edited on the portal's store settings page. */
-export const STORE_NAME_MAX = 80;
+const STORE_NAME_MAX = 80;
 export const updateSellerProfileInputSchema = z.object({
   // Buyers must be able to tell stores apart, and a seller is a legal person: neither may be blank.
   storeName: z.string().trim().min(1, 'Enter the name buyers see.').max(STORE_NAME_MAX),

@@ -5,7 +5,7 @@ import { OAuthError } from '../identity/oauth-error';
 import { isDatabaseUnavailable } from '../platform/database/database-pool';
 
 /** What a caller is told to wait while the database cannot be reached (Retry-After). */
-export const DATABASE_UNAVAILABLE_RETRY_SECONDS = 5;
+const DATABASE_UNAVAILABLE_RETRY_SECONDS = 5;
 
 /**
  * The one normaliser from anything thrown to a DomainError: zod errors become ValidationError with

@@ -179,7 +179,7 @@ export const deleteFeatureSchema = z.object({ featureId: entityId });
 // only what the one-step form asks differently: how buyers pay, as one choice.
 
 /** How buyers pay for the app: nothing, once, every period, or nothing for a trial's length. */
-export const APP_BILLING = ['free', 'once', 'recurring', 'trial'] as const;
+const APP_BILLING = ['free', 'once', 'recurring', 'trial'] as const;
 export type AppBilling = (typeof APP_BILLING)[number];
 
 type AppOfferingChoice = Pick<z.output<typeof offeringFields>, 'baseRate' | 'currency' | 'interval' | 'intervalUnit'> & { billing: AppBilling; trialDays?: number | null };

@@ -6,7 +6,7 @@ import { toBaseRate } from '../money';
 // any status) and every feature. Rows are shaped through these schemas, so a new column never
 // reaches the browser by accident. camelCase like the edit schemas, so a form round-trips.
 
-export const sellerFeatureSchema = z.object({
+const sellerFeatureSchema = z.object({
   id: z.string(),
   offeringId: z.string(),
   key: z.string(),

@@ -4,8 +4,8 @@ import { z } from 'zod';
 // GET /licenses/{licenseId}, GET /licenses/{licenseId}/seats). The spec names LicenseId, Status,
 // features, term and CorrelationId for a license, and LicenseId, LicenseStatus and RetiredUtc for
 // a seat, leaving the rest "not shown"; this service's choice, documented here. The schemas are
-// camelCase, as the services return them; the REST routes answer their PascalCase twins (http/wire.ts),
-// writing only the keys named here, so no column leaks:
+// camelCase, as the services return them; the REST routes answer their PascalCase twins (server/wire/wire.ts,
+// written by server/http/wire-json.ts), which write only the keys named here, so no column leaks:
 //
 // License: { LicenseId, Status ('Trialing'|'Active'|'Paused'|'Suspended'|'Cancelled'|'Expired'),
 //   LicenseClassification (0 trial, 1 subscription, 2 perpetual), OfferingId, ProductId,
@@ -21,7 +21,7 @@ export const licenseStatusSchema = z.enum(['Trialing', 'Active', 'Paused', 'Susp
 
 const utc = z.iso.datetime();
 
-export const licenseFeatureViewSchema = z.object({
+const licenseFeatureViewSchema = z.object({
   featureKey: z.string(),
   displayName: z.string(),
   serviceAccessLevel: z.enum(['Allowed', 'Denied']).nullable(),
@@ -49,13 +49,13 @@ export const licenseListViewSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 
-export const seatAllowanceViewSchema = z.object({
+const seatAllowanceViewSchema = z.object({
   featureKey: z.string(),
   remaining: z.number().int().nullable(),
   periodEndUtc: utc.nullable(),
 });
 
-export const seatViewSchema = z.object({
+const seatViewSchema = z.object({
   seatId: z.string(),
   licenseId: z.string(),
   licenseStatus: licenseStatusSchema,
@@ -71,5 +71,4 @@ export const licenseSeatsViewSchema = z.object({
 
 export type LicenseView = z.infer<typeof licenseViewSchema>;
 export type LicenseListView = z.infer<typeof licenseListViewSchema>;
-export type SeatView = z.infer<typeof seatViewSchema>;
 export type LicenseSeatsView = z.infer<typeof licenseSeatsViewSchema>;
