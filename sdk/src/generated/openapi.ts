@@ -1,5 +1,4 @@
 // Generated from the service's /openapi.json by `npm run sdk:types`; do not edit.
-/* eslint-disable */
 export type paths = {
     "/checkout/local/{sessionId}/cancel": {
         parameters: {
