@@ -22,7 +22,7 @@ export const requestOnlySchema = z.object({ requestId: requestIdSchema });
 export const issueSeatCodeSchema = z.object({
   requestId: requestIdSchema,
   /** What the code is for (a machine's name, a deployment): shown in listings, never secret. */
-  label: z.string().trim().min(1).max(100),
+  label: z.string().trim().min(1, 'Give the code a label, e.g. the machine it is for.').max(100),
 });
 export type IssueSeatCodeInput = z.infer<typeof issueSeatCodeSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, requestIdSchema } from '../../../sdk/src/contract/fields';
 import { changeLicenseStatus } from '../../licensing/licenses/change-license-status';
 import { issueSeatCode } from '../../licensing/codes/issue-seat-code';
+import { issueSeatCodeSchema } from '../../licensing/management-writes.schema';
 import { retireSeat } from '../../licensing/seats/retire-seat';
 import { revokeLicenseCodeBySeller } from '../../licensing/codes/revoke-license-code-by-seller';
 import { usageByFeatureAndDay } from '../../consumption/usage-by-feature-and-day';
@@ -23,7 +24,7 @@ export const sellerLicensesRouter = createTrpcRouter({
     return { license, usage };
   }),
   issueCode: sellerProcedure
-    .input(ask.extend({ seatId: id, label: z.string().trim().min(1, 'Give the code a label, e.g. the machine it is for.').max(100) }))
+    .input(issueSeatCodeSchema.extend({ licenseId: id, seatId: id }))
     .mutation(({ ctx, input }) => issueSeatCode(ctx, { ...input, sellerId: ctx.seller.id })),
   revokeCode: sellerProcedure
     .input(ask.extend({ codeId: id }))
