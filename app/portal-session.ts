@@ -62,5 +62,5 @@ export function portalAuthOptions(): NextAuthOptions {
 /** The signed-in person of the portal, or null: the session of the router's context (app/trpc-server.ts, the tRPC route file). */
 export async function getPortalSession(): Promise<PortalSession | null> {
   const session = await getServerSession(portalAuthOptions());
-  return trpc.portalSessions.sessionOf(session?.user as Parameters<typeof trpc.portalSessions.sessionOf>[0]);
+  return trpc.portalSessions.sessionOf(session?.user);
 }

@@ -3,13 +3,14 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import superjson from 'superjson';
 import type { AppRouter } from '@/server/trpc/entry';
 
-export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
+const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
+export { useTRPC };
 
-export const SESSION_ENDED_MESSAGE = 'Your session has ended. Sign in again to continue.';
+const SESSION_ENDED_MESSAGE = 'Your session has ended. Sign in again to continue.';
 // Long enough to read the sentence, short enough not to wait for it.
 const SESSION_ENDED_REDIRECT_MS = 1500;
 const MAX_RETRIES = 3;
@@ -40,24 +41,26 @@ export function SignedInArea({ children }: { children: ReactNode }) {
 
 export function TrpcProvider({ children }: { children: ReactNode }) {
   const [sessionEnded, setSessionEnded] = useState(false);
-  const signedInAreas = useRef(0);
-  const [area] = useState(() => ({
-    enter: () => {
-      signedInAreas.current += 1;
-      return () => {
-        signedInAreas.current -= 1;
-      };
-    },
-  }));
-  const [queryClient] = useState(() => {
-    const onError = (error: unknown) => {
-      if (httpStatusOf(error) === 401 && signedInAreas.current > 0) setSessionEnded(true);
+  const [{ area, queryClient }] = useState(() => {
+    // Changed by the areas as they mount and unmount, read by the caches when a call fails: never drawn.
+    let signedInAreas = 0;
+    const area = {
+      enter: () => {
+        signedInAreas += 1;
+        return () => {
+          signedInAreas -= 1;
+        };
+      },
     };
-    return new QueryClient({
+    const onError = (error: unknown) => {
+      if (httpStatusOf(error) === 401 && signedInAreas > 0) setSessionEnded(true);
+    };
+    const queryClient = new QueryClient({
       queryCache: new QueryCache({ onError }),
       mutationCache: new MutationCache({ onError }),
       defaultOptions: { queries: { staleTime: 30_000, retry: shouldRetry } },
     });
+    return { area, queryClient };
   });
   const [trpcClient] = useState(() =>
     createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/api/trpc', transformer: superjson })] }),
@@ -66,7 +69,12 @@ export function TrpcProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!sessionEnded) return;
     const callbackUrl = `${window.location.pathname}${window.location.search}`;
-    const timer = window.setTimeout(() => window.location.assign(`/login?${new URLSearchParams({ callbackUrl })}`), SESSION_ENDED_REDIRECT_MS);
+    const timer = window.setTimeout(
+      // A whole new document, not the router: nothing the ended session fetched stays in memory.
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load on purpose (see above)
+      () => window.location.assign(`/login?${new URLSearchParams({ callbackUrl })}`),
+      SESSION_ENDED_REDIRECT_MS,
+    );
     return () => window.clearTimeout(timer);
   }, [sessionEnded]);
 

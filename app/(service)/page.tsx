@@ -15,6 +15,7 @@ export default function HomePage() {
           </Link>
         </li>
         <li>
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a REST route answering JSON, not a page: the router cannot open it */}
           <a href="/purchase/demo/offerings" className="inline-block rounded-md border border-slate-300 bg-white px-4 py-2 font-medium hover:bg-slate-100">
             Catalog API (JSON)
           </a>

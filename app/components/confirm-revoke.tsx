@@ -34,9 +34,12 @@ export function ConfirmRevoke(props: {
     if (confirming) confirmRef.current?.focus();
   }, [confirming]);
   useOneConfirmation(confirming, () => setConfirming(false));
-  useEffect(() => {
+  // The action went through (a rotation): the question closes, once per success.
+  const [doneBefore, setDoneBefore] = useState(props.done);
+  if (props.done !== doneBefore) {
+    setDoneBefore(props.done);
     if (props.done) setConfirming(false);
-  }, [props.done]);
+  }
 
   function cancel() {
     setConfirming(false);

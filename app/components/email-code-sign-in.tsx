@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTRPC } from '@/app/trpc-provider';
+import { formText } from './form-text';
 import { useEmailCode } from './use-email-code';
 
 const input = 'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base shadow-sm focus:border-indigo-500';
@@ -30,21 +31,26 @@ export function EmailCodeSignIn(props: {
   const { step, sentTo, error, setError, pending, sendCode, redeemCode, startOver } = useEmailCode();
   const [extra, setExtra] = useState<Record<string, string>>({});
 
-  async function onEmail(event: FormEvent<HTMLFormElement>) {
+  function onEmail(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const collected = props.collectExtra?.(form) ?? {};
     const problem = props.validate?.(collected);
     if (problem) return setError(problem);
     setExtra(collected);
-    await sendCode(String(form.get('email') ?? '').trim(), (email) => requestCode.mutateAsync({ email }));
+    sendCode(formText(form, 'email').trim(), (email) => requestCode.mutateAsync({ email }));
   }
 
-  async function onCode(event: FormEvent<HTMLFormElement>) {
+  function onCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!(await redeemCode(String(new FormData(event.currentTarget).get('code') ?? ''), extra))) return;
-    router.push(props.callbackUrl);
-    router.refresh();
+    redeemCode(
+      formText(new FormData(event.currentTarget), 'code'),
+      () => {
+        router.push(props.callbackUrl);
+        router.refresh();
+      },
+      extra,
+    );
   }
 
   return (

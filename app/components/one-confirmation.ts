@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 
 // One confirmation open at a time on a page: opening one closes the one open before it, so there is
 // never a second "Cancel" on screen that could belong to either. Shared by every confirming control
@@ -9,11 +9,11 @@ let closeOpenConfirmation: (() => void) | null = null;
 
 /** While `open`, this confirmation is the page's one; another opening closes it with `close`. */
 export function useOneConfirmation(open: boolean, close: () => void): void {
-  const latestClose = useRef(close);
-  latestClose.current = close;
+  // The `close` of the latest render, whenever another confirmation opens.
+  const closeThis = useEffectEvent(close);
   useEffect(() => {
     if (!open) return;
-    const mine = () => latestClose.current();
+    const mine = () => closeThis();
     closeOpenConfirmation?.();
     closeOpenConfirmation = mine;
     return () => {

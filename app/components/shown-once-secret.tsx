@@ -21,22 +21,26 @@ export function ShownOnceSecret(props: {
 }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  // What the last Copy did, and to which value: a new secret starts with nothing said.
+  const [copy, setCopy] = useState<{ of: string; result: 'copied' | 'failed' } | null>(null);
+  const copied = copy?.of === props.value ? copy.result : 'idle';
   const headingId = useId();
 
   useEffect(() => {
     headingRef.current?.focus();
-    setCopied('idle');
   }, [props.value]);
 
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(props.value);
-      setCopied('copied');
-    } catch {
-      inputRef.current?.select();
-      setCopied('failed');
-    }
+  function copyValue() {
+    const value = props.value;
+    // Called in an async function, so a page without a clipboard (plain http) fails the same way as a refusal.
+    const written = (async () => navigator.clipboard.writeText(value))();
+    written.then(
+      () => setCopy({ of: value, result: 'copied' }),
+      () => {
+        inputRef.current?.select();
+        setCopy({ of: value, result: 'failed' });
+      },
+    );
   }
 
   return (
@@ -62,7 +66,7 @@ export function ShownOnceSecret(props: {
           className="block w-full min-w-0 resize-y rounded-md border border-amber-300 bg-white px-3 py-2 font-mono text-sm break-all [overflow-wrap:anywhere]"
         />
         <div className="flex flex-wrap gap-2">
-          <button type="button" onClick={copy} className={buttonSecondary}>
+          <button type="button" onClick={copyValue} className={buttonSecondary}>
             Copy
           </button>
           <button type="button" onClick={props.onDismiss} className={buttonSecondary}>

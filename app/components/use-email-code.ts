@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useFormat } from './formatted';
 
 /** RFC 5321's limit, the server's too: said in words before anything is sent. */
-export const EMAIL_MAX = 254;
+const EMAIL_MAX = 254;
 
 export interface CodeSent {
   continuationToken: string;
@@ -24,37 +24,44 @@ export function useEmailCode() {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<'sending' | 'verifying' | null>(null);
 
-  /** Sends a code with `send` (the page's own mutation); false when refused, with the reason in `error`. */
-  async function sendCode(email: string, send: (email: string) => Promise<CodeSent>): Promise<boolean> {
+  /** Sends a code with `send` (the page's own mutation); a refusal or a failure is shown in `error`. */
+  function sendCode(email: string, send: (email: string) => Promise<CodeSent>): void {
     setError(null);
     if (email.length > EMAIL_MAX) {
       setError(`An e-mail address has at most ${EMAIL_MAX} characters; this one has ${format.count(email.length)}.`);
-      return false;
+      return;
     }
     setPending('sending');
-    try {
-      setSent(await send(email));
-      setStep('code');
-      return true;
-    } catch (caught) {
-      setError(refusalMessage(caught) ?? 'The code could not be sent.');
-      return false;
-    } finally {
-      setPending(null);
-    }
+    send(email)
+      .then((codeSent) => {
+        setSent(codeSent);
+        setStep('code');
+        setPending(null);
+      })
+      .catch((caught: unknown) => {
+        setError(refusalMessage(caught) ?? 'The code could not be sent.');
+        setPending(null);
+      });
   }
 
-  /** Redeems the code (with a registration's extra fields); true once the session is set. */
-  async function redeemCode(code: string, extra: Record<string, string> = {}): Promise<boolean> {
+  /** Redeems the code (with a registration's extra fields); `onSignedIn` runs once the session is set. */
+  function redeemCode(code: string, onSignedIn: () => void, extra: Record<string, string> = {}): void {
     setError(null);
     setPending('verifying');
-    const result = await signIn('email-code', { redirect: false, continuationToken: sent?.continuationToken ?? '', code, ...extra });
-    setPending(null);
-    if (!result || result.error) {
-      setError(result?.error && result.error !== 'CredentialsSignin' ? result.error : 'That code is not correct.');
-      return false;
-    }
-    return true;
+    signIn('email-code', { redirect: false, continuationToken: sent?.continuationToken ?? '', code, ...extra })
+      .then((result) => {
+        setPending(null);
+        if (!result || result.error) {
+          setError(result?.error && result.error !== 'CredentialsSignin' ? result.error : 'That code is not correct.');
+          return;
+        }
+        onSignedIn();
+      })
+      .catch(() => {
+        // The request itself failed (offline, the server restarting): the code may still be good.
+        setPending(null);
+        setError('The code could not be checked. Please try again.');
+      });
   }
 
   return {

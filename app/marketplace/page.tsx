@@ -100,6 +100,7 @@ function StorefrontTile({ storefront }: { storefront: StorefrontCard }) {
     >
       {storefront.logoPath ? (
         // The logo is the seller's own upload, served by the storefront's logo route.
+        // eslint-disable-next-line @next/next/no-img-element -- the seller's own image, served by us, sized here
         <img src={storefront.logoPath} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded-md object-contain" />
       ) : (
         <span aria-hidden="true" className="flex h-12 w-12 shrink-0 items-center justify-center rounded-md bg-indigo-100 text-lg font-semibold text-indigo-800">

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 
 /**
  * The portal's menu: a row of links from md up; on a phone one "Menu" button that opens them as a
@@ -10,12 +10,13 @@ import { useEffect, useId, useRef, useState } from 'react';
  * on the button. The page under it never moves sideways.
  */
 export function PortalNav({ links }: { links: { href: string; label: string }[] }) {
-  const [open, setOpen] = useState(false);
   const pathname = usePathname();
+  // The page the menu was opened on: it is open there only, so moving to another page closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => setOpen(false), [pathname]);
 
   const current = (href: string) => (href === '/portal' ? pathname === href : pathname === href || pathname.startsWith(`${href}/`));
   return (

@@ -1,10 +1,10 @@
 'use client';
 
-import { signOut } from 'next-auth/react';
+import { signOutTo } from '@/app/components/sign-out';
 
 export function SignOutButton() {
   return (
-    <button type="button" onClick={() => signOut({ callbackUrl: '/login' })} className="text-sm text-slate-600 underline hover:text-slate-900">
+    <button type="button" onClick={() => signOutTo('/login')} className="text-sm text-slate-600 underline hover:text-slate-900">
       Sign out
     </button>
   );

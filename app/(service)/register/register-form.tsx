@@ -1,6 +1,7 @@
 'use client';
 
 import { EmailCodeSignIn, fieldClass } from '@/app/components/email-code-sign-in';
+import { formText } from '@/app/components/form-text';
 
 export function RegisterForm() {
   return (
@@ -21,7 +22,7 @@ export function RegisterForm() {
           </label>
         </>
       }
-      collectExtra={(form) => ({ register: 'true', legalName: String(form.get('legalName') ?? '').trim(), contactName: String(form.get('contactName') ?? '').trim() })}
+      collectExtra={(form) => ({ register: 'true', legalName: formText(form, 'legalName').trim(), contactName: formText(form, 'contactName').trim() })}
       validate={(extra) => (extra.legalName || extra.contactName ? null : 'Enter a legal name or a contact name.')}
     />
   );

@@ -3,7 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useTRPC } from '@/app/trpc-provider';
 import { useOneConfirmation } from '@/app/components/one-confirmation';
 import { GuestCheckout } from './guest-checkout';
@@ -39,7 +39,6 @@ export function BuyButton(props: {
   const [asGuest, setAsGuest] = useState(false);
   // One inline question at a time: Buy on another offering moves the guest checkout there.
   useOneConfirmation(asGuest && !signedIn, () => setAsGuest(false));
-  const signedInAsGuest = useRef(false);
   const buy = useMutation(
     trpc.purchase.buy.mutationOptions({
       onSuccess: (session) => {
@@ -51,17 +50,22 @@ export function BuyButton(props: {
         if (error.data?.code === 'UNAUTHORIZED') {
           setSignedIn(false);
           setAsGuest(true);
-        } else if (signedInAsGuest.current) {
-          // Just signed in by the guest checkout and refused (they hold it already, say): the page is
-          // drawn again for the buyer they now are, with what they hold and who is signed in.
-          router.refresh();
         }
       },
     }),
   );
 
-  function purchase(seatCount: number) {
-    buy.mutate({ issuerClientId: props.issuerClientId, offeringId: props.offeringId, ...(props.seatBased ? { quantity: seatCount } : {}) });
+  function purchase(seatCount: number, afterGuestSignIn = false) {
+    buy.mutate(
+      { issuerClientId: props.issuerClientId, offeringId: props.offeringId, ...(props.seatBased ? { quantity: seatCount } : {}) },
+      {
+        onError: (error) => {
+          // Just signed in by the guest checkout and refused (they hold it already, say): the page is
+          // drawn again for the buyer they now are, with what they hold and who is signed in.
+          if (afterGuestSignIn && error.data?.code !== 'UNAUTHORIZED') router.refresh();
+        },
+      },
+    );
   }
 
   function start(seatCount: number) {
@@ -73,12 +77,14 @@ export function BuyButton(props: {
   // reload or the back button does not buy twice): signed in it starts, signed out the guest
   // checkout opens.
   const resumed = useRef(false);
-  useEffect(() => {
+  const resume = useEffectEvent(() => {
     if (!props.resume || resumed.current) return;
     resumed.current = true;
     window.history.replaceState(null, '', `${window.location.pathname}#offering-${props.offeringId}`);
     start(props.resume.seats);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+  useEffect(() => {
+    resume();
   }, []);
 
   // Back from the processor's page (the browser's back/forward cache): ready to buy again.
@@ -151,10 +157,9 @@ export function BuyButton(props: {
           offeringName={props.offeringName}
           free={props.free}
           onSignedIn={() => {
-            signedInAsGuest.current = true;
             setSignedIn(true);
             setAsGuest(false);
-            purchase(seatCount);
+            purchase(seatCount, true);
           }}
           onCancel={() => {
             setAsGuest(false);

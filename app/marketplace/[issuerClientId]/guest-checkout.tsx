@@ -3,6 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { fieldClass } from '@/app/components/email-code-sign-in';
+import { formText } from '@/app/components/form-text';
 import { useEmailCode } from '@/app/components/use-email-code';
 import { useTRPC } from '@/app/trpc-provider';
 
@@ -34,15 +35,15 @@ export function GuestCheckout(props: {
     (step === 'email' ? emailRef : codeRef).current?.focus();
   }, [step]);
 
-  async function onEmail(event: FormEvent<HTMLFormElement>) {
+  function onEmail(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const email = String(new FormData(event.currentTarget).get('email') ?? '').trim();
-    await sendCode(email, (address) => requestCode.mutateAsync({ issuerClientId: props.issuerClientId, offeringId: props.offeringId, email: address }));
+    const email = formText(new FormData(event.currentTarget), 'email').trim();
+    sendCode(email, (address) => requestCode.mutateAsync({ issuerClientId: props.issuerClientId, offeringId: props.offeringId, email: address }));
   }
 
-  async function onCode(event: FormEvent<HTMLFormElement>) {
+  function onCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (await redeemCode(String(new FormData(event.currentTarget).get('code') ?? ''))) props.onSignedIn();
+    redeemCode(formText(new FormData(event.currentTarget), 'code'), props.onSignedIn);
   }
 
   const confirmLabel = props.free ? 'Confirm and get it' : 'Confirm and go to payment';

@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { signOut } from 'next-auth/react';
+import { signOutTo } from '@/app/components/sign-out';
 
 /** The buyer's side of the storefront header: who is signed in, their licenses and orders, or a way to sign in. */
 export function StorefrontAccount({ email, storefrontPath }: { email: string | null; storefrontPath: string }) {
@@ -23,7 +23,7 @@ export function StorefrontAccount({ email, storefrontPath }: { email: string | n
       <Link href="/orders" className="text-slate-700 underline hover:text-slate-900">
         Orders
       </Link>
-      <button type="button" onClick={() => signOut({ callbackUrl: storefrontPath })} className="text-slate-700 underline hover:text-slate-900">
+      <button type="button" onClick={() => signOutTo(storefrontPath)} className="text-slate-700 underline hover:text-slate-900">
         Sign out
       </button>
     </div>

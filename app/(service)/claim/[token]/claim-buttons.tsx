@@ -1,6 +1,6 @@
 'use client';
 
-import { signOut } from 'next-auth/react';
+import { signOutTo } from '@/app/components/sign-out';
 import { useFormStatus } from 'react-dom';
 
 const primary =
@@ -20,7 +20,7 @@ export function AcceptButton() {
 export function SwitchAccountButton({ claimPath, email }: { claimPath: string; email: string }) {
   const callbackUrl = `/login?callbackUrl=${encodeURIComponent(claimPath)}&email=${encodeURIComponent(email)}`;
   return (
-    <button type="button" className={primary} onClick={() => signOut({ callbackUrl })}>
+    <button type="button" className={primary} onClick={() => signOutTo(callbackUrl)}>
       Sign out and sign in as {email}
     </button>
   );

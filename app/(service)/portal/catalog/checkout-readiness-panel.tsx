@@ -125,8 +125,8 @@ function StripeOnboarding({ isCheckoutReady, hasAccount }: { isCheckoutReady: bo
     checkedReturn.current = true;
     const returned = takeStripeReturn();
     if (!returned) return;
-    setCameBack(returned);
-    refreshNow();
+    // Remembered with the answer it explains: the message reads both at once.
+    refreshNow(undefined, { onSettled: () => setCameBack(returned) });
   }, [refreshNow]);
 
   const leaving = start.isPending || start.isSuccess;

@@ -7,7 +7,7 @@ import { useTRPC } from '@/app/trpc-provider';
 import { upsertFeatureSchema, type UpsertFeatureInput, type SellerFeature, type SellerOffering } from '@/server/entry/shared';
 import { ACCESS_LEVEL_OPTIONS, INTERVAL_UNIT_OPTIONS, unitLabel } from './catalog-labels';
 import { ConfirmAction } from './confirm-action';
-import { FormErrors, SelectField, TextField, buttonPrimary, buttonSecondary, messageOf, showServerRefusal, useSchemaForm } from './form-kit';
+import { FormErrors, SelectField, TextField, buttonPrimary, buttonSecondary, messageOf, showServerRefusal, submitHandler, useSchemaForm } from './form-kit';
 import { useInvalidateCatalog } from './use-invalidate-catalog';
 
 const LABELS = {
@@ -137,7 +137,7 @@ function FeatureForm({ offering, feature, onDone }: { offering: SellerOffering; 
 
   return (
     <form
-      onSubmit={form.handleSubmit((input) => upsert.mutate(input))}
+      onSubmit={submitHandler(form, (input) => upsert.mutate(input))}
       noValidate
       aria-label={feature ? `Edit feature ${feature.key}` : `New feature for ${offering.name}`}
       className="space-y-3 rounded-lg border border-slate-200 bg-slate-100 p-4"

@@ -3,8 +3,8 @@
 // zod's messages in this bundle are the human ones ("Use at most 200 characters."), as on the server.
 import '@/server/entry/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ReactNode } from 'react';
-import { get, useForm, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
+import type { FormEvent, ReactNode } from 'react';
+import { get, useForm, type DefaultValues, type FieldValues, type Path, type Resolver, type SubmitHandler, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import type { ValidationDetail } from '@/server/entry/shared';
 
@@ -12,7 +12,7 @@ import type { ValidationDetail } from '@/server/entry/shared';
 // the server's refusals (tRPC data.details: [{ Code, Message, Field }], Field in PascalCase) put
 // on the same fields. A refusal about no field of the form is the form's general error.
 
-export const inputClass =
+const inputClass =
   'w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200 aria-[invalid=true]:border-red-600 read-only:bg-slate-100';
 export const buttonPrimary =
   'rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60';
@@ -23,14 +23,11 @@ export const buttonSecondary =
 export function detailsFromError(error: unknown): ValidationDetail[] {
   const details = (error as { data?: { details?: unknown } } | null)?.data?.details;
   if (!Array.isArray(details)) return [];
-  return details.filter(
-    (item): item is ValidationDetail => typeof item === 'object' && item !== null && typeof item.Message === 'string' && typeof item.Field === 'string',
-  );
+  return (details as unknown[]).filter(isValidationDetail);
 }
 
-export function apiCodeOf(error: unknown): string | undefined {
-  const code = (error as { data?: { apiCode?: unknown } } | null)?.data?.apiCode;
-  return typeof code === 'string' ? code : undefined;
+function isValidationDetail(item: unknown): item is ValidationDetail {
+  return typeof item === 'object' && item !== null && 'Message' in item && typeof item.Message === 'string' && 'Field' in item && typeof item.Field === 'string';
 }
 
 export function messageOf(error: unknown): string {
@@ -42,8 +39,20 @@ export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(sch
   return useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema as never) as unknown as Resolver<z.input<S>, unknown, z.output<S>>, defaultValues });
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyForm<T extends FieldValues> = UseFormReturn<T, any, any>;
+/**
+ * The form's `onSubmit`: checks with the schema, then hands the parsed values to `onValid`. React
+ * drops what a handler returns, so a failure on the way (the resolver, `onValid` throwing) is put
+ * on the form as its general error here rather than lost.
+ */
+export function submitHandler<T extends FieldValues, R>(form: UseFormReturn<T, unknown, R>, onValid: SubmitHandler<R>) {
+  const submit = form.handleSubmit(onValid);
+  return (event: FormEvent<HTMLFormElement>): void => {
+    submit(event).catch((error: unknown) => form.setError('root.server', { type: 'server', message: messageOf(error) }));
+  };
+}
+
+// What the form hands its submit handler does not matter here: these read errors and register fields.
+type AnyForm<T extends FieldValues> = UseFormReturn<T, unknown, unknown>;
 
 const camelSegment = (segment: string) => (segment ? segment[0]!.toLowerCase() + segment.slice(1) : segment);
 /** A Detail's Field as the form names it: `Name` → `name`, `Features.0.Key` → `features.0.key`. */
@@ -71,7 +80,7 @@ export function FormErrors<T extends FieldValues>({ form, idPrefix, labels }: { 
   const { errors } = form.formState;
   const general = errors.root?.server?.message;
   // Names may be paths into nested values (`product.name`, `features.0.key`).
-  const messageAt = (name: string): unknown => (get(errors, name) as { message?: unknown } | undefined)?.message;
+  const messageAt = (name: string): unknown => get<typeof errors, { message?: unknown } | undefined>(errors, name)?.message;
   const fields = Object.keys(labels).filter((name) => typeof messageAt(name) === 'string');
   if (!general && fields.length === 0) return null;
   return (

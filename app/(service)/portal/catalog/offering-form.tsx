@@ -9,7 +9,7 @@ import { useTRPC } from '@/app/trpc-provider';
 import { CatalogStatus, LicenseClassification, OfferingCategory, createOfferingSchema, updateOfferingSchema, type CreateOfferingInput, type UpdateOfferingInput, type SellerOffering } from '@/server/entry/shared';
 import { CATEGORY_OPTIONS, CLASSIFICATION_OPTIONS, INTERVAL_UNIT_OPTIONS, STATUS_OPTIONS } from './catalog-labels';
 import { ConfirmStep } from './confirm-action';
-import { CheckboxField, FormErrors, SelectField, TextAreaField, TextField, buttonPrimary, showServerRefusal, useSchemaForm } from './form-kit';
+import { CheckboxField, FormErrors, SelectField, TextAreaField, TextField, buttonPrimary, showServerRefusal, submitHandler, useSchemaForm } from './form-kit';
 import { useInvalidateCatalog } from './use-invalidate-catalog';
 
 const LABELS = {
@@ -28,8 +28,7 @@ const LABELS = {
 };
 
 /** The terms every offering form shows; the new-offering form adds the Listed box. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function OfferingTerms<T extends FieldValues>({ form, idPrefix }: { form: UseFormReturn<T, any, any>; idPrefix: string }) {
+function OfferingTerms<T extends FieldValues>({ form, idPrefix }: { form: UseFormReturn<T, unknown, unknown>; idPrefix: string }) {
   const f = { form, idPrefix } as { form: UseFormReturn<FieldValues>; idPrefix: string };
   return (
     <div className="grid gap-4 sm:grid-cols-3">
@@ -116,7 +115,7 @@ export function NewOfferingForm({ productId, productName }: { productId: string;
   );
   const pending = create.isPending || create.isSuccess;
   return (
-    <form onSubmit={form.handleSubmit((input) => create.mutate(input))} noValidate aria-label={`New offering for ${productName}`} className="space-y-4">
+    <form onSubmit={submitHandler(form, (input) => create.mutate(input))} noValidate aria-label={`New offering for ${productName}`} className="space-y-4">
       <FormErrors form={form} idPrefix={idPrefix} labels={LABELS} />
       <OfferingTerms form={form} idPrefix={idPrefix} />
       <CheckboxField form={form} idPrefix={idPrefix} name="listed" label={LABELS.listed} hint="Shown to buyers while it and its product are active. You can list it later." />
@@ -151,7 +150,7 @@ export function EditOfferingForm({ offering }: { offering: SellerOffering }) {
     }),
   );
 
-  const submit = form.handleSubmit((input) => {
+  const submit = submitHandler(form, (input) => {
     if (input.status === CatalogStatus.Archived && offering.status !== CatalogStatus.Archived) setToConfirm(input);
     else update.mutate(input);
   });

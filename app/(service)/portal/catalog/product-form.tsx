@@ -8,7 +8,7 @@ import { useTRPC } from '@/app/trpc-provider';
 import { CatalogStatus, Platform, createProductSchema, updateProductSchema, type UpdateProductInput, type SellerProduct } from '@/server/entry/shared';
 import { PLATFORM_OPTIONS, STATUS_OPTIONS } from './catalog-labels';
 import { ConfirmStep } from './confirm-action';
-import { FormErrors, SelectField, TextAreaField, TextField, buttonPrimary, showServerRefusal, useSchemaForm } from './form-kit';
+import { FormErrors, SelectField, TextAreaField, TextField, buttonPrimary, showServerRefusal, submitHandler, useSchemaForm } from './form-kit';
 import { useInvalidateCatalog } from './use-invalidate-catalog';
 
 const LABELS = { name: 'Product name', description: 'Product description', status: 'Product status', platform: 'Platform' };
@@ -32,7 +32,7 @@ export function NewProductForm() {
   );
   const pending = create.isPending || create.isSuccess;
   return (
-    <form onSubmit={form.handleSubmit((input) => create.mutate(input))} noValidate aria-label="New product" className="space-y-4">
+    <form onSubmit={submitHandler(form, (input) => create.mutate(input))} noValidate aria-label="New product" className="space-y-4">
       <FormErrors form={form} idPrefix={idPrefix} labels={LABELS} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField form={form} idPrefix={idPrefix} name="name" label={LABELS.name} />
@@ -76,7 +76,7 @@ export function EditProductForm({ product }: { product: SellerProduct }) {
     }),
   );
 
-  const submit = form.handleSubmit((input) => {
+  const submit = submitHandler(form, (input) => {
     if (input.status === CatalogStatus.Archived && product.status !== CatalogStatus.Archived) setToConfirm(input);
     else update.mutate(input);
   });

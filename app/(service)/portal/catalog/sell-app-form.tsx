@@ -8,7 +8,7 @@ import { useToast } from '@/app/components/toast';
 import { useTRPC } from '@/app/trpc-provider';
 import { IntervalUnit, Platform, startSellingAppSchema, type AppBilling, type StartSellingAppInput } from '@/server/entry/shared';
 import { PLATFORM_OPTIONS } from './catalog-labels';
-import { CheckboxField, FormErrors, RadioField, SelectField, TextAreaField, TextField, buttonPrimary, showServerRefusal, useSchemaForm } from './form-kit';
+import { CheckboxField, FormErrors, RadioField, SelectField, TextAreaField, TextField, buttonPrimary, showServerRefusal, submitHandler, useSchemaForm } from './form-kit';
 import { PERIOD_OPTIONS, SellAppFeatures, featureLabels, type SellAppForm as Form } from './sell-app-features';
 import { SellAppPreview } from './sell-app-preview';
 
@@ -54,7 +54,7 @@ export function SellAppForm({ currency, isCheckoutReady }: { currency: string; i
     features: [],
   };
   const form: Form = useSchemaForm(startSellingAppSchema, defaults);
-  const billing = useWatch({ control: form.control, name: 'offering.billing' }) as AppBilling;
+  const billing = useWatch({ control: form.control, name: 'offering.billing' });
   const shownCurrency = useWatch({ control: form.control, name: 'offering.currency' }) ?? '';
   const featureCount = useWatch({ control: form.control, name: 'features' })?.length ?? 0;
   const labels = labelsFor(billing, featureCount);
@@ -100,7 +100,7 @@ export function SellAppForm({ currency, isCheckoutReady }: { currency: string; i
   const code = shownCurrency.trim().toUpperCase();
   return (
     <form
-      onSubmit={form.handleSubmit((input) => create.mutate(input))}
+      onSubmit={submitHandler(form, (input) => create.mutate(input))}
       noValidate
       aria-label="Sell an app"
       className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start"

@@ -1,8 +1,8 @@
 'use client';
 
 import { useId } from 'react';
-import { useWatch } from 'react-hook-form';
-import { LicenseClassification, appOfferingTerms, classificationLabel, describeInterval, describePrice, type AppBilling, type OfferingView, type StartSellingAppInput } from '@/server/entry/shared';
+import { useWatch, type DeepPartialSkipArrayKey } from 'react-hook-form';
+import { LicenseClassification, appOfferingTerms, classificationLabel, describeInterval, describePrice, type OfferingView, type StartSellingAppInput } from '@/server/entry/shared';
 import { useFormat } from '@/app/components/formatted';
 import type { Formats } from '@/app/components/formats';
 import type { SellAppForm } from './sell-app-features';
@@ -21,9 +21,12 @@ interface Preview {
   features: { name: string; allowance: string | null }[];
 }
 
-function previewOf(values: StartSellingAppInput, format: Formats): Preview {
+/** The form's values while typing: any part may still be missing. */
+type Typed = DeepPartialSkipArrayKey<StartSellingAppInput>;
+
+function previewOf(values: Typed, format: Formats): Preview {
   const { product, offering, features = [] } = values;
-  const billing = (offering?.billing ?? 'free') as AppBilling;
+  const billing = offering?.billing ?? 'free';
   const terms = appOfferingTerms({
     billing,
     baseRate: numberOrNull(offering?.baseRate),
@@ -83,7 +86,7 @@ function previewOf(values: StartSellingAppInput, format: Formats): Preview {
 export function SellAppPreview({ form, isCheckoutReady }: { form: SellAppForm; isCheckoutReady: boolean }) {
   const headingId = useId();
   // While typing, any part may still be missing: every read below is optional.
-  const values = useWatch({ control: form.control }) as StartSellingAppInput;
+  const values = useWatch({ control: form.control });
   const format = useFormat();
   const preview = previewOf(values, format);
   const listed = Boolean(values.offering?.listed);

@@ -1,6 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { formText } from '@/app/components/form-text';
 import { api, apiErrorOf } from '@/app/trpc-server';
 
 /** What a settings form shows after a submit: a confirmation, or the refusal on its fields. */
@@ -9,8 +10,6 @@ export interface SettingsFormState {
   error: string | null;
   fieldErrors: Record<string, string>;
 }
-
-const text = (form: FormData, name: string) => String(form.get(name) ?? '');
 
 // The procedures are seller procedures: the router decides who is signed in and which seller they act
 // for, as for every page; the action only turns its refusals into the form's words.
@@ -33,13 +32,13 @@ async function asSellerMember(change: () => Promise<unknown>, saved: string): Pr
 
 export async function saveStoreProfile(_previous: SettingsFormState, form: FormData): Promise<SettingsFormState> {
   return asSellerMember(
-    () => api.portal.updateProfile({ storeName: text(form, 'storeName'), contactName: text(form, 'contactName'), legalName: text(form, 'legalName') }),
+    () => api.portal.updateProfile({ storeName: formText(form, 'storeName'), contactName: formText(form, 'contactName'), legalName: formText(form, 'legalName') }),
     'Store details saved.',
   );
 }
 
 export async function saveStorefrontId(_previous: SettingsFormState, form: FormData): Promise<SettingsFormState> {
-  return asSellerMember(() => api.portal.changeIssuerClientId({ issuerClientId: text(form, 'issuerClientId').trim() }), 'Storefront id changed.');
+  return asSellerMember(() => api.portal.changeIssuerClientId({ issuerClientId: formText(form, 'issuerClientId').trim() }), 'Storefront id changed.');
 }
 
 export async function saveLogo(_previous: SettingsFormState, form: FormData): Promise<SettingsFormState> {

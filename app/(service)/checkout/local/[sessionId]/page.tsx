@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { api, orNotFound } from '@/app/trpc-server';
 import { classificationLabel, describePrice } from '@/server/entry/shared';
 import { requestFormat } from '@/app/components/request-format';

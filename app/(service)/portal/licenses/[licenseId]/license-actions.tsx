@@ -8,6 +8,7 @@ import { useTRPC } from '@/app/trpc-provider';
 import { buttonDanger, buttonSecondary } from '@/app/components/buttons';
 import { ConfirmRevoke } from '@/app/components/confirm-revoke';
 import { ShownOnceSecret } from '@/app/components/shown-once-secret';
+import { formText } from '@/app/components/form-text';
 
 // The license page's actions, each through the management services. One RequestId per attempt:
 // a double submit is one change; a new attempt after an answer gets a new one.
@@ -44,7 +45,7 @@ export function IssueCodeForm({ licenseId, seatId, seatName }: { licenseId: stri
   }
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const label = String(new FormData(event.currentTarget).get('label') ?? '');
+    const label = formText(new FormData(event.currentTarget), 'label');
     issue.mutate({ requestId, licenseId, seatId, label }, { onError: () => setRequestId(newRequestId()) });
   };
   return (

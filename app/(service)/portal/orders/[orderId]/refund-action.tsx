@@ -36,7 +36,8 @@ export function RefundAction(props: { orderId: string; currency: string; refunda
   const [requestId, setRequestId] = useState(newRequestId);
   const [showLocalError, setShowLocalError] = useState(false);
   const [refreshing, startRefresh] = useTransition();
-  const [focusRefunds, setFocusRefunds] = useState(false);
+  // Set by a refund that went through: once the page has been read again, focus goes to the refunds.
+  const focusRefundsAfterRefresh = useRef(false);
   const openButton = useRef<HTMLButtonElement>(null);
   const amountField = useRef<HTMLInputElement>(null);
   const refund = useMutation(trpc.sellerOrders.refund.mutationOptions());
@@ -49,10 +50,10 @@ export function RefundAction(props: { orderId: string; currency: string; refunda
 
   // After a refund the page is read again; once it is, focus goes to the refunds, where the new one is.
   useEffect(() => {
-    if (!focusRefunds || refreshing) return;
-    setFocusRefunds(false);
+    if (!focusRefundsAfterRefresh.current || refreshing) return;
+    focusRefundsAfterRefresh.current = false;
     document.getElementById('refunds-heading')?.focus();
-  }, [focusRefunds, refreshing]);
+  }, [refreshing]);
 
   if (props.refundableMinor <= 0) return null;
 
@@ -124,7 +125,7 @@ export function RefundAction(props: { orderId: string; currency: string; refunda
           setRequestId(newRequestId());
           setOpen(false);
           refund.reset();
-          setFocusRefunds(true);
+          focusRefundsAfterRefresh.current = true;
           startRefresh(() => router.refresh());
         },
         onError: (error) => {

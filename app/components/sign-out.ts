@@ -1,0 +1,14 @@
+'use client';
+
+import { signOut } from 'next-auth/react';
+
+/**
+ * Ends the session and goes to `callbackUrl`. When the request fails (offline, the server
+ * restarting), next-auth's own sign-out page takes over: it asks once more and needs no script.
+ */
+export function signOutTo(callbackUrl: string): void {
+  signOut({ callbackUrl }).catch(() => {
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- next-auth's route handler, not a page: the router cannot open it
+    window.location.assign(`/api/auth/signout?${new URLSearchParams({ callbackUrl })}`);
+  });
+}
