@@ -12,7 +12,7 @@ import { getPortalSession } from '@/app/portal-session';
 // (who is signed in, which seller they act for, limits per address, dev outbox access).
 const requestContext = cache(async () => {
   const requestHeaders = await headers();
-  return trpc.createTrpcContext({ session: await getPortalSession(), clientIp: requestHeaders.get(CLIENT_IP_HEADER) ?? undefined, headers: requestHeaders });
+  return trpc.createTrpcContext({ session: await getPortalSession(), clientIp: requestHeaders.get(CLIENT_IP_HEADER) ?? undefined, headers: requestHeaders, transport: 'server' });
 });
 
 /**

@@ -16,6 +16,8 @@ export interface TrpcContext {
   clientIp?: string;
   /** The request may read the dev outbox (server/mail/outbox-access.ts); false unless its transport said so. */
   outboxReadable?: boolean;
+  /** Who calls: the pages' server-side caller, or (unset) a client over HTTP. */
+  transport?: 'server';
 }
 
 /**
@@ -23,8 +25,8 @@ export interface TrpcContext {
  * and the pages' server-side caller (app/trpc-server.ts) read the session, the client address and
  * the request's headers, so a procedure sees the same person, limits and access either way.
  */
-export function createTrpcContext(request: { session: PortalSession | null; clientIp?: string; headers?: Headers }): TrpcContext {
-  return { db: db(), session: request.session, clientIp: request.clientIp, outboxReadable: request.headers ? canReadOutbox(request.headers) : false };
+export function createTrpcContext(request: { session: PortalSession | null; clientIp?: string; headers?: Headers; transport?: 'server' }): TrpcContext {
+  return { db: db(), session: request.session, clientIp: request.clientIp, outboxReadable: request.headers ? canReadOutbox(request.headers) : false, transport: request.transport };
 }
 
 // Total over every status of the Code table: a Code with a new status does not compile until it is
@@ -105,6 +107,15 @@ export const sellerProcedure = protectedProcedure.use(async ({ ctx, next }) => {
   const acting = await actingSellerOf(ctx, ctx.session.accountId);
   if (!acting) throw new DomainError('NotFound', NOT_A_SELLER_MESSAGE);
   return next({ ctx: { ...ctx, seller: acting.seller, role: acting.role } });
+});
+
+/**
+ * A seller's procedure whose answer only a server can hand on (a stream of CSV rows for a download
+ * route): over HTTP there is no such procedure.
+ */
+export const sellerServerProcedure = sellerProcedure.use(({ ctx, next }) => {
+  if (ctx.transport !== 'server') throw new DomainError('NotFound', 'No such procedure over HTTP; the download is the portal\'s export address.');
+  return next();
 });
 
 const NOT_A_SELLER_MESSAGE = 'You are not a member of any seller yet. Register as a seller first.';

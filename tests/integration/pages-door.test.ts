@@ -142,3 +142,17 @@ describe('the server-side caller', () => {
     expect(made).toBe(1);
   });
 });
+
+describe('the CSV downloads through the router', () => {
+  it('the server-side caller gets the rows as a stream; over HTTP there is no such procedure (NotFound), since a stream cannot travel there', async () => {
+    const seller = await createSeller(database.db);
+    const me = await person();
+    await memberOf(seller.id, me.accountId, 'Owner');
+    const server = appRouter.createCaller({ db: database.db, session: me, transport: 'server' });
+    const csv = await new Response(await server.sellerOrders.exportCsv({})).text();
+    expect(csv).toContain('Order id,Created (UTC)');
+    for (const call of [as(me).sellerOrders.exportCsv({}), as(me).sellerCustomers.exportCsv({})]) {
+      expect(await refusal(call)).toMatchObject({ code: 'NOT_FOUND', apiCode: 'NotFound' });
+    }
+  });
+});

@@ -4,7 +4,7 @@ import { refundOrderSchema } from '../../orders/refunds/refund.schema';
 import { getSellerOrder } from '../../orders/get-seller-order';
 import { sellerOrdersQuerySchema, listSellerOrders } from '../../orders/list-seller-orders';
 import { sellerOrdersCsv } from '../../orders/orders-csv';
-import { createTrpcRouter, sellerProcedure } from '../init';
+import { createTrpcRouter, sellerProcedure, sellerServerProcedure } from '../init';
 
 // The portal's order page acts through the same refund service as the management API; the page
 // makes one RequestId per refund, so a double submit is one refund.
@@ -14,7 +14,7 @@ export const sellerOrdersRouter = createTrpcRouter({
     .input(z.object({ orderId: z.string().min(1).max(1000) }))
     .query(({ ctx, input }) => getSellerOrder(ctx, { ...input, sellerId: ctx.seller.id })),
   /** The list's filter, every page, as CSV rows streamed from the database (for the portal's download route). */
-  exportCsv: sellerProcedure
+  exportCsv: sellerServerProcedure
     .input(sellerOrdersQuerySchema.omit({ page: true }))
     .query(({ ctx, input }) => sellerOrdersCsv(ctx, { ...input, sellerId: ctx.seller.id })),
   refund: sellerProcedure
