@@ -1,4 +1,3 @@
-import type { LicenseStatus } from '@/generated/prisma/client';
 import { hotRows, type Db } from '../db';
 import { InvalidatedCache } from '../platform/invalidation/invalidated-cache';
 import { BatchLoader } from '../platform/cache/batch-loader';
@@ -32,18 +31,13 @@ const credentials = new InvalidatedCache<CredentialState>({ topic: LICENSE_CODE_
 const seats = new InvalidatedCache<SeatState>({ topic: SEAT_TOPIC, ttlMs: RUNTIME_CACHE_MS, maxEntries: RUNTIME_CACHE_ENTRIES });
 const licenses = new InvalidatedCache<LicenseState>({ topic: LICENSE_STATUS_TOPIC, ttlMs: RUNTIME_CACHE_MS, maxEntries: RUNTIME_CACHE_ENTRIES });
 
-interface RuntimeRow {
+/** One row of the hot statement: the credential and seat, the license's state, the seat's windows. */
+interface RuntimeRow extends Omit<LicenseState, 'features'> {
   credentialId: string;
   licenseId: string;
   seatId: string;
   revoked: boolean;
   retired: boolean;
-  sellerId: string;
-  status: LicenseStatus;
-  statusReason: string | null;
-  classification: number;
-  termStart: Date;
-  termEnd: Date | null;
   features: FeatureEntitlement[] | null;
   windows: WindowRow[] | null;
 }
