@@ -103,21 +103,6 @@ module.exports = {
       to: { path: '^sdk/', pathNot: '^sdk/src/contract/' },
     },
     {
-      name: 'contract-stands-alone',
-      severity: 'error',
-      comment:
-        'sdk/src/contract holds the request shapes and field rules the service and the client library share: it imports zod and its own files only, never the service or the rest of the library (it ships inside @licensing/sdk).',
-      from: { path: '^sdk/src/contract/' },
-      to: { pathNot: ['^sdk/src/contract/', '(^|/)node_modules/zod/'] },
-    },
-    {
-      name: 'core-takes-only-the-contract-from-the-sdk',
-      severity: 'error',
-      comment: 'The service shares the contract with its client library (sdk/src/contract) and nothing else of it: the library is a client, never part of the core.',
-      from: { path: '^server/' },
-      to: { path: '^sdk/', pathNot: '^sdk/src/contract/' },
-    },
-    {
       name: 'core-never-imports-app',
       severity: 'error',
       from: { path: '^server/' },
