@@ -5,7 +5,8 @@ import { adoptCorrelationId, contentSecurityPolicy, CORRELATION_HEADER, formRedi
 // own scripts), the page security headers, and a correlation id like every REST answer (the
 // caller's X-Correlation-Id when usable, else a fresh one). Pages are rendered per request for it (the root
 // layout reads the nonce). What the REST app answers (the routing table's surfaces, through Next's
-// route files under `next dev`) is no page: it passes untouched.
+// route files under `next dev`) is no page: it passes untouched (most of it never reaches here, see
+// the matcher).
 export function proxy(request: NextRequest) {
   if (isSurfacePath(request.nextUrl.pathname)) return NextResponse.next();
   const nonce = newNonce();
@@ -28,12 +29,14 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Next's own files and its non-page routes (tRPC, sign-in, store logos, which carry their own
-  // sandboxing CSP). The matcher must be a literal for Next to read at build; the REST app's
-  // surfaces are skipped above, from the routing table.
+  // Next reads the matcher as a literal at build, so it cannot be derived from the routing table:
+  // it names Next's own files and non-page routes (tRPC, sign-in, store logos with their own
+  // sandboxing CSP) and, so that the proxy does not even run for them, the surfaces' prefixes
+  // (tests/unit/routing-table.test.ts holds this list to the table). The check above stays the rule.
   matcher: [
     {
-      source: '/((?!_next/static|_next/image|favicon.ico|icon.svg|api/|marketplace/[^/]+/logo).*)',
+      source:
+        '/((?!_next/static|_next/image|favicon.ico|icon.svg|api/|marketplace/[^/]+/logo|purchase(?:/|$)|licensing(?:/|$)|licensing-mgmt(?:/|$)|consumption(?:/|$)|mcp(?:/|$)|identity(?:/(?!sign-in$)|$)|healthz(?:/|$)|readyz(?:/|$)|metrics(?:/|$)|openapi\\.json(?:/|$)|docs(?:/|$)|payments/stripe/webhook(?:/|$)|checkout/return(?:/|$)).*)',
       missing: [
         { type: 'header', key: 'next-router-prefetch' },
         { type: 'header', key: 'purpose', value: 'prefetch' },

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { surfaceApps } from '@/server/http/rest-app';
+import { config as proxyConfig } from '@/proxy';
 import { isSurfacePath, SURFACE_NAMES, SURFACES, surfaceMounts, surfaceOf, type Surface } from '@/server/platform/routing-table';
 
 // The routing table is the one list of surfaces and prefixes: the REST app's sub-apps, the entry
@@ -75,6 +76,21 @@ describe('the routing table', () => {
     expect(isSurfacePath('/checkout/local/x/pay')).toBe(true);
     for (const pagePath of ['/', '/portal', '/identity/sign-in', '/marketplace/demo', '/checkout/local/x', '/checkout/local/x/receipt', '/checkout/complete', '/licensing-docs', '/docsx']) {
       expect(isSurfacePath(pagePath), pagePath).toBe(false);
+    }
+  });
+
+  it("the pages proxy's literal matcher lets no surface path through, and every page (those under a prefix too)", () => {
+    // Next compiles the source as this regular expression (path-to-regexp passes a group through).
+    const matcher = new RegExp(`^${proxyConfig.matcher[0]!.source}$`);
+    for (const name of SURFACE_NAMES) {
+      const surface: Surface = SURFACES[name];
+      for (const prefix of surface.prefixes) {
+        for (const path of [prefix, `${prefix}/x`, `${prefix}/x/y`]) expect(matcher.test(path), `${name}: ${path}`).toBe(false);
+      }
+      for (const page of surface.pages ?? []) expect(matcher.test(page), page).toBe(true);
+    }
+    for (const page of ['/', '/portal', '/portal/orders', '/marketplace/demo', '/licenses', '/checkout/local/x', '/checkout/complete', '/identity/sign-in', '/licensing-docs', '/docsx', '/metricsx']) {
+      expect(matcher.test(page), page).toBe(true);
     }
   });
 });
