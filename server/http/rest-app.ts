@@ -33,6 +33,8 @@ function createRestApp() {
 
   for (const [name, scheme] of Object.entries(SECURITY_SCHEMES)) app.openAPIRegistry.registerComponent('securitySchemes', name, scheme);
   registerWebhookEvents(app);
+  // One error handler: the surface that took the request refuses its way.
+  app.onError((thrown, c) => (c.get('refuse') ?? surfaces.api.refuse)(thrown, c));
   // What no surface's middleware saw (`//purchase/x`, a path outside every prefix): the surface's own
   // refusal all the same, by the routing table.
   app.notFound((c) => refusal(surfaces, c.req.method, c.req.path, correlationIdOf(c.req.raw)));

@@ -31,6 +31,8 @@ export interface SurfaceApp {
   name: SurfaceName;
   app: OpenAPIHono<AppEnv>;
   render: ErrorRenderer;
+  /** Whatever was thrown inside the surface, answered its way (logged when unexpected). */
+  refuse: (thrown: unknown, c: Context<AppEnv>) => Response;
   /** The methods a path of this surface takes (405 + Allow), from the operations it registered. */
   allowedMethods: (path: string) => string[];
 }
@@ -53,7 +55,21 @@ function scopesOf(surface: Surface): string[] {
 export function createSurface(name: SurfaceName, options: SurfaceOptions, register: (app: OpenAPIHono<AppEnv>) => void): SurfaceApp {
   const surface: Surface = SURFACES[name];
   const app = new OpenAPIHono<AppEnv>({ strict: true, defaultHook: validationHook });
-  const edge: MiddlewareHandler<AppEnv>[] = [correlate, rejectUnusableText, ...(options.limitPerIp ? [limitPerIp] : []), limitBodySize];
+  const refuse = (thrown: unknown, c: Context<AppEnv>): Response => {
+    const own = options.renderOwn?.(thrown);
+    if (own) return own;
+    const { error, unexpected } = toDomainError(thrown);
+    if (unexpected) logger.error({ err: thrown, surface: name, method: c.req.method, path: c.req.path }, 'unexpected failure');
+    return options.render(error, c.get('correlationId'));
+  };
+  // The surface's first step: what is thrown from here on is refused its way (the REST app's one
+  // error handler asks the context). A sub-app's own onError would wrap each of its handlers in a
+  // second dispatch, on the runtime paths too.
+  const enter: MiddlewareHandler<AppEnv> = async (c, next) => {
+    c.set('refuse', refuse);
+    await next();
+  };
+  const edge: MiddlewareHandler<AppEnv>[] = [enter, correlate, rejectUnusableText, ...(options.limitPerIp ? [limitPerIp] : []), limitBodySize];
   for (const scope of scopesOf(surface)) app.use(scope, ...edge);
   register(app);
 
@@ -70,13 +86,5 @@ export function createSurface(name: SurfaceName, options: SurfaceOptions, regist
   };
   for (const scope of scopesOf(surface)) app.all(scope, answerNoRoute);
 
-  app.onError((thrown, c) => {
-    const own = options.renderOwn?.(thrown);
-    if (own) return own;
-    const { error, unexpected } = toDomainError(thrown);
-    if (unexpected) logger.error({ err: thrown, surface: name, method: c.req.method, path: c.req.path }, 'unexpected failure');
-    return options.render(error, c.get('correlationId'));
-  });
-  app.notFound(answerNoRoute);
-  return { name, app, render: options.render, allowedMethods };
+  return { name, app, render: options.render, refuse, allowedMethods };
 }
