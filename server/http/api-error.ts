@@ -89,6 +89,7 @@ const HTML_PAGE_HEADERS = {
 const PAGE_TEXT: Partial<Record<DomainError['code'], { title: string; text: string }>> = {
   NotFound: { title: 'Checkout not found', text: 'There is no checkout at this address. It may have been mistyped.' },
   RateLimited: { title: 'Too many requests', text: 'Wait a moment, then go back and try again.' },
+  MethodNotAllowed: { title: 'Nothing to see here', text: 'This address is where a checkout page sends your browser; start again from the store.' },
   ServiceUnavailable: { title: 'Try again in a moment', text: 'The service cannot complete this right now. Go back and try again in a moment.' },
 };
 const SOMETHING_WENT_WRONG = { title: 'Something went wrong', text: 'The checkout could not be updated. Go back and try again in a moment.' };

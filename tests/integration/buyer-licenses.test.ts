@@ -334,5 +334,11 @@ describe('POST /checkout/local/{sessionId}/pay|cancel (the operations the hosted
     expect(unknown.headers.get('content-type')).toContain('text/html');
     expect(await unknown.text()).toContain('Checkout not found');
     expect((await post('%E0%A4%A', 'cancel')).status).toBe(404);
+    // Another method on these paths is the surface's 405, still a page for the browser, with Allow.
+    const wrongMethod = await handleRest(new Request(`${BASE_URL}/checkout/local/${session.sessionId}/pay`));
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('allow')).toBe('POST');
+    expect(wrongMethod.headers.get('content-type')).toContain('text/html');
+    expect(await wrongMethod.text()).toContain('Nothing to see here');
   });
 });
