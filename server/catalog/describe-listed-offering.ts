@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../db';
 import { DomainError } from '../errors';
 import { isFreeOffering } from '../checkout/purchasable-offering';
-import { storefrontUrl } from '../marketplace/marketplace-urls';
+import { storefrontUrl } from './storefront-url';
 import { findSellerByIssuerClientId } from '../sellers/find-seller-by-issuer-client-id';
 import { offeringViewSchema, productViewSchema, resolvedFeatureSchema } from './catalog.schemas';
 import { toOfferingView, toProductView, toResolvedFeature } from './catalog-views';

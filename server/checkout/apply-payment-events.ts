@@ -2,7 +2,7 @@ import type { Checkout } from '@/generated/prisma/client';
 import type { Tx } from '../db';
 import type { ProcessorEvent } from '../payments/port';
 import { logger } from '../platform/logging/logger';
-import { effect, fromSellersAccount, type EventEffect } from '../orders/processor-events/event-effect';
+import { effect, fromSellersAccount, type EventEffect } from '../payments/event-effect';
 import { recordCheckoutFailed } from './checkout-events';
 import { deliverSettlement, settleCheckoutWithin } from './settle-checkout';
 

@@ -5,7 +5,7 @@ import { findOrCreateAccountByEmail } from '../identity/accounts';
 import { mintLicense } from '../licensing/licenses/mint-license';
 import { requestEmailDelivery } from '../mail/deliver-email';
 import { recordLicenseDeliveryEmail } from '../mail/license-delivery-mail';
-import { assignInvoiceNumber } from '../orders/invoice-number';
+import { assignInvoiceNumber } from '../billing/invoice-number';
 import { recordCheckoutCompleted } from './checkout-events';
 import { CREDENTIAL_SEAL_PURPOSE } from './get-checkout-result';
 

@@ -1,5 +1,5 @@
 import type { PaymentProcessor } from '@/generated/prisma/client';
-import { formatInvoiceNumber } from './invoice-number';
+import { formatInvoiceNumber } from '../billing/invoice-number';
 import { LicenseClassification } from '../catalog/catalog-enums';
 import { classificationLabel, describeInterval } from '../catalog/describe-offering';
 import { storefrontName } from '../catalog/seller-profile';

@@ -2,7 +2,7 @@ import type { LicenseStatus, PaymentProcessor, RefundStatus } from '@/generated/
 import { CHECKOUT_ID_MAX } from '../checkout/checkout-core';
 import type { Db } from '../db';
 import { DomainError } from '../errors';
-import { formatInvoiceNumber } from './invoice-number';
+import { formatInvoiceNumber } from '../billing/invoice-number';
 import { sellerOrderInclude, toSellerOrderRow, type SellerOrderRow } from './list-seller-orders';
 
 // One order of the seller for the portal's order page (docs/buyers-and-sellers.md "Seller portal"): what it charged,

@@ -4,7 +4,7 @@ import { findSellerOrThrow } from '../catalog/manage/seller-scope';
 import type { Db, Tx } from '../db';
 import { env } from '../env';
 import { DomainError } from '../errors';
-import { effect, type EventEffect } from '../orders/processor-events/event-effect';
+import { effect, type EventEffect } from '../payments/event-effect';
 import type { ProcessorEvent } from '../payments/port';
 import { accountCanTakeCharges, createConnectedAccount, createOnboardingLink } from '../payments/stripe/stripe-connect';
 

@@ -1,7 +1,7 @@
 import type { LicenseStatus } from '@/generated/prisma/client';
 import type { Db } from '../../db';
 import { DomainError } from '../../errors';
-import { formatInvoiceNumber } from '../../orders/invoice-number';
+import { formatInvoiceNumber } from '../../billing/invoice-number';
 import { listLicenseSeats } from '../seats/list-license-seats';
 
 export interface SellerLicenseDetail {

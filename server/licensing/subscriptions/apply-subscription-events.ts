@@ -4,7 +4,7 @@ import { recordEvent } from '../../events/record-event';
 import type { ProcessorEvent } from '../../payments/port';
 import { publishInvalidation } from '../../platform/invalidation/invalidation';
 import { logger } from '../../platform/logging/logger';
-import { effect, fromSellersAccount, ProcessorEventTooEarlyError, type EventEffect } from '../../orders/processor-events/event-effect';
+import { effect, fromSellersAccount, ProcessorEventTooEarlyError, type EventEffect } from '../../payments/event-effect';
 import { FINAL_LICENSE_STATUSES, isFinalLicenseStatus } from '../licenses/license-status';
 import { LICENSE_STATUS_TOPIC } from '../licensing-topics';
 import { requestEmailDelivery } from '../../mail/deliver-email';

@@ -1,6 +1,6 @@
 import { LicenseClassification } from '../../catalog/catalog-enums';
 import type { LicenseStatus, Prisma } from '@/generated/prisma/client';
-import { formatInvoiceNumber } from '../../orders/invoice-number';
+import { formatInvoiceNumber } from '../../billing/invoice-number';
 import { describeInterval } from '../../catalog/describe-offering';
 import { storefrontName } from '../../catalog/seller-profile';
 import type { Db } from '../../db';

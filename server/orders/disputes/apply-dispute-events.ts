@@ -5,7 +5,7 @@ import { LICENSE_STATUS_TOPIC } from '../../licensing/licensing-topics';
 import type { ProcessorEvent } from '../../payments/port';
 import { requestProcessorCalls } from '../../payments/processor-calls';
 import { publishInvalidation } from '../../platform/invalidation/invalidation';
-import { effect, fromSellersAccount, lockedOrderOfPayment, type EventEffect } from '../processor-events/event-effect';
+import { effect, fromSellersAccount, lockedOrderOfPayment, type EventEffect } from '../../payments/event-effect';
 
 // Chargebacks (docs/payments.md "Disputes"). Opened: the order's license is suspended with the reason
 // Disputed (AuthorizationDenied says so), unless it is already held or ended. Closed won: it runs

@@ -6,7 +6,7 @@ import { applyInvoicePaid, applySubscriptionEvent, applyTrialWillEnd } from '../
 import { applyAccountUpdate } from '../../sellers/payment-setup';
 import { applyDisputeClosed, applyDisputeOpened } from '../disputes/apply-dispute-events';
 import { applyProcessorRefund } from '../refunds/apply-processor-refund';
-import type { EventEffect, ProcessorEventOutcome } from './event-effect';
+import type { EventEffect, ProcessorEventOutcome } from '../../payments/event-effect';
 
 // What a processor's events do to our checkouts, licenses, orders and sellers (docs/payments.md:
 // the port"). The adapters translate their notifications into ProcessorEvents; this applies them.

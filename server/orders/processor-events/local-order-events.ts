@@ -4,7 +4,7 @@ import type { Db } from '../../db';
 import { DomainError } from '../../errors';
 import { localProcessorEvent } from '../../payments/local/local-adapter';
 import { applyProcessorEvent } from './apply-processor-event';
-import type { ProcessorEventOutcome } from './event-effect';
+import type { ProcessorEventOutcome } from '../../payments/event-effect';
 import type { LocalOrderEvent } from './local-order-event-kinds';
 
 

@@ -2,7 +2,7 @@ import type { Tx } from '../../db';
 import { requestEmailDelivery } from '../../mail/deliver-email';
 import type { ProcessorEvent } from '../../payments/port';
 import { requestProcessorCalls } from '../../payments/processor-calls';
-import { effect, fromSellersAccount, lockedOrderOfPayment, type EventEffect } from '../processor-events/event-effect';
+import { effect, fromSellersAccount, lockedOrderOfPayment, type EventEffect } from '../../payments/event-effect';
 import { recordRefundWithin } from './record-refund';
 
 /**

@@ -1,8 +1,9 @@
-import type { Db, Tx } from '../../db';
-import type { ProcessorEvent } from '../../payments/port';
+import type { Db, Tx } from '../db';
+import type { ProcessorEvent } from './port';
 
 // What applying one ProcessorEvent did, as the rooms that consume events report it to the
-// dispatcher (apply-processor-event.ts): the outcome, and work that must wait for the commit.
+// dispatcher (orders/processor-events/apply-processor-event.ts): the outcome, and work that must wait
+// for the commit. It lives beside the port: the port's events go out, these come back.
 
 export type ProcessorEventOutcome =
   | 'settled'
