@@ -83,6 +83,12 @@ export function jsonResponse<S extends 201 | 202, T extends z.ZodType>(status: S
   return { [status]: { description, headers: { ...correlationHeader }, content: { 'application/json': { schema } } } } as { [K in S]: { description: string; headers: typeof correlationHeader; content: { 'application/json': { schema: T } } } };
 }
 
+/**
+ * A JSON answer described in words, not by a schema: its body is another protocol's (OAuth, JSON-RPC)
+ * or an operator's, read by whoever speaks it.
+ */
+export const describedJson = (description: string) => ({ description, content: { 'application/json': { schema: { type: 'object' as const } } } });
+
 /** 204: done, nothing to say. */
 export const noContentResponse = (description: string) => ({ 204: { description, headers: { ...correlationHeader } } });
 

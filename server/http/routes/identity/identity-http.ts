@@ -8,6 +8,7 @@ import { OAuthError } from '../../../identity/oauth-error';
 import type { AppEnv } from '../../app-env';
 import { CLIENT_IP_HEADER } from '../../client-ip-header';
 import { jsonResponse } from '../../json';
+import { describedJson } from '../../openapi';
 
 // What the sign-in authority's operations share (one file per operation beside this one). OAuth
 // endpoints answer standard OAuth error bodies ({ error, error_description }), not ApiError: OAuth
@@ -60,7 +61,7 @@ export function identityRoute(config: {
   });
 }
 
-export const jsonAnswer = (description: string) => ({ 200: { description, content: { 'application/json': { schema: { type: 'object' as const } } } } });
+export const jsonAnswer = (description: string) => ({ 200: describedJson(description) });
 export const redirectAnswer = (description: string) => ({ 303: { description, headers: { Location: { description: 'Where the browser goes next.', schema: { type: 'string' as const } } } } });
 
 export const BINDING_COOKIE = 'identity_binding';

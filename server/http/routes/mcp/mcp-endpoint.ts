@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { answerMcpRequest } from '../../../mcp/mcp-server';
 import type { AppEnv } from '../../app-env';
 import { API_KEY_HEADER } from '../../auth/with-api-key';
+import { describedJson } from '../../openapi';
 
 // POST /mcp: the MCP endpoint (server/mcp), stateless Streamable HTTP. Its clients read JSON-RPC, so
 // every refusal on this surface, the middleware's included (per-IP limit, body limit), is a JSON-RPC
@@ -25,13 +26,12 @@ export const route = createRoute({
   security: [{}, { AccountApiKey: [] }],
   request: { body: { required: true, content: { 'application/json': { schema: JSON_RPC_MESSAGE } } } },
   responses: {
-    200: { description: 'The JSON-RPC response (application/json or one text/event-stream message).', content: { 'application/json': { schema: { type: 'object' as const } } } },
-    400: { description: 'A JSON-RPC error: unreadable JSON (-32700), not a request (-32600).', content: { 'application/json': { schema: { type: 'object' as const } } } },
-    405: { description: 'Only POST: the endpoint keeps no session and offers no event stream.', content: { 'application/json': { schema: { type: 'object' as const } } } },
+    200: describedJson('The JSON-RPC response (application/json or one text/event-stream message).'),
+    400: describedJson('A JSON-RPC error: unreadable JSON (-32700), not a request (-32600).'),
+    405: describedJson('Only POST: the endpoint keeps no session and offers no event stream.'),
     429: {
-      description: 'A JSON-RPC error whose data is the ApiError `RateLimited`.',
+      ...describedJson('A JSON-RPC error whose data is the ApiError `RateLimited`.'),
       headers: { 'Retry-After': { description: 'Seconds until the limit lets this caller in again.', schema: { type: 'integer' as const } } },
-      content: { 'application/json': { schema: { type: 'object' as const } } },
     },
   },
 });

@@ -1,8 +1,9 @@
+import { describedJson } from '../../openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
-import { jsonAnswer, METHOD_NOT_ALLOWED, operationRoute } from './operation-route';
+import { METHOD_NOT_ALLOWED, operationRoute } from './operation-route';
 
-export const route = operationRoute({ method: 'get', path: '/openapi.json', operationId: 'openApiDocument', summary: 'This document (OpenAPI 3.1)', responses: { 405: METHOD_NOT_ALLOWED, 200: jsonAnswer('The document.') } });
+export const route = operationRoute({ method: 'get', path: '/openapi.json', operationId: 'openApiDocument', summary: 'This document (OpenAPI 3.1)', responses: { 405: METHOD_NOT_ALLOWED, 200: describedJson('The document.') } });
 
 /** The document is the whole REST app's, which the operations surface is a part of: it is handed in. */
 export const handlerFor = (document: () => object) => {

@@ -10,5 +10,4 @@ export function operationRoute(config: Pick<RouteConfig, 'method' | 'path' | 'op
 /** Every path of the surface answers another method so (the surface's renderer). */
 export const METHOD_NOT_ALLOWED = { description: 'ApiError `MethodNotAllowed`, with Allow.' };
 
-export const jsonAnswer = (description: string) => ({ description, content: { 'application/json': { schema: { type: 'object' as const } } } });
 export const NO_STORE = { 'Cache-Control': 'no-store' };

@@ -1,17 +1,18 @@
+import { describedJson } from '../../openapi';
 import type { Context } from 'hono';
 import { db } from '../../../db';
 import { checkReadiness, isStopping } from '../../../platform/health/readiness';
 import { invalidationListenerState } from '../../../platform/invalidation/invalidation';
 import { limitsBackend } from '../../../platform/limits/limits';
 import type { AppEnv } from '../../app-env';
-import { jsonAnswer, METHOD_NOT_ALLOWED, NO_STORE, operationRoute } from './operation-route';
+import { METHOD_NOT_ALLOWED, NO_STORE, operationRoute } from './operation-route';
 
 export const route = operationRoute({
   method: 'get',
   path: '/readyz',
   operationId: 'readiness',
   summary: 'Readiness: the database answers, migrations are applied, the instance is not stopping',
-  responses: { 405: METHOD_NOT_ALLOWED, 200: jsonAnswer('Ready, with each check.'), 503: jsonAnswer('Not ready (or stopping), with each check.') },
+  responses: { 405: METHOD_NOT_ALLOWED, 200: describedJson('Ready, with each check.'), 503: describedJson('Not ready (or stopping), with each check.') },
 });
 
 export async function handler(c: Context<AppEnv>) {
