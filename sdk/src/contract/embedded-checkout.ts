@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailAddressSchema, idSchema, issuerClientIdSchema, requestIdSchema, requiredCorrelationIdSchema, returnUrlSchema, seatCountSchema } from './fields.js';
+import { currencySchema, discountCodeSchema, emailAddressSchema, idSchema, issuerClientIdSchema, requestIdSchema, requiredCorrelationIdSchema, returnUrlSchema, seatCountSchema } from './fields.js';
 
 /**
  * POST /licensing/checkout/embedded (spec "Embedded checkout"), called by a seller's backend with
@@ -17,6 +17,10 @@ export const embeddedCheckoutSchema = z.object({
   requestId: requestIdSchema.optional(),
   quantity: seatCountSchema.optional(),
   returnUrl: returnUrlSchema.optional(),
+  /** Extension of the spec: the currency to pay in (one of the offering's prices; default: its default price). */
+  currency: currencySchema.optional(),
+  /** Extension of the spec: a discount code of the seller's. */
+  discountCode: discountCodeSchema.optional(),
 });
 export type EmbeddedCheckoutInput = z.infer<typeof embeddedCheckoutSchema>;
 

@@ -81,3 +81,25 @@ export function normalizeEmail(email: string): string {
 
 /** An e-mail address, kept trimmed and lower-case (one person, one account, whatever the case typed). */
 export const emailAddressSchema = z.email().max(254).transform((email) => normalizeEmail(email));
+
+/**
+ * An ISO 4217 currency code as sent (`EUR`, `eur`), answered lower case: the service stores and
+ * compares lower case, and Stripe takes it so.
+ */
+export const currencySchema = z
+  .string()
+  .regex(/^[A-Za-z]{3}$/, 'A currency is a three-letter ISO 4217 code such as EUR.')
+  .transform((currency) => currency.toLowerCase());
+
+/** The most prices one offering has (one per currency, the default included). */
+export const MAX_PRICES_PER_OFFERING = 10;
+
+/**
+ * A discount code as typed: letters, digits, `-` and `_`, 3 to 32 characters, any case (codes are
+ * case-insensitive: compared upper case).
+ */
+export const discountCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{3,32}$/, 'A discount code is 3 to 32 letters, digits, - or _.')
+  .transform((code) => code.toUpperCase());
