@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "PlanChange" ADD COLUMN     "fromUnitPriceMinor" INTEGER;
