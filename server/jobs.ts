@@ -1,4 +1,5 @@
 import { expireClaimsJob } from './checkout/claim/expire-claims';
+import { expireLocalCheckoutsJob } from './checkout/local-checkout/expire-local-checkouts';
 import { cleanExpiredSignInsJob } from './identity/clean-expired-sign-ins';
 import { deliverEmailJob } from './mail/deliver-email';
 import type { JobDefinition } from './platform/jobs/job-definition';
@@ -9,6 +10,7 @@ import { reconcileSubscriptionsJob } from './payments/reconcile-subscriptions';
 import { deliverWebhooksJob } from './events/webhooks/deliver-webhooks';
 import { pruneEventsJob } from './events/list-events';
 import { advanceLocalTrialsJob } from './licensing/subscriptions/trials';
+import { applyPlanChangesJob } from './licensing/licenses/apply-plan-changes';
 
 // Every background job of the service, by name: each is defined in its own domain room, beside its
 // handler; the job queue (platform/) runs what this names. A new job is one more line here.
@@ -16,6 +18,7 @@ export const JOBS = {
   'deliver-email': deliverEmailJob,
   'clean-expired-sign-ins': cleanExpiredSignInsJob,
   'expire-claims': expireClaimsJob,
+  'expire-local-checkouts': expireLocalCheckoutsJob,
   'expire-licenses': expireLicensesJob,
   'report-usage': reportUsageJob,
   'perform-processor-calls': performProcessorCallsJob,
@@ -23,6 +26,7 @@ export const JOBS = {
   'deliver-webhooks': deliverWebhooksJob,
   'prune-events': pruneEventsJob,
   'advance-local-trials': advanceLocalTrialsJob,
+  'apply-plan-changes': applyPlanChangesJob,
 } satisfies Record<string, JobDefinition>;
 
 type ServiceJobs = typeof JOBS;

@@ -38,6 +38,7 @@ export async function settleFromPayment(tx: Tx, event: ProcessorEvent & { type: 
     processorPaymentId: event.paymentId,
     customerEmail: event.customerEmail,
     processorStateAt: event.occurredAt,
+    charged: event.charged ?? null,
   });
   if (!settlement) return effect('no-change');
   return effect('settled', [() => deliverSettlement(settlement)]);

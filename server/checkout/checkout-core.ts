@@ -3,7 +3,9 @@ import { sqlStateOf } from '../platform/database/sql-error';
 import type { Db, Tx } from '../db';
 import { env } from '../env';
 import { DomainError } from '../errors';
-import type { BillingInterval, PaymentPort } from '../payments/port';
+import type { BillingInterval, CheckoutDiscount, PaymentPort } from '../payments/port';
+import { findRedeemedDiscount, recordProcessorDiscount, takeRedemption, type ApplicableDiscount } from '../discounts/redeem-discount';
+import type { CheckoutPrice } from './checkout-price';
 import { selectPaymentProcessor } from '../payments/select-processor';
 import { IntervalUnit, LicenseClassification } from '../catalog/catalog-enums';
 import { logger } from '../platform/logging/logger';
@@ -47,8 +49,11 @@ const PROCESSOR_FAILED_MESSAGE = 'The payment processor could not start a checko
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The columns of a new checkout beyond what the core sets (status, processor, fingerprint). */
-type NewCheckoutData = Omit<Prisma.CheckoutUncheckedCreateInput, 'status' | 'processor' | 'requestFingerprint' | 'id' | 'amountMinor' | 'currency'> & {
+/** The columns of a new checkout beyond what the core sets (status, processor, fingerprint, amounts). */
+type NewCheckoutData = Omit<
+  Prisma.CheckoutUncheckedCreateInput,
+  'status' | 'processor' | 'requestFingerprint' | 'id' | 'amountMinor' | 'currency' | 'unitPriceMinor' | 'discountId' | 'discountCode' | 'discountMinor'
+> & {
   requestId: string;
 };
 
@@ -57,7 +62,8 @@ export interface CheckoutOpening {
   data: NewCheckoutData;
   seller: Seller;
   offering: Offering;
-  free: boolean;
+  /** What it charges (priceCheckout): currency, discount, and whether it completes without the processor. */
+  price: CheckoutPrice;
   /** A free checkout, inside the transaction that created it: what completes it (or leaves it pending, for a claim). */
   completeFree(tx: Tx, created: Checkout): Promise<Checkout>;
 }
@@ -94,23 +100,40 @@ async function trialDaysFor(ctx: { db: Db }, offering: Offering, data: NewChecko
 
 /** Creates the checkout of `opening` (or answers with the one its RequestId already has). */
 export async function openCheckout(ctx: { db: Db }, opening: CheckoutOpening): Promise<OpenedCheckout> {
-  const processor = opening.free ? null : selectPaymentProcessor();
-  const trialDays = opening.free ? null : await trialDaysFor(ctx, opening.offering, opening.data);
+  const { price } = opening;
+  const processor = price.free ? null : selectPaymentProcessor();
+  const trialDays = price.free ? null : await trialDaysFor(ctx, opening.offering, opening.data);
   const data = {
     ...opening.data,
     requestFingerprint: requestFingerprint(opening.ask),
-    // A trial charges nothing at checkout: its first period is billed when the days free end.
-    amountMinor: opening.free || trialDays ? 0 : (opening.offering.priceMinor ?? 0) * (opening.data.quantity ?? 1),
-    currency: opening.offering.currency,
+    // A trial charges nothing at checkout: its first period is billed when the days free end (the
+    // discount is taken off that first charge, at the processor).
+    amountMinor: trialDays ? 0n : price.dueMinor,
+    currency: price.currency,
+    unitPriceMinor: price.unitPriceMinor,
+    discountId: price.discount?.id ?? null,
+    discountCode: price.discount?.code ?? null,
+    discountMinor: trialDays ? 0n : (price.discount?.offMinor ?? 0n),
     trialDays,
   };
+  const discountId = price.discount?.id ?? null;
 
   let checkout: Checkout;
   try {
+    // The discount's redemption is taken in the transaction that creates the checkout: a refused
+    // take creates nothing, and a failed create (a raced RequestId) takes nothing.
     checkout = processor
-      ? await ctx.db.checkout.create({ data: { ...data, processor: processor.name } })
+      ? discountId
+        ? await ctx.db.$transaction(async (tx) => {
+            await takeRedemption(tx, discountId);
+            return tx.checkout.create({ data: { ...data, processor: processor.name } });
+          })
+        : await ctx.db.checkout.create({ data: { ...data, processor: processor.name } })
       : await ctx.db.$transaction(
-          async (tx) => opening.completeFree(tx, await tx.checkout.create({ data: { ...data, processor: 'none' } })),
+          async (tx) => {
+            if (discountId) await takeRedemption(tx, discountId);
+            return opening.completeFree(tx, await tx.checkout.create({ data: { ...data, processor: 'none' } }));
+          },
           { timeout: FREE_CHECKOUT_TRANSACTION_MS, maxWait: FREE_CHECKOUT_TRANSACTION_MS },
         );
   } catch (error) {
@@ -121,7 +144,7 @@ export async function openCheckout(ctx: { db: Db }, opening: CheckoutOpening): P
     throw error;
   }
   if (!processor) return { checkout, created: true };
-  return { checkout: await openSession(ctx, checkout, { processor, seller: opening.seller, offering: opening.offering }), created: true };
+  return { checkout: await openSession(ctx, checkout, { processor, seller: opening.seller, offering: opening.offering, discount: price.discount }), created: true };
 }
 
 /** A replayed checkout's answer, waiting for (or resuming) the opening of its session. */
@@ -142,11 +165,17 @@ async function awaitSession(ctx: { db: Db }, existing: Checkout): Promise<Checko
     await failOpening(ctx, checkout.id);
     throw new DomainError('CheckoutFailed', PROCESSOR_FAILED_MESSAGE);
   }
-  const [seller, offering] = await Promise.all([
+  const [seller, offering, discount] = await Promise.all([
     ctx.db.seller.findUniqueOrThrow({ where: { id: checkout.sellerId } }),
     ctx.db.offering.findUniqueOrThrow({ where: { id: checkout.offeringId } }),
+    checkout.discountId ? findRedeemedDiscount(ctx.db, checkout.discountId) : null,
   ]);
-  return openSession(ctx, checkout, { processor, seller, offering });
+  if (checkout.discountCode && !discount) {
+    // Its discount was deleted since: the processor could not take it off what the checkout recorded.
+    await failOpening(ctx, checkout.id);
+    throw new DomainError('CheckoutFailed', PROCESSOR_FAILED_MESSAGE);
+  }
+  return openSession(ctx, checkout, { processor, seller, offering, discount });
 }
 
 /** The processor could not open the session: the checkout fails with the reason (only while still pending without one). */
@@ -194,20 +223,34 @@ export function billingIntervalOf(offering: Pick<Offering, 'id' | 'classificatio
   return { unit, count: offering.interval };
 }
 
+/** The discount in the port's terms, its processor objects made (once) and kept on it. */
+async function processorDiscountOf(ctx: { db: Db }, processor: PaymentPort, input: { account: string | null; discount: ApplicableDiscount; currency: string }): Promise<CheckoutDiscount> {
+  const { discount } = input;
+  const known = discount.stripeCouponId && discount.stripePromotionCodeId ? { couponId: discount.stripeCouponId, promotionCodeId: discount.stripePromotionCodeId } : null;
+  const terms: CheckoutDiscount = { id: discount.id, code: discount.code, name: discount.name, ...discount.terms, processorRefs: known };
+  if (known) return terms;
+  const made = await processor.prepareDiscount({ account: input.account, discount: terms, currency: input.currency });
+  if (made) await recordProcessorDiscount(ctx, discount.id, made);
+  return { ...terms, processorRefs: made };
+}
+
 /** Steps 2 and 3: the processor's session for a committed pending checkout, stored on it. */
 async function openSession(
   ctx: { db: Db },
   checkout: Checkout,
-  parts: { processor: PaymentPort; seller: Seller; offering: Offering },
+  parts: { processor: PaymentPort; seller: Seller; offering: Offering; discount: ApplicableDiscount | null },
 ): Promise<Checkout> {
   let session;
   try {
+    const discount = parts.discount ? await processorDiscountOf(ctx, parts.processor, { account: parts.seller.stripeAccountId, discount: parts.discount, currency: checkout.currency }) : null;
     session = await parts.processor.openCheckout({
       checkoutId: checkout.id,
       account: parts.seller.stripeAccountId,
       productName: parts.offering.name,
-      unitAmountMinor: parts.offering.priceMinor ?? 0,
-      currency: parts.offering.currency,
+      // What the checkout recorded when it opened (the price in its currency), not the offering's price now.
+      unitAmountMinor: checkout.unitPriceMinor ?? parts.offering.priceMinor ?? 0,
+      currency: checkout.currency,
+      discount,
       interval: billingIntervalOf(parts.offering),
       trialDays: checkout.trialDays,
       quantity: checkout.quantity,

@@ -5,7 +5,7 @@ import { recordEvent } from '../events/record-event';
 // The checkout events, recorded in the transaction that completes or fails the checkout (paid,
 // free, and accepted claims alike).
 
-export function recordCheckoutCompleted(tx: Tx, checkout: Pick<Checkout, 'id' | 'sellerId' | 'offeringId' | 'correlationId' | 'amountMinor' | 'currency' | 'origin'>, minted: { licenseId: string; seatIds: string[] }) {
+export function recordCheckoutCompleted(tx: Tx, checkout: Pick<Checkout, 'id' | 'sellerId' | 'offeringId' | 'correlationId' | 'amountMinor' | 'currency' | 'origin' | 'discountCode' | 'discountMinor'>, minted: { licenseId: string; seatIds: string[] }) {
   return recordEvent(tx, {
     sellerId: checkout.sellerId,
     type: 'checkout.completed',
@@ -19,6 +19,8 @@ export function recordCheckoutCompleted(tx: Tx, checkout: Pick<Checkout, 'id' | 
       AmountMinor: Number(checkout.amountMinor),
       Currency: checkout.currency,
       Origin: checkout.origin,
+      DiscountCode: checkout.discountCode,
+      DiscountMinor: Number(checkout.discountMinor),
     },
   });
 }

@@ -13,7 +13,8 @@ import { recordClaimEmail } from './claim/record-claim-email';
 import { requestEmailDelivery } from '../mail/deliver-email';
 import type { EmbeddedCheckoutInput } from './embedded-checkout.schema';
 import type { CheckoutSession } from './purchase-checkout.schema';
-import { assertSeatsFit, isFreeOffering } from './purchasable-offering';
+import { assertSeatsFit, assertSellerTakesPayment } from './purchasable-offering';
+import { priceCheckout } from './checkout-price';
 import type { CheckoutAsk } from './request-fingerprint';
 import { isIssuerClientIdOf } from '../sellers/find-seller-by-issuer-client-id';
 
@@ -50,6 +51,8 @@ export async function createEmbeddedCheckout(
     quantity: input.quantity ?? 1,
     correlationId: input.correlationId,
     customerEmail: input.customerEmail,
+    currency: input.currency ?? null,
+    discountCode: input.discountCode ?? null,
   };
   const replayed = await findReplayedCheckout(ctx, requestId, ask);
   if (replayed) return answerReplay(ctx, replayed);
@@ -60,9 +63,10 @@ export async function createEmbeddedCheckout(
   });
   if (!offering) throw new DomainError('CheckoutFailed', 'This offering is not available for purchase.');
   assertSeatsFit(offering, ask.quantity);
-  const free = isFreeOffering(offering);
-  if (!free && !offering.seller.checkoutReady) throw new DomainError('CheckoutFailed', 'This seller cannot take paid checkouts yet.');
   const { seller, product, ...offeringRow } = offering;
+  const price = await priceCheckout(ctx.db, { offering: offeringRow, quantity: ask.quantity, currency: ask.currency, discountCode: ask.discountCode });
+  assertSellerTakesPayment(seller, price);
+  const { free } = price;
 
   let claim: { claimUrl: string; expiresAt: Date } | null = null;
   for (let attempt = 1; ; attempt++) {
@@ -71,7 +75,7 @@ export async function createEmbeddedCheckout(
         ask,
         seller,
         offering: offeringRow,
-        free,
+        price,
         data: {
           requestId,
           origin: 'embedded',

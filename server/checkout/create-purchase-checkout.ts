@@ -7,7 +7,8 @@ import { findReplayedCheckout, openCheckout } from './checkout-core';
 import { CREDENTIAL_SEAL_PURPOSE } from './get-checkout-result';
 import { findSellerByIssuerClientId } from '../sellers/find-seller-by-issuer-client-id';
 import { assertNotAlreadyLicensed } from './held-license';
-import { assertSeatsFit, findPurchasableOffering } from './purchasable-offering';
+import { assertSeatsFit, assertSellerTakesPayment, findPurchasableOffering } from './purchasable-offering';
+import { priceCheckout } from './checkout-price';
 import type { CheckoutSession, PurchaseCheckoutInput } from './purchase-checkout.schema';
 import type { CheckoutAsk } from './request-fingerprint';
 
@@ -29,12 +30,14 @@ export async function createPurchaseCheckout(
     quantity: input.quantity ?? 1,
     correlationId: input.correlationId ?? null,
     customerEmail: null,
+    currency: input.currency ?? null,
+    discountCode: input.discountCode ?? null,
   };
   const replayed = await findReplayedCheckout(ctx, input.requestId, ask);
   if (replayed) return sessionOf(replayed);
   if (!seller) throw new DomainError('CheckoutFailed', 'This offering is not available for purchase.');
 
-  const { offering, free } = await findPurchasableOffering(ctx, { sellerId: seller.id, offeringId: input.offeringId });
+  const { offering } = await findPurchasableOffering(ctx, { sellerId: seller.id, offeringId: input.offeringId });
   try {
     await assertNotAlreadyLicensed(ctx, input.buyerAccountId, offering);
   } catch (error) {
@@ -45,11 +48,13 @@ export async function createPurchaseCheckout(
     throw error;
   }
   assertSeatsFit(offering, ask.quantity);
+  const price = await priceCheckout(ctx.db, { offering, quantity: ask.quantity, currency: ask.currency, discountCode: ask.discountCode });
+  assertSellerTakesPayment(seller, price);
   const { checkout } = await openCheckout(ctx, {
     ask,
     seller,
     offering,
-    free,
+    price,
     data: {
       requestId: input.requestId,
       origin: 'purchase',

@@ -9,17 +9,17 @@ export function isFreeOffering(offering: { priceMinor: number | null; classifica
   return offering.classification === LicenseClassification.Trial || offering.priceMinor === null || offering.priceMinor === 0;
 }
 
-/**
- * The offering a checkout buys: listed, of that seller. A paid one also needs a seller that can
- * take paid checkouts now; free ones complete regardless. Otherwise 400 CheckoutFailed, with why.
- */
-export async function findPurchasableOffering(ctx: { db: Db }, input: { sellerId: string; offeringId: string }): Promise<{ offering: Offering; seller: Seller; free: boolean }> {
+/** The offering a checkout buys: listed, of that seller; otherwise 400 CheckoutFailed. */
+export async function findPurchasableOffering(ctx: { db: Db }, input: { sellerId: string; offeringId: string }): Promise<{ offering: Offering; seller: Seller }> {
   const offering = await ctx.db.offering.findFirst({ where: { id: input.offeringId, sellerId: input.sellerId, ...listedOfferingWhere }, include: { seller: true } });
   if (!offering) throw new DomainError('CheckoutFailed', 'This offering is not available for purchase.');
-  const free = isFreeOffering(offering);
-  if (!free && !offering.seller.checkoutReady) throw new DomainError('CheckoutFailed', 'This seller cannot take paid checkouts yet.');
   const { seller, ...rest } = offering;
-  return { offering: rest, seller, free };
+  return { offering: rest, seller };
+}
+
+/** A checkout that goes to the processor needs a seller that can take paid checkouts now; one that completes without (free) does not. */
+export function assertSellerTakesPayment(seller: Pick<Seller, 'checkoutReady'>, price: { free: boolean }): void {
+  if (!price.free && !seller.checkoutReady) throw new DomainError('CheckoutFailed', 'This seller cannot take paid checkouts yet.');
 }
 
 /** Seats other than one only on a seat-based offering (400 ValidationError on Quantity). */

@@ -18,12 +18,25 @@ export interface CheckoutAsk {
   correlationId: string | null;
   /** The typed address of the embedded checkout (lower-cased); null on the purchase API. */
   customerEmail: string | null;
+  /** The currency asked for (lower case), null for the default; the discount code (upper case), if any. */
+  currency: string | null;
+  discountCode: string | null;
 }
 
 export function requestFingerprint(ask: CheckoutAsk): string {
   // Fixed key order: the fingerprint is the same for the same ask whatever built the object.
   return sha256Hex(
-    JSON.stringify([ask.origin, ask.sellerId, ask.buyerAccountId, ask.offeringId, ask.quantity, ask.correlationId, ask.customerEmail]),
+    JSON.stringify([
+      ask.origin,
+      ask.sellerId,
+      ask.buyerAccountId,
+      ask.offeringId,
+      ask.quantity,
+      ask.correlationId,
+      ask.customerEmail,
+      // Appended only when asked, so a checkout opened before these existed keeps its fingerprint.
+      ...(ask.currency !== null || ask.discountCode !== null ? [ask.currency, ask.discountCode] : []),
+    ]),
   );
 }
 
@@ -41,7 +54,7 @@ export function assertSameAsk(
   if (existing.requestFingerprint !== null && existing.requestFingerprint !== requestFingerprint(ask)) {
     throw new DomainError(
       'RequestIdMismatch',
-      'This RequestId was used for a different request (offering, Quantity, CorrelationId or CustomerEmail); send a new RequestId for a new purchase.',
+      'This RequestId was used for a different request (offering, Quantity, CorrelationId, CustomerEmail, Currency or DiscountCode); send a new RequestId for a new purchase.',
     );
   }
 }

@@ -1,6 +1,7 @@
 import { sellerDisplayName } from '../catalog/seller-profile';
 import { seal } from '../crypto/secret-box';
 import type { Tx } from '../db';
+import type { ProcessorCharge } from '../payments/port';
 import { findOrCreateAccountByEmail } from '../identity/accounts';
 import { mintLicense } from '../licensing/licenses/mint-license';
 import { requestEmailDelivery } from '../mail/deliver-email';
@@ -17,6 +18,8 @@ export interface SettlementRefs {
   processorPaymentId?: string | null;
   /** The address the buyer paid with (embedded checkouts resolve or create the account from it). */
   customerEmail?: string | null;
+  /** What the processor charged, when it says. */
+  charged?: ProcessorCharge | null;
 }
 
 /** What a settlement did; once its transaction has committed, deliverSettlement sends the e-mail it recorded. */
@@ -54,16 +57,17 @@ export async function settleCheckoutWithin(
     // The seller's own checkout names its tenant; a buyer's CorrelationId binds nothing.
     tenantId: checkout.origin === 'embedded' ? checkout.correlationId : null,
     seatCount: checkout.quantity,
-    // What the buyer was charged per seat, fixed when the checkout opened (not the price now); a
-    // trial charges nothing at checkout, so its seats are priced at the offering's price of sale.
-    unitPriceMinor: checkout.trialDays ? checkout.offering.priceMinor : Math.round(Number(checkout.amountMinor) / Math.max(checkout.quantity, 1)),
+    // One seat's list price in the currency of sale, fixed when the checkout opened (not the price
+    // now, nor less a discount of the first payment); checkouts from before it was kept: what was charged per seat.
+    unitPriceMinor: checkout.unitPriceMinor ?? (checkout.trialDays ? checkout.offering.priceMinor : Math.round(Number(checkout.amountMinor) / Math.max(checkout.quantity, 1))),
     trialDays: checkout.trialDays,
     checkoutId: checkout.id,
     processorSubscriptionId: refs.processorSubscriptionId,
   });
   if (refs.processorStateAt) await tx.license.update({ where: { id: minted.licenseId }, data: { processorStateAt: refs.processorStateAt } });
   await assignInvoiceNumber(tx, checkout);
-  await recordCheckoutCompleted(tx, checkout, minted);
+  const charged = discountAsCharged(checkout, refs.charged);
+  await recordCheckoutCompleted(tx, { ...checkout, ...charged }, minted);
   await tx.checkout.update({
     where: { id: checkout.id },
     data: {
@@ -72,6 +76,7 @@ export async function settleCheckoutWithin(
       processorSubscriptionId: refs.processorSubscriptionId ?? undefined,
       processorPaymentId: refs.processorPaymentId ?? undefined,
       credentialCiphertext: minted.code ? seal(CREDENTIAL_SEAL_PURPOSE, minted.code) : null,
+      ...charged,
     },
   });
   const buyer = buyerAccountId ? await tx.account.findUnique({ where: { id: buyerAccountId } }) : null;
@@ -79,6 +84,16 @@ export async function settleCheckoutWithin(
     ? await recordLicenseDeliveryEmail(tx, { to: buyer.email, offeringName: checkout.offering.name, sellerName: sellerDisplayName(checkout.seller), checkoutId: checkout.id, licenseId: minted.licenseId })
     : null;
   return { licenseId: minted.licenseId, checkoutId: checkout.id, emailQueued: delivery?.status === 'queued' };
+}
+
+/**
+ * A discounted order keeps what the processor took off and charged (Stripe computes it from the
+ * coupon; ours is the same rule, so they agree but for a processor's own rounding). A trial's first
+ * charge comes later: nothing is charged at checkout, and nothing changes.
+ */
+function discountAsCharged(checkout: { discountCode: string | null; trialDays: number | null }, charged: ProcessorCharge | null | undefined) {
+  if (!charged || !checkout.discountCode || checkout.trialDays) return {};
+  return { amountMinor: BigInt(charged.totalMinor), discountMinor: BigInt(charged.discountMinor) };
 }
 
 /** After the settlement's commit: its delivery e-mail goes now (the job's minute run would send it otherwise). */

@@ -6,7 +6,7 @@ import { storefrontName } from '../catalog/seller-profile';
 import { CHECKOUT_ID_MAX } from '../checkout/checkout-core';
 import type { Db } from '../db';
 import { DomainError } from '../errors';
-import { ORDER_FIELDS, ORDER_STATE_TEXT, orderStateOf, PAYMENT_METHOD_TEXT, type OrderState } from './order-terms';
+import { ORDER_FIELDS, ORDER_STATE_TEXT, orderDiscountOf, orderStateOf, PAYMENT_METHOD_TEXT, type OrderState } from './order-terms';
 
 export interface BuyerReceipt {
   /** The checkout (session) id, shown as the order number. */
@@ -27,6 +27,10 @@ export interface BuyerReceipt {
    */
   amountMinor: number;
   unitAmountMinor: number | null;
+  /** The price of what was bought before the discount (minor units); equals `amountMinor` without one. */
+  subtotalMinor: number;
+  /** The discount code redeemed and what it took off; null without one. */
+  discount: { code: string; amountMinor: number } | null;
   currency: string;
   orderedAt: Date;
   paidAt: Date | null;
@@ -85,7 +89,8 @@ export async function getBuyerReceipt(ctx: { db: Db }, input: { checkoutId: stri
   if (!checkout) throw notFound;
   const state = orderStateOf(checkout);
   const { offering } = checkout;
-  const unitAmountMinor = checkout.quantity > 1 && checkout.amountMinor > 0 ? Math.round(Number(checkout.amountMinor) / checkout.quantity) : null;
+  const subtotalMinor = checkout.amountMinor + checkout.discountMinor;
+  const unitAmountMinor = checkout.quantity > 1 && subtotalMinor > 0 ? (checkout.unitPriceMinor ?? Math.round(Number(subtotalMinor) / checkout.quantity)) : null;
   return {
     orderNumber: checkout.id,
     sellerName: storefrontName(checkout.seller),
@@ -98,6 +103,8 @@ export async function getBuyerReceipt(ctx: { db: Db }, input: { checkoutId: stri
     quantity: checkout.quantity,
     amountMinor: Number(checkout.amountMinor),
     unitAmountMinor,
+    subtotalMinor: Number(subtotalMinor),
+    discount: orderDiscountOf(checkout),
     currency: checkout.currency,
     orderedAt: checkout.createdAt,
     paidAt: checkout.status === 'completed' ? checkout.completedAt : null,

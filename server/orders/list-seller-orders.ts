@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CheckoutStatus, Prisma } from '@/generated/prisma/client';
 import type { Db } from '../db';
+import { orderDiscountOf } from './order-terms';
 
 export const ORDERS_PER_PAGE = 25;
 export const ORDER_STATUSES = ['pending', 'completed', 'failed'] as const;
@@ -26,6 +27,8 @@ export interface SellerOrderRow {
   offeringName: string;
   seats: number;
   amountMinor: number;
+  /** The discount code redeemed and what it took off the first payment (minor units); null without one. */
+  discount: { code: string; amountMinor: number } | null;
   /** Given back so far (Checkout.refundedMinor: refunds pending or done), minor units of `currency`; 0 when none. */
   refundedMinor: number;
   currency: string;
@@ -89,6 +92,7 @@ export function toSellerOrderRow(checkout: OrderRecord): SellerOrderRow {
     offeringName: checkout.offering.name,
     seats: checkout.quantity,
     amountMinor: Number(checkout.amountMinor),
+    discount: orderDiscountOf(checkout),
     refundedMinor: Number(checkout.refundedMinor),
     currency: checkout.currency,
     status: checkout.status,

@@ -13,7 +13,15 @@ export const ORDER_FIELDS = {
   amountMinor: true,
   currency: true,
   createdAt: true,
+  unitPriceMinor: true,
+  discountCode: true,
+  discountMinor: true,
 } as const satisfies Prisma.CheckoutSelect;
+
+/** The discount code an order redeemed and what it took off the first payment (minor units of the order's currency); null without one. */
+export function orderDiscountOf(checkout: { discountCode: string | null; discountMinor: bigint }): { code: string; amountMinor: number } | null {
+  return checkout.discountCode ? { code: checkout.discountCode, amountMinor: Number(checkout.discountMinor) } : null;
+}
 
 export type OrderState = 'paid' | 'completed' | 'pending' | 'cancelled' | 'failed';
 

@@ -44,6 +44,7 @@ function sessionInput(
     successUrl: `https://app.example.test/paid?checkout=${checkoutId}`,
     cancelUrl: `https://app.example.test/cancelled?checkout=${checkoutId}`,
     originContext: null,
+    discount: null,
     ...overrides,
   };
 }
@@ -120,6 +121,7 @@ describe('Stripe processor: Checkout Sessions', () => {
         successUrl: 'https://app.example.test/paid',
         cancelUrl: 'https://app.example.test/cancelled',
         originContext: null,
+        discount: null,
       });
       return params.line_items?.[0]?.price_data?.recurring?.interval;
     };
@@ -194,7 +196,7 @@ describe('Stripe processor: a price change (the port’s set-price decision)', (
   it('replaces the subscription item’s price inline on the item’s own product, on the seller’s account, with the call’s idempotency key; the local processor has nothing to tell', async () => {
     const subscriptionId = `sub_${crypto.randomBytes(6).toString('hex')}`;
     const account = `acct_${crypto.randomBytes(6).toString('hex')}`;
-    const decision = { kind: 'set-price', unitAmountMinor: 2500, currency: 'USD', interval: { unit: 'month', count: 1 } } as const;
+    const decision = { kind: 'set-price', unitAmountMinor: 2500, currency: 'USD', interval: { unit: 'month', count: 1 }, proration: 'now', fromUnitAmountMinor: 1500 } as const;
     expect(await stripePort.applyDecision({ account, subscriptionId }, decision, 'processor-call-price-1')).toBe('applied');
     const [update] = setup.stripe.requests.filter((request) => request.method === 'POST' && request.path === `/v1/subscription_items/si_${subscriptionId}`);
     expect(update!.body).toEqual({
@@ -203,9 +205,26 @@ describe('Stripe processor: a price change (the port’s set-price decision)', (
       'price_data[unit_amount]': '2500',
       'price_data[recurring][interval]': 'month',
       'price_data[recurring][interval_count]': '1',
+      proration_behavior: 'create_prorations',
     });
     expect(update!.headers['idempotency-key']).toBe('processor-call-price-1');
     expect(update!.headers['stripe-account']).toBe(account);
     expect(await localPort.applyDecision({ account: null, subscriptionId: 'local' }, decision, 'processor-call-price-2')).toBe('applied');
+  });
+
+  it('a change for the period’s end is told unprorated; a change now on an item still carrying it is prorated from the price of sale, put back first', async () => {
+    const subscriptionId = `sub_${crypto.randomBytes(6).toString('hex')}`;
+    const subscription = { account: null, subscriptionId };
+    const interval = { unit: 'month', count: 1 } as const;
+    await stripePort.applyDecision(subscription, { kind: 'set-price', unitAmountMinor: 1000, currency: 'usd', interval, proration: 'period_end', fromUnitAmountMinor: 1500 }, 'processor-call-price-3');
+    expect(setup.stripe.subscriptionPrice(subscriptionId)).toMatchObject({ unitAmount: 1000, prorationBehavior: 'none' });
+    await stripePort.applyDecision(subscription, { kind: 'set-price', unitAmountMinor: 2500, currency: 'usd', interval, proration: 'now', fromUnitAmountMinor: 1500 }, 'processor-call-price-4');
+    const updates = setup.stripe.requests.filter((request) => request.path === `/v1/subscription_items/si_${subscriptionId}`);
+    expect(updates.map((update) => [update.body['price_data[unit_amount]'], update.body.proration_behavior, update.headers['idempotency-key']])).toEqual([
+      ['1000', 'none', 'processor-call-price-3'],
+      ['1500', 'none', 'processor-call-price-4-base'],
+      ['2500', 'create_prorations', 'processor-call-price-4'],
+    ]);
+    expect(setup.stripe.subscriptionPrice(subscriptionId)).toMatchObject({ unitAmount: 2500, prorationBehavior: 'create_prorations' });
   });
 });

@@ -22,8 +22,12 @@ export interface LocalCheckoutView {
   customerEmail: string | null;
   /** The seller's storefront logo, when it has one. */
   logoPath: string | null;
-  /** The offering's price for `quantity` seats, as an offering view (so it renders like any price). */
+  /** The offering's price for `quantity` seats in the checkout's currency, before any discount, as an offering view (so it renders like any price). */
   total: OfferingView;
+  /** The discount code redeemed and what it takes off the first payment (major units of the checkout's currency). */
+  discount: { code: string; amount: number } | null;
+  /** What is charged now (the total less the discount; major units of the checkout's currency). */
+  dueAmount: number;
   /** Days free before the first period is billed (nothing is charged now); null without a trial. */
   trialDays: number | null;
   error: string | null;
@@ -64,8 +68,15 @@ export async function getLocalCheckout(ctx: { db: Db }, input: { checkoutId: str
   const checkout = await findLocalCheckout(ctx, input.checkoutId);
   // The trial this checkout opened with (none for a buyer who had it before), not the offering's now.
   const { trialDays: _offeringTrial, ...offeringView } = toOfferingView(checkout.offering, checkout.seller.issuerClientId);
-  const offering = { ...offeringView, ...(checkout.trialDays ? { trialDays: checkout.trialDays } : {}) };
-  const totalMinor = checkout.offering.priceMinor === null ? null : checkout.offering.priceMinor * checkout.quantity;
+  // Priced as the checkout was opened: its currency and one seat's price then.
+  const unitMinor = checkout.unitPriceMinor ?? checkout.offering.priceMinor;
+  const offering = {
+    ...offeringView,
+    currency: checkout.currency,
+    baseRate: toBaseRate(unitMinor, checkout.currency),
+    ...(checkout.trialDays ? { trialDays: checkout.trialDays } : {}),
+  };
+  const totalMinor = unitMinor === null ? null : unitMinor * checkout.quantity;
   const logo = await ctx.db.sellerLogo.findUnique({ where: { sellerId: checkout.sellerId }, select: { updatedAt: true } });
   return {
     id: checkout.id,
@@ -76,7 +87,9 @@ export async function getLocalCheckout(ctx: { db: Db }, input: { checkoutId: str
     seatBased: checkout.offering.seatBased,
     customerEmail: checkout.customerEmail,
     logoPath: logoPathOf(checkout.seller.issuerClientId, logo),
-    total: { ...offering, baseRate: toBaseRate(totalMinor, checkout.offering.currency) },
+    total: { ...offering, baseRate: toBaseRate(totalMinor, checkout.currency) },
+    discount: checkout.discountCode ? { code: checkout.discountCode, amount: toBaseRate(Number(checkout.discountMinor), checkout.currency) ?? 0 } : null,
+    dueAmount: toBaseRate(Number(checkout.amountMinor), checkout.currency) ?? 0,
     trialDays: checkout.trialDays,
     error: checkout.status === 'failed' ? checkout.error : null,
     successUrl: localCheckoutReturnUrl(checkout, 'success'),

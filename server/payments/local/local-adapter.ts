@@ -10,6 +10,10 @@ import type { CheckoutPaymentState, PaymentPort, ProcessorEvent, ProcessorEventB
 
 export const localPort: PaymentPort = {
   name: 'local',
+  // The checkout's amounts are its record (the service computed the discount): nothing to make.
+  async prepareDiscount() {
+    return null;
+  },
   async openCheckout(request) {
     const url = new URL(`${env().publicBaseUrl}/checkout/local/${request.checkoutId}`);
     if (request.originContext === 'mobile_app') url.searchParams.set('ui', 'mobile');

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { CheckoutPaymentState, CheckoutRequest, PaymentPort, ProcessorSession, RefundRequest, SubscriptionDecision, SubscriptionRef, SubscriptionSnapshot, UsageReportRequest } from '../port';
+import type { CheckoutDiscount, CheckoutPaymentState, CheckoutRequest, PaymentPort, ProcessorDiscountRefs, ProcessorSession, RefundRequest, SubscriptionDecision, SubscriptionRef, SubscriptionSnapshot, UsageReportRequest } from '../port';
 import { stripeClient, stripeIdOf } from './stripe-client';
 import { paymentSucceededOf } from './stripe-events';
 
@@ -28,6 +28,8 @@ export function checkoutSessionParams(request: CheckoutRequest): Stripe.Checkout
         },
       },
     ],
+    // The code the service checked and counted; buyers cannot type another on Stripe's page.
+    ...(request.discount?.processorRefs ? { discounts: [{ promotion_code: request.discount.processorRefs.promotionCodeId }] } : {}),
     customer_email: request.customerEmail ?? undefined,
     success_url: request.successUrl,
     cancel_url: request.cancelUrl,
@@ -43,6 +45,55 @@ export function checkoutSessionParams(request: CheckoutRequest): Stripe.Checkout
         }
       : { payment_intent_data: { metadata } }),
   };
+}
+
+/** The coupon of a discount: what it takes off, for how long (its id is ours, so it is made once per account). */
+export function couponParams(discount: CheckoutDiscount, currency: string): Stripe.CouponCreateParams {
+  const amountIn = (wanted: string) => discount.amounts.find((amount) => amount.currency === wanted)?.amountMinor;
+  const main = amountIn(currency);
+  const others = discount.amounts.filter((amount) => amount.currency !== currency);
+  return {
+    id: stripeCouponIdOf(discount.id),
+    name: (discount.name ?? discount.code).slice(0, 40),
+    duration: discount.duration,
+    ...(discount.duration === 'repeating' && discount.durationMonths ? { duration_in_months: discount.durationMonths } : {}),
+    ...(discount.kind === 'percent'
+      ? { percent_off: discount.percentOff ?? 0 }
+      : {
+          amount_off: main,
+          currency,
+          ...(others.length > 0 ? { currency_options: Object.fromEntries(others.map((amount) => [amount.currency, { amount_off: amount.amountMinor }])) } : {}),
+        }),
+    metadata: { discountId: discount.id },
+  };
+}
+
+/** Our id of a discount's coupon on the seller's account. */
+export const stripeCouponIdOf = (discountId: string) => `licensing_${discountId}`;
+
+const alreadyExists = (error: unknown) => (error as { code?: string } | null)?.code === 'resource_already_exists';
+
+/**
+ * The coupon and promotion code of a discount on the seller's account, made once: the coupon has
+ * our id (a second create answers resource_already_exists), the promotion code is found by its code
+ * before it is made, and both requests carry idempotency keys from the discount's id.
+ */
+async function prepareDiscount(input: { account: string | null; discount: CheckoutDiscount; currency: string }): Promise<ProcessorDiscountRefs> {
+  const stripe = stripeClient();
+  const couponId = stripeCouponIdOf(input.discount.id);
+  try {
+    await stripe.coupons.create(couponParams(input.discount, input.currency), { idempotencyKey: `coupon-${input.discount.id}`, ...onAccount(input.account) });
+  } catch (error) {
+    if (!alreadyExists(error)) throw error;
+  }
+  const existing = await stripe.promotionCodes.list({ code: input.discount.code, coupon: couponId, limit: 1 }, onAccount(input.account));
+  const found = existing.data[0];
+  if (found) return { couponId, promotionCodeId: found.id };
+  const created = await stripe.promotionCodes.create(
+    { promotion: { type: 'coupon', coupon: couponId }, code: input.discount.code, metadata: { discountId: input.discount.id } },
+    { idempotencyKey: `promotion-code-${input.discount.id}`, ...onAccount(input.account) },
+  );
+  return { couponId, promotionCodeId: created.id };
 }
 
 /** Stripe's subscription as the port's snapshot. */
@@ -103,9 +154,21 @@ async function applyDecision(subscription: SubscriptionRef, decision: Subscripti
       const item = current.items.data[0];
       const product = stripeIdOf(item?.price?.product);
       if (!item || !product) throw new Error(`Stripe subscription ${subscription.subscriptionId} has no priced item to change.`);
+      const priceData = (unitAmount: number) => ({
+        currency: decision.currency.toLowerCase(),
+        product,
+        unit_amount: unitAmount,
+        recurring: { interval: decision.interval.unit, interval_count: decision.interval.count },
+      });
+      // Stripe prorates from the item's price: one still carrying a period-end change's price (told
+      // unprorated, then cancelled or replaced) is put back to the price of sale first, unprorated.
+      const carried = item.price?.unit_amount;
+      if (decision.proration === 'now' && decision.fromUnitAmountMinor !== null && typeof carried === 'number' && carried !== decision.fromUnitAmountMinor) {
+        await stripe.subscriptionItems.update(item.id, { price_data: priceData(decision.fromUnitAmountMinor), proration_behavior: 'none' }, { ...options, idempotencyKey: `${idempotencyKey}-base` });
+      }
       await stripe.subscriptionItems.update(
         item.id,
-        { price_data: { currency: decision.currency.toLowerCase(), product, unit_amount: decision.unitAmountMinor, recurring: { interval: decision.interval.unit, interval_count: decision.interval.count } } },
+        { price_data: priceData(decision.unitAmountMinor), proration_behavior: decision.proration === 'now' ? 'create_prorations' : 'none' },
         options,
       );
       break;
@@ -146,6 +209,7 @@ async function reportUsage(request: UsageReportRequest): Promise<void> {
 
 export const stripePort: PaymentPort = {
   name: 'stripe',
+  prepareDiscount,
   async openCheckout(request: CheckoutRequest): Promise<ProcessorSession> {
     // The key is the checkout's own id: a retried call never opens a second session for one checkout.
     const session = await stripeClient().checkout.sessions.create(checkoutSessionParams(request), { idempotencyKey: `checkout-session-${request.checkoutId}`, ...onAccount(request.account) });

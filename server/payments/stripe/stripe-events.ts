@@ -49,6 +49,7 @@ export function paymentSucceededOf(session: Stripe.Checkout.Session, base: Base)
     subscriptionId: stripeIdOf(session.subscription),
     paymentId: stripeIdOf(session.payment_intent),
     customerEmail: session.customer_details?.email ?? null,
+    charged: typeof session.amount_total === 'number' ? { totalMinor: session.amount_total, discountMinor: session.total_details?.amount_discount ?? 0 } : null,
   };
 }
 

@@ -48,7 +48,13 @@ export default async function LocalCheckoutPage({ params, searchParams }: Props)
           <SummaryRow term="Offering" value={`${checkout.offering.name} (${classificationLabel(checkout.offering.licenseClassification)})`} />
           <SummaryRow term="Price" value={describePrice(checkout.offering, { perSeat: checkout.seatBased, formatAmount: decimalMoney })} testId="checkout-price" />
           <SummaryRow term={checkout.seatBased ? 'Seats' : 'Quantity'} value={String(checkout.quantity)} />
-          <SummaryRow term="Total" value={describePrice(checkout.total, { formatAmount: decimalMoney })} strong testId="checkout-total" />
+          <SummaryRow term="Total" value={describePrice(checkout.total, { formatAmount: decimalMoney })} strong={!checkout.discount} testId="checkout-total" />
+          {checkout.discount && (
+            <>
+              <SummaryRow term={`Discount (${checkout.discount.code})`} value={`−${decimalMoney(checkout.discount.amount, checkout.total.currency)}`} testId="checkout-discount" />
+              {checkout.trialDays === null && <SummaryRow term="Due today" value={decimalMoney(checkout.dueAmount, checkout.total.currency)} strong testId="checkout-due" />}
+            </>
+          )}
           {checkout.trialDays !== null && <SummaryRow term="Due today" value={decimalMoney(0, checkout.total.currency)} testId="checkout-due-today" />}
           {checkout.customerEmail && <SummaryRow term="Buyer" value={checkout.customerEmail} testId="checkout-buyer" />}
         </dl>
@@ -68,7 +74,7 @@ export default async function LocalCheckoutPage({ params, searchParams }: Props)
             </form>
             <form method="post" action={action('pay')} className="flex-1">
               <button type="submit" className={buttonPrimary} data-testid="pay">
-                {checkout.trialDays !== null ? `Start ${checkout.trialDays}-day free trial` : `Pay ${describePrice(checkout.total, { formatAmount: decimalMoney })}`}
+                {checkout.trialDays !== null ? `Start ${checkout.trialDays}-day free trial` : `Pay ${checkout.discount ? decimalMoney(checkout.dueAmount, checkout.total.currency) : describePrice(checkout.total, { formatAmount: decimalMoney })}`}
               </button>
             </form>
           </div>
