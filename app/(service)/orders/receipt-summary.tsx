@@ -14,6 +14,12 @@ export async function ReceiptSummary({ receipt }: { receipt: BuyerReceipt }) {
     [receipt.seatBased ? 'Seats' : 'Quantity', receipt.unitAmountMinor !== null ? `${receipt.quantity} × ${format.money(receipt.unitAmountMinor, receipt.currency)}` : String(receipt.quantity), 'receipt-quantity'],
     ...(receipt.invoiceNumber ? ([['Invoice', receipt.invoiceNumber, 'receipt-invoice-number']] as Fact[]) : []),
     ...(receipt.billedTo ? ([['Billed to', receipt.billedTo, 'receipt-billed-to']] as Fact[]) : []),
+    ...(receipt.discount
+      ? ([
+          ['Subtotal', format.money(receipt.subtotalMinor, receipt.currency), 'receipt-subtotal'],
+          [`Discount (${receipt.discount.code})`, `−${format.money(receipt.discount.amountMinor, receipt.currency)}`, 'receipt-discount'],
+        ] as Fact[])
+      : []),
     ['Tax', format.money(0, receipt.currency), 'receipt-tax'],
     ['Amount', amount, 'receipt-amount'],
     ...(receipt.refunds.length > 0

@@ -86,7 +86,8 @@ async function OrderRow({ order }: { order: SellerOrderRow }) {
         </Field>
         <Field label="Seats">{order.seats}</Field>
         <Field label="Amount">
-          <span data-testid="order-amount">{order.amountMinor === 0 ? 'Free' : format.money(order.amountMinor, order.currency)}</span>
+          <span data-testid="order-amount">{order.amountMinor === 0 && !order.discount ? 'Free' : format.money(order.amountMinor, order.currency)}</span>
+          {order.discount && <span className="block text-xs text-slate-600">{order.discount.code} −{format.money(order.discount.amountMinor, order.currency)}</span>}
           {order.refundedMinor > 0 && (
             <span data-testid="order-refunded" className="block text-xs text-slate-600">
               {format.money(order.refundedMinor, order.currency)} refunded

@@ -49,7 +49,8 @@ export default async function SellerOrderPage({ params }: Props) {
     ['License', <LicenseFact key="license" license={order.license} />, 'order-license'],
   ];
   const moneyFacts: Fact[] = [
-    ['Amount', order.amountMinor === 0 ? 'Free' : money(order.amountMinor), 'order-amount'],
+    ['Amount', order.amountMinor === 0 && !order.discount ? 'Free' : money(order.amountMinor), 'order-amount'],
+    ...(order.discount ? ([[`Discount (${order.discount.code})`, `−${money(order.discount.amountMinor)}`, 'order-discount']] as Fact[]) : []),
     ...(order.amountMinor > 0
       ? ([
           ['Refunded', money(order.refundedMinor), 'order-refunded'],
