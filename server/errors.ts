@@ -37,6 +37,8 @@ export const HTTP_STATUS_BY_CODE = {
   TenantMismatch: 409,
   // A buyer's second trial of an offering, or a second purchase of one they hold (docs/api/purchase.md).
   AlreadyLicensed: 409,
+  // A discount code the seller already has, in any case (docs/api/management.md "Discount codes").
+  DiscountCodeInUse: 409,
 } as const satisfies Record<string, number>;
 
 export type ApiErrorCode = keyof typeof HTTP_STATUS_BY_CODE;

@@ -16,7 +16,7 @@ interface WireApiError {
 export async function requestJson<T>(
   fetchImpl: Fetch,
   url: string,
-  init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: unknown; environment?: string | null; signal?: AbortSignal },
+  init: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; headers?: Record<string, string>; body?: unknown; environment?: string | null; signal?: AbortSignal },
 ): Promise<T> {
   let response: Response;
   try {

@@ -1,5 +1,6 @@
 import { sessionResultRequestSchema, embeddedCheckoutSchema } from './contract/embedded-checkout.js';
 import { camelKeys, encodeWireKeys, type Camel } from './contract/key-case.js';
+import { createDiscountSchema, discountsQuerySchema, updateDiscountSchema, type CreateDiscountInput, type DiscountsQuery, type UpdateDiscountInput } from './contract/discounts.js';
 import { addSeatsSchema, bindTenantSchema, createLicenseSchema, issueSeatCodeSchema, refundOrderSchema, requestOnlySchema } from './contract/management.js';
 import { ArgumentError, LicensingApiError } from './errors.js';
 import type { operations } from './generated/openapi.js';
@@ -22,6 +23,8 @@ export type Seat = LicenseSeats['seats'][number];
 export type CreatedLicense = Ok<'createLicense'>;
 export type IssuedCode = Ok<'issueSeatCode'>;
 export type Refund = Ok<'refundOrder'>;
+export type Discount = Ok<'createDiscount'>;
+export type DiscountPage = Ok<'listDiscounts'>;
 
 export interface SellerClientOptions {
   /** `{base_url}` of the service. */
@@ -139,6 +142,42 @@ export class SellerClient {
       this.#write(refundOrderSchema, 'POST', `/licensing-mgmt/orders/${segment(input?.orderId, 'orderId')}/refunds`, { amount: input.amount, reason: input.reason, license: input.license, requestId: input.requestId }),
   };
 
+  /**
+   * Makes a discount code (docs/api/management.md "Discount codes"): `kind` `percent` with
+   * `percentOff`, or `amount` with `amounts` (minor units per currency); `duration` `once`, `forever`
+   * or `repeating` with `durationMonths`. What it takes off and the code are fixed from then on. A
+   * code the seller already has (in any case) is `DiscountCodeInUse`, also when a retry follows a
+   * create whose answer was lost: then `listDiscounts` shows whether it was made.
+   */
+  async createDiscount(input: CreateDiscountInput): Promise<Discount> {
+    assertValid(createDiscountSchema, input);
+    return camelKeys(await this.#send('POST', '/licensing-mgmt/discounts', encodeWireKeys(createDiscountSchema, input as never)));
+  }
+
+  /** A page of the seller's discount codes, by code (A to Z): pass `nextCursor` as `after` while `hasMore`. */
+  async listDiscounts(input: DiscountsQuery = {}): Promise<DiscountPage> {
+    const query = assertValid(discountsQuerySchema, input);
+    const params = new URLSearchParams({ limit: String(query.limit), ...(query.after ? { after: query.after } : {}) });
+    return camelKeys(await this.#send('GET', `/licensing-mgmt/discounts?${params}`));
+  }
+
+  async getDiscount(input: { discountId: string }): Promise<Discount> {
+    return camelKeys(await this.#send('GET', `/licensing-mgmt/discounts/${segment(input?.discountId, 'discountId')}`));
+  }
+
+  /** Changes `name`, `expiresUtc`, `maxRedemptions` (null clears each) or `offeringIds`; what is left out stays. */
+  async updateDiscount(input: { discountId: string } & UpdateDiscountInput): Promise<Discount> {
+    const { discountId, ...changes } = input ?? {};
+    const path = `/licensing-mgmt/discounts/${segment(discountId, 'discountId')}`;
+    assertValid(updateDiscountSchema, changes);
+    return camelKeys(await this.#send('PATCH', path, encodeWireKeys(updateDiscountSchema, changes as never)));
+  }
+
+  /** Removes a discount code; orders that redeemed it keep the code they redeemed. */
+  async deleteDiscount(input: { discountId: string }): Promise<void> {
+    await this.#send('DELETE', `/licensing-mgmt/discounts/${segment(input?.discountId, 'discountId')}`);
+  }
+
   /** The spec's tenant seat workflow for one tenant (the seller's own id, the licenses' CorrelationId). */
   tenant(correlationId: string, options: { store: SeatCodeStore; licensingUrl?: string; consumptionUrl?: string }): TenantSeats {
     assertValid(tenantSchema, { correlationId });
@@ -162,7 +201,7 @@ export class SellerClient {
     return { ...answer, requestId };
   }
 
-  async #send<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  async #send<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await requestJson<T>(this.#fetch, `${this.#base}${path}`, { method, headers: { 'dub-apiKey': this.#options.apiKey }, body, environment: this.#options.environment ?? null });

@@ -6,6 +6,7 @@ import { catalogAdminRouter } from './routers/catalog-admin-router';
 import { catalogRouter } from './routers/catalog-router';
 import { checkoutPagesRouter } from './routers/checkout-pages-router';
 import { devOutboxRouter } from './routers/dev-outbox-router';
+import { discountsRouter } from './routers/discounts-router';
 import { licensesRouter } from './routers/licenses-router';
 import { marketplaceRouter } from './routers/marketplace-router';
 import { portalRouter } from './routers/portal-router';
@@ -33,6 +34,7 @@ export const appRouter = createTrpcRouter({
   sellerOrders: sellerOrdersRouter,
   sellerCustomers: sellerCustomersRouter,
   webhooks: webhooksRouter,
+  discounts: discountsRouter,
   devOutbox: devOutboxRouter,
 });
 

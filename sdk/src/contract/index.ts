@@ -11,4 +11,5 @@ export * from './key-case.js';
 export * from './purchase.js';
 export * from './embedded-checkout.js';
 export * from './management.js';
+export * from './discounts.js';
 export * from './runtime.js';

@@ -258,6 +258,52 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/licensing-mgmt/discounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The seller's discount codes by code (A to Z), after a cursor
+         * @description `after` is the Code of the last discount read (NextCursor of the previous page); `limit` 1 to 100, 50 by default.
+         */
+        get: operations["listDiscounts"];
+        put?: never;
+        /**
+         * Make a discount code: a percent or an amount per currency, once, forever or for some months
+         * @description Code: 3 to 32 letters, digits, `-` or `_`, case-insensitive (answered upper case); a code the seller already has, in any case, is 409 DiscountCodeInUse. Kind `percent` takes PercentOff (1-100); kind `amount` takes Amounts (1 to 10, one per currency, minor units of that currency). Duration `once` (default), `forever` or `repeating` with DurationMonths (1-36). ExpiresUtc must lie in the future. OfferingIds: the seller's own, empty for all. What the code takes off and the code itself cannot be changed later.
+         */
+        post: operations["createDiscount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/licensing-mgmt/discounts/{discountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One discount code, with its redemptions */
+        get: operations["getDiscount"];
+        put?: never;
+        post?: never;
+        /** Remove a discount code; orders that redeemed it keep the code they redeemed */
+        delete: operations["deleteDiscount"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a discount code: Name, ExpiresUtc, MaxRedemptions, OfferingIds (what is left out stays)
+         * @description null clears Name, ExpiresUtc or MaxRedemptions; a past ExpiresUtc stops the code at once. MaxRedemptions below the Redemptions held now is ValidationError. Code, Kind, PercentOff, Amounts, Duration and DurationMonths are fixed at creation: sending one is ValidationError naming it (create a new code instead).
+         */
+        patch: operations["updateDiscount"];
+        trace?: never;
+    };
     "/licensing-mgmt/events": {
         parameters: {
             query?: never;
@@ -2259,6 +2305,1224 @@ export interface operations {
                         /** @description The OAuth error code (RFC 6749 5.2). */
                         error: string;
                         error_description?: string;
+                    };
+                };
+            };
+        };
+    };
+    listDiscounts: {
+        parameters: {
+            query?: {
+                after?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of discount codes and the cursor of the next. */
+            200: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Discounts: {
+                            Amounts: {
+                                AmountMinor: number;
+                                Currency: string;
+                            }[];
+                            Code: string;
+                            /** Format: date-time */
+                            CreatedUtc: string;
+                            DiscountId: string;
+                            /** @enum {string} */
+                            Duration: "once" | "forever" | "repeating";
+                            DurationMonths: number | null;
+                            /** Format: date-time */
+                            ExpiresUtc: string | null;
+                            /** @enum {string} */
+                            Kind: "percent" | "amount";
+                            MaxRedemptions: number | null;
+                            Name: string | null;
+                            OfferingIds: string[];
+                            PercentOff: number | null;
+                            Redemptions: number;
+                            /** Format: date-time */
+                            UpdatedUtc: string;
+                        }[];
+                        HasMore: boolean;
+                        NextCursor: string | null;
+                    };
+                };
+            };
+            /** @description ApiError: `ValidationError` */
+            400: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ValidationError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ApiKeyMissing` */
+            401: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyMissing";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ApiKeyInvalid` */
+            403: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyInvalid";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `RateLimited` */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit lets this caller in again. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "RateLimited";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServerError` */
+            500: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServerError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServiceUnavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the service cannot reach its database right now. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServiceUnavailable";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+        };
+    };
+    createDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Amounts?: {
+                        AmountMinor: number;
+                        Currency: string;
+                    }[];
+                    Code: string;
+                    /**
+                     * @description For subscriptions: `once` (the first payment), `forever` (every payment), `repeating` (the first DurationMonths months). A one-time purchase has one payment.
+                     * @default once
+                     * @enum {string}
+                     */
+                    Duration?: "once" | "forever" | "repeating";
+                    /** @description 1 to 36, with duration `repeating` only. */
+                    DurationMonths?: number | null;
+                    /**
+                     * Format: date-time
+                     * @description No checkout redeems the code from then on; null: it never expires.
+                     */
+                    ExpiresUtc?: string | null;
+                    /**
+                     * @description `percent`: PercentOff of the price; `amount`: a fixed amount per currency (Amounts).
+                     * @enum {string}
+                     */
+                    Kind: "percent" | "amount";
+                    /** @description At most this many checkouts redeem the code (pending or completed); null: no limit. */
+                    MaxRedemptions?: number | null;
+                    /** @description The seller's own name for the code (portal, receipts); null: none. */
+                    Name?: string | null;
+                    /**
+                     * @description The offerings the code applies to, all the seller's own; empty: every offering of the seller.
+                     * @default []
+                     */
+                    OfferingIds?: string[];
+                    /** @description 1 to 100, with kind `percent` only. */
+                    PercentOff?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The discount code. */
+            201: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Amounts: {
+                            AmountMinor: number;
+                            Currency: string;
+                        }[];
+                        Code: string;
+                        /** Format: date-time */
+                        CreatedUtc: string;
+                        DiscountId: string;
+                        /** @enum {string} */
+                        Duration: "once" | "forever" | "repeating";
+                        DurationMonths: number | null;
+                        /** Format: date-time */
+                        ExpiresUtc: string | null;
+                        /** @enum {string} */
+                        Kind: "percent" | "amount";
+                        MaxRedemptions: number | null;
+                        Name: string | null;
+                        OfferingIds: string[];
+                        PercentOff: number | null;
+                        Redemptions: number;
+                        /** Format: date-time */
+                        UpdatedUtc: string;
+                    };
+                };
+            };
+            /** @description ApiError: `InvalidPayload`, `ValidationError` */
+            400: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "InvalidPayload" | "ValidationError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ApiKeyMissing` */
+            401: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyMissing";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ApiKeyInvalid` */
+            403: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyInvalid";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `DiscountCodeInUse` */
+            409: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "DiscountCodeInUse";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `PayloadTooLarge` */
+            413: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "PayloadTooLarge";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `RateLimited` */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit lets this caller in again. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "RateLimited";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServerError` */
+            500: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServerError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServiceUnavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the service cannot reach its database right now. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServiceUnavailable";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+        };
+    };
+    getDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                discountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The discount code. */
+            200: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Amounts: {
+                            AmountMinor: number;
+                            Currency: string;
+                        }[];
+                        Code: string;
+                        /** Format: date-time */
+                        CreatedUtc: string;
+                        DiscountId: string;
+                        /** @enum {string} */
+                        Duration: "once" | "forever" | "repeating";
+                        DurationMonths: number | null;
+                        /** Format: date-time */
+                        ExpiresUtc: string | null;
+                        /** @enum {string} */
+                        Kind: "percent" | "amount";
+                        MaxRedemptions: number | null;
+                        Name: string | null;
+                        OfferingIds: string[];
+                        PercentOff: number | null;
+                        Redemptions: number;
+                        /** Format: date-time */
+                        UpdatedUtc: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ApiKeyMissing` */
+            401: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyMissing";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ApiKeyInvalid` */
+            403: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyInvalid";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `NotFound` */
+            404: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "NotFound";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `RateLimited` */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit lets this caller in again. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "RateLimited";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServerError` */
+            500: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServerError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServiceUnavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the service cannot reach its database right now. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServiceUnavailable";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                discountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description ApiError: `ApiKeyMissing` */
+            401: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyMissing";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ApiKeyInvalid` */
+            403: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyInvalid";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `NotFound` */
+            404: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "NotFound";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `RateLimited` */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit lets this caller in again. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "RateLimited";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServerError` */
+            500: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServerError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServiceUnavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the service cannot reach its database right now. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServiceUnavailable";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+        };
+    };
+    updateDiscount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                discountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Fixed at creation: sending it is 400 ValidationError naming it; create a new code instead. */
+                    Amounts?: unknown;
+                    /** @description Fixed at creation: sending it is 400 ValidationError naming it; create a new code instead. */
+                    Code?: unknown;
+                    /** @description Fixed at creation: sending it is 400 ValidationError naming it; create a new code instead. */
+                    Duration?: unknown;
+                    /** @description Fixed at creation: sending it is 400 ValidationError naming it; create a new code instead. */
+                    DurationMonths?: unknown;
+                    /**
+                     * Format: date-time
+                     * @description No checkout redeems the code from then on; null: it never expires.
+                     */
+                    ExpiresUtc?: string | null;
+                    /** @description Fixed at creation: sending it is 400 ValidationError naming it; create a new code instead. */
+                    Kind?: unknown;
+                    /** @description At most this many checkouts redeem the code (pending or completed); null: no limit. */
+                    MaxRedemptions?: number | null;
+                    /** @description The seller's own name for the code (portal, receipts); null: none. */
+                    Name?: string | null;
+                    /** @description The offerings the code applies to, all the seller's own; empty: every offering of the seller. */
+                    OfferingIds?: string[];
+                    /** @description Fixed at creation: sending it is 400 ValidationError naming it; create a new code instead. */
+                    PercentOff?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The discount code as changed. */
+            200: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Amounts: {
+                            AmountMinor: number;
+                            Currency: string;
+                        }[];
+                        Code: string;
+                        /** Format: date-time */
+                        CreatedUtc: string;
+                        DiscountId: string;
+                        /** @enum {string} */
+                        Duration: "once" | "forever" | "repeating";
+                        DurationMonths: number | null;
+                        /** Format: date-time */
+                        ExpiresUtc: string | null;
+                        /** @enum {string} */
+                        Kind: "percent" | "amount";
+                        MaxRedemptions: number | null;
+                        Name: string | null;
+                        OfferingIds: string[];
+                        PercentOff: number | null;
+                        Redemptions: number;
+                        /** Format: date-time */
+                        UpdatedUtc: string;
+                    };
+                };
+            };
+            /** @description ApiError: `InvalidPayload`, `ValidationError` */
+            400: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "InvalidPayload" | "ValidationError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ApiKeyMissing` */
+            401: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyMissing";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ApiKeyInvalid` */
+            403: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyInvalid";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `NotFound` */
+            404: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "NotFound";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `PayloadTooLarge` */
+            413: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "PayloadTooLarge";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `RateLimited` */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit lets this caller in again. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "RateLimited";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServerError` */
+            500: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServerError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServiceUnavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the service cannot reach its database right now. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServiceUnavailable";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
                     };
                 };
             };
@@ -7581,8 +8845,10 @@ export interface operations {
                      */
                     CancelUrl?: string;
                     CorrelationId: string;
+                    Currency?: string;
                     /** Format: email */
                     CustomerEmail: string;
+                    DiscountCode?: string;
                     IssuerClientId?: string;
                     OfferingId: string;
                     Quantity?: number;
@@ -9124,6 +10390,8 @@ export interface operations {
                      */
                     CancelUrl?: string;
                     CorrelationId?: string;
+                    Currency?: string;
+                    DiscountCode?: string;
                     IssuerClientId: string;
                     OfferingId: string;
                     /** @enum {string} */

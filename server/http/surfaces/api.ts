@@ -29,6 +29,11 @@ import * as deleteWebhookEndpoint from '../routes/management/delete-webhook-endp
 import * as rotateWebhookSecret from '../routes/management/rotate-webhook-secret';
 import * as sendWebhookTest from '../routes/management/send-webhook-test';
 import * as listEvents from '../routes/management/list-events';
+import * as createDiscount from '../routes/management/create-discount';
+import * as listDiscounts from '../routes/management/list-discounts';
+import * as getDiscount from '../routes/management/get-discount';
+import * as updateDiscount from '../routes/management/update-discount';
+import * as deleteDiscount from '../routes/management/delete-discount';
 import { createSurface } from '../surface';
 
 /**
@@ -70,4 +75,9 @@ export const createApiSurface = () =>
     app.openapi(rotateWebhookSecret.route, rotateWebhookSecret.handler);
     app.openapi(sendWebhookTest.route, sendWebhookTest.handler);
     app.openapi(listEvents.route, listEvents.handler);
+    app.openapi(createDiscount.route, createDiscount.handler);
+    app.openapi(listDiscounts.route, listDiscounts.handler);
+    app.openapi(getDiscount.route, getDiscount.handler);
+    app.openapi(updateDiscount.route, updateDiscount.handler);
+    app.openapi(deleteDiscount.route, deleteDiscount.handler);
   });
