@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import { DomainError } from '../errors';
 import { requestPortalSignIn } from '../identity/request-portal-sign-in';
 import { findSellerByIssuerClientId } from '../sellers/find-seller-by-issuer-client-id';
-import { findPurchasableOffering } from './purchasable-offering';
+import { assertSellerTakesPayment, findPurchasableOffering, isFreeOffering } from './purchasable-offering';
 
 /**
  * Guest checkout, step one: a buyer with no session gives an e-mail address on the storefront and
@@ -19,6 +19,7 @@ export async function requestGuestCheckoutCode(
   const seller = (await findSellerByIssuerClientId(ctx, input.issuerClientId))?.seller;
   if (!seller) throw new DomainError('CheckoutFailed', 'This offering is not available for purchase.');
   const { offering } = await findPurchasableOffering(ctx, { sellerId: seller.id, offeringId: input.offeringId });
+  assertSellerTakesPayment(seller, { free: isFreeOffering(offering) });
   return requestPortalSignIn(ctx, {
     email: input.email,
     clientIp: input.clientIp,

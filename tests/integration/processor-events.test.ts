@@ -112,7 +112,19 @@ describe('the Stripe adapter translates every notification the domain uses into 
     const account = 'acct_translate';
     const translate = (type: string, object: Record<string, unknown>) => translateStripeEvent(stripeEvent(type, object, account, 1_800_000_000));
     const common = { id: expect.stringMatching(/^evt_/), processor: 'stripe', account, occurredAt: new Date(1_800_000_000_000) };
-    expect(translate('checkout.session.completed', { id: 'cs_1', payment_status: 'paid', metadata: { checkoutId: 'co_1' }, customer: 'cus_1', subscription: null, payment_intent: 'pi_1', customer_details: { email: 'b@x.test' } })).toEqual({
+    expect(
+      translate('checkout.session.completed', {
+        id: 'cs_1',
+        payment_status: 'paid',
+        metadata: { checkoutId: 'co_1' },
+        customer: 'cus_1',
+        subscription: null,
+        payment_intent: 'pi_1',
+        customer_details: { email: 'b@x.test' },
+        amount_total: 3920,
+        total_details: { amount_discount: 980 },
+      }),
+    ).toEqual({
       ...common,
       type: 'PaymentSucceeded',
       checkoutId: 'co_1',
@@ -121,6 +133,7 @@ describe('the Stripe adapter translates every notification the domain uses into 
       subscriptionId: null,
       paymentId: 'pi_1',
       customerEmail: 'b@x.test',
+      charged: { totalMinor: 3920, discountMinor: 980 },
       source: { type: 'checkout.session.completed', livemode: false },
     });
     expect(translate('checkout.session.completed', { id: 'cs_2', payment_status: 'unpaid', metadata: {} })).toBeNull();
