@@ -1,6 +1,7 @@
 import type { Feature, Offering, Product } from '@/generated/prisma/client';
-import type { OfferingView, ProductView, ResolvedFeature } from './catalog.schemas';
+import type { OfferingView, PriceView, ProductView, ResolvedFeature } from './catalog.schemas';
 import { toBaseRate } from './money';
+import { pricesOf, type OtherPrice } from './offering-prices';
 
 export function toProductView(product: Product, issuerClientId: string): ProductView {
   return {
@@ -13,7 +14,17 @@ export function toProductView(product: Product, issuerClientId: string): Product
   };
 }
 
-export function toOfferingView(offering: Offering, issuerClientId: string): OfferingView {
+/** An offering's prices as buyers read them (major units), the default first. */
+export function toPriceViews(offering: Pick<Offering, 'priceMinor' | 'currency'> & { prices: OtherPrice[] }): PriceView[] {
+  return pricesOf(offering).map((price) => ({ currency: price.currency, baseRate: toBaseRate(price.amountMinor, price.currency)!, isDefault: price.isDefault }));
+}
+
+/**
+ * The spec's offering view plus our extensions. The catalog's readers load the other prices
+ * (`withOtherPrices`); a row read without them (a checkout's or a claim's one price) lists its
+ * default price only.
+ */
+export function toOfferingView(offering: Offering & { prices?: OtherPrice[] }, issuerClientId: string): OfferingView {
   return {
     id: offering.id,
     productId: offering.productId,
@@ -28,6 +39,7 @@ export function toOfferingView(offering: Offering, issuerClientId: string): Offe
     interval: offering.interval,
     intervalUnit: offering.intervalUnit,
     ...(offering.trialDays ? { trialDays: offering.trialDays } : {}),
+    prices: toPriceViews({ ...offering, prices: offering.prices ?? [] }),
   };
 }
 

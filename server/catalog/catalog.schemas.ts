@@ -14,6 +14,16 @@ export const productViewSchema = z.object({
   platform: z.number().int(),
 });
 
+/** One price of an offering (ours, beside the spec's fields): the default first, then one per other currency. */
+export const priceViewSchema = z.object({
+  /** Lower-case ISO 4217. */
+  currency: z.string(),
+  /** Major units of `currency`, with its own exponent (JPY 0 decimals, USD 2, KWD 3). */
+  baseRate: z.number(),
+  /** The price BaseRate and Currency name; exactly one. */
+  isDefault: z.boolean(),
+});
+
 export const offeringViewSchema = z.object({
   id: z.string(),
   productId: z.string(),
@@ -32,6 +42,11 @@ export const offeringViewSchema = z.object({
    * billed every interval). Present only on an offering that has one.
    */
   trialDays: z.number().int().min(1).max(730).optional(),
+  /**
+   * Ours, beside the spec's fields: every price of the offering, the default first (the one
+   * BaseRate and Currency name), then the other currencies' by code. Empty when BaseRate is null.
+   */
+  prices: z.array(priceViewSchema),
 });
 
 export const storefrontSchema = z.object({
@@ -61,6 +76,7 @@ export const offeringDetailSchema = z.object({
 
 export type ProductView = z.infer<typeof productViewSchema>;
 export type OfferingView = z.infer<typeof offeringViewSchema>;
+export type PriceView = z.infer<typeof priceViewSchema>;
 export type Storefront = z.infer<typeof storefrontSchema>;
 export type ResolvedFeature = z.infer<typeof resolvedFeatureSchema>;
 export type OfferingDetail = z.infer<typeof offeringDetailSchema>;

@@ -8,6 +8,7 @@ import { offeringViewSchema, productViewSchema, resolvedFeatureSchema } from './
 import { toOfferingView, toProductView, toResolvedFeature } from './catalog-views';
 import { describePrice } from './describe-offering';
 import { listedOfferingWhere } from './listed-offerings';
+import { withOtherPrices } from './offering-prices';
 import { storefrontName } from './seller-profile';
 
 // One listed offering told in full for someone deciding whether to buy it (the MCP endpoint's
@@ -44,7 +45,7 @@ export async function describeListedOffering(ctx: { db: Db }, issuerClientId: st
   const found = await findSellerByIssuerClientId(ctx, issuerClientId);
   const row = found && (await ctx.db.offering.findFirst({
     where: { id: offeringId, sellerId: found.seller.id, ...listedOfferingWhere },
-    include: { product: true, features: { orderBy: { key: 'asc' } } },
+    include: { product: true, features: { orderBy: { key: 'asc' } }, ...withOtherPrices },
   }));
   if (!found || !row) throw new DomainError('NotFound', 'No listed offering with that id for this seller.');
   const { seller } = found;

@@ -25,6 +25,9 @@ export function classificationLabel(classification: number): string {
   }
 }
 
+/** What a price line reads of an offering view: its terms and one price (the default, or the one shown). */
+export type PricedTerms = Pick<OfferingView, 'licenseClassification' | 'baseRate' | 'currency' | 'interval' | 'intervalUnit' | 'trialDays'>;
+
 /** An amount in the currency's main unit (a BaseRate) as text. */
 export type AmountFormat = (amount: number, currency: string) => string;
 
@@ -35,7 +38,7 @@ const formatAmountInEnglish: AmountFormat = (amount, currency) => new Intl.Numbe
  * "Free for 14 days", "14 days free, then $15.00 / month". The amount is in English for the API, MCP and e-mails; pages pass their
  * reader's format (`formatAmount`).
  */
-export function describePrice(offering: OfferingView, options: { perSeat?: boolean; formatAmount?: AmountFormat } = {}): string {
+export function describePrice(offering: PricedTerms, options: { perSeat?: boolean; formatAmount?: AmountFormat } = {}): string {
   const interval = describeInterval(offering.interval, offering.intervalUnit);
   if (offering.licenseClassification === LicenseClassification.Trial) {
     return interval ? `Free for ${offering.interval === 1 ? `1 ${interval}` : interval}` : 'Free trial';

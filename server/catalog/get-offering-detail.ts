@@ -3,6 +3,7 @@ import { DomainError } from '../errors';
 import type { OfferingDetail } from './catalog.schemas';
 import { toOfferingView, toProductView, toResolvedFeature } from './catalog-views';
 import { listedOfferingWhere } from './listed-offerings';
+import { withOtherPrices } from './offering-prices';
 import { findSellerByIssuerClientId } from '../sellers/find-seller-by-issuer-client-id';
 
 /** One listed offering of one seller, with its features resolved for buyers. */
@@ -10,7 +11,7 @@ export async function getOfferingDetail(ctx: { db: Db }, issuerClientId: string,
   const found = await findSellerByIssuerClientId(ctx, issuerClientId);
   const offering = found && await ctx.db.offering.findFirst({
     where: { id: offeringId, sellerId: found.seller.id, ...listedOfferingWhere },
-    include: { product: true, seller: true, features: { orderBy: { key: 'asc' } } },
+    include: { product: true, seller: true, features: { orderBy: { key: 'asc' } }, ...withOtherPrices },
   });
   if (!offering) throw new DomainError('NotFound', 'No listed offering with that id for this seller.');
 

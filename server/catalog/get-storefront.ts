@@ -3,6 +3,7 @@ import { DomainError } from '../errors';
 import type { OfferingView, Storefront } from './catalog.schemas';
 import { toOfferingView, toProductView } from './catalog-views';
 import { listedOfferingWhere } from './listed-offerings';
+import { withOtherPrices } from './offering-prices';
 import { findSellerByIssuerClientId } from '../sellers/find-seller-by-issuer-client-id';
 
 /** The purchase API's catalog view of one seller: only listed offerings, grouped by product. */
@@ -14,7 +15,7 @@ export async function getStorefront(ctx: { db: Db }, issuerClientId: string): Pr
 
   const offerings = await ctx.db.offering.findMany({
     where: { sellerId: seller.id, ...listedOfferingWhere },
-    include: { product: true },
+    include: { product: true, ...withOtherPrices },
     orderBy: [{ product: { createdAt: 'asc' } }, { createdAt: 'asc' }],
   });
 

@@ -14,9 +14,17 @@ export interface PriceInCurrency {
 }
 
 type PricedOffering = Pick<Offering, 'priceMinor' | 'currency'>;
+/** An offering's price row as pricesOf reads it. */
+export type OtherPrice = Pick<OfferingPrice, 'currency' | 'amountMinor'>;
+
+/**
+ * What a query of offerings includes so that `pricesOf` can read them: the other currencies' rows,
+ * in the same statement (`include: { product: true, ...withOtherPrices }`).
+ */
+export const withOtherPrices = { prices: { select: { currency: true, amountMinor: true } } } as const;
 
 /** The prices of an offering whose other prices are loaded: the default first, then by currency. */
-export function pricesOf(offering: PricedOffering & { prices: Pick<OfferingPrice, 'currency' | 'amountMinor'>[] }): PriceInCurrency[] {
+export function pricesOf(offering: PricedOffering & { prices: OtherPrice[] }): PriceInCurrency[] {
   if (offering.priceMinor === null) return [];
   const others = [...offering.prices]
     .filter((price) => price.currency !== offering.currency)

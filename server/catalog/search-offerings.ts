@@ -10,6 +10,7 @@ import { LicenseClassification } from './catalog-enums';
 import { toOfferingView, toProductView } from './catalog-views';
 import { describePrice } from './describe-offering';
 import { listedOfferingWhere } from './listed-offerings';
+import { withOtherPrices } from './offering-prices';
 import { storefrontName } from './seller-profile';
 
 // A search across every seller's listed offerings (the MCP endpoint's search_offerings): what an
@@ -87,7 +88,7 @@ export async function searchOfferings(ctx: { db: Db }, input: SearchOfferingsInp
   const { page, pageCount } = clampedPage(requested, total, OFFERING_SEARCH_PAGE_SIZE);
   const rows = await ctx.db.offering.findMany({
     where,
-    include: { product: true, seller: { select: { issuerClientId: true, storeName: true, contactName: true, legalName: true, checkoutReady: true } } },
+    include: { product: true, seller: { select: { issuerClientId: true, storeName: true, contactName: true, legalName: true, checkoutReady: true } }, ...withOtherPrices },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     skip: (page - 1) * OFFERING_SEARCH_PAGE_SIZE,
     take: OFFERING_SEARCH_PAGE_SIZE,

@@ -28,7 +28,7 @@ async function once<T>(sellerId: string, requestId: string, operation: string, i
 }
 
 const offeringLine = (offering: SellerOffering) =>
-  `${offering.name} [offeringId ${offering.id}]: ${describePrice({ ...offering, licenseClassification: offering.classification, clientId: '', trialDays: offering.trialDays ?? undefined })}, ${offering.listed ? 'listed' : 'not listed'}`;
+  `${offering.name} [offeringId ${offering.id}]: ${describePrice({ ...offering, licenseClassification: offering.classification, trialDays: offering.trialDays ?? undefined })}, ${offering.listed ? 'listed' : 'not listed'}`;
 
 const listCatalogTool = defineTool({
   name: 'list_catalog',
@@ -64,7 +64,7 @@ const createOfferingTool = defineTool({
   name: 'create_offering',
   title: 'Create an offering',
   description:
-    'Adds an offering to one of your products, not listed: buyers see it only after set_offering_listed. Classification 0 trial (a length, no price), 1 subscription (a price and an interval), 2 perpetual (a price or none, no interval). IntervalUnit 0 day, 1 week, 2 month, 3 year. BaseRate in major units (9.99); none for free.',
+    'Adds an offering to one of your products, not listed: buyers see it only after set_offering_listed. Classification 0 trial (a length, no price), 1 subscription (a price and an interval), 2 perpetual (a price or none, no interval). IntervalUnit 0 day, 1 week, 2 month, 3 year. BaseRate in major units (9.99); none for free. Prices (optional): one price per currency, at most 10, e.g. [{Currency: "usd", BaseRate: 9.99, IsDefault: true}, {Currency: "jpy", BaseRate: 1500}], each in the currency\'s own decimals (JPY none, KWD 3); the default is then BaseRate and Currency.',
   audience: 'seller',
   input: createUnlistedOfferingSchema.extend(withRequestId),
   output: sellerOfferingSchema,

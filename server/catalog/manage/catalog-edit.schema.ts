@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PRICES_PER_OFFERING } from '../../../sdk/src/contract/fields';
 import { CatalogStatus, IntervalUnit, LicenseClassification, OfferingCategory, Platform } from '../catalog-enums';
 import { minorUnitDigits, toMinorUnits } from '../money';
 
@@ -51,6 +52,75 @@ export const updateProductSchema = productFields.extend({ productId: entityId })
 
 // ---------- offerings ----------
 
+/** An ISO 4217 code this runtime knows, kept lower case. */
+const currencyCodeSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  // abort: a code that is not three letters is told that, once.
+  .regex(/^[a-z]{3}$/, { message: 'Enter a three-letter currency code such as usd.', abort: true })
+  .refine((code) => KNOWN_CURRENCIES.has(code.toUpperCase()), 'Enter an ISO 4217 currency code such as usd or eur.');
+
+/** Why `baseRate` (major units) is no price in `currency`, or null: its exponent (JPY 0 decimals, KWD 3) and the column's range. */
+function amountProblem(baseRate: number, currency: string): string | null {
+  const digits = minorUnitDigits(currency);
+  const scaled = baseRate * 10 ** digits;
+  if (Math.abs(scaled - Math.round(scaled)) > 1e-6) {
+    return digits === 0 ? `A price in ${currency.toUpperCase()} is a whole number (it has no minor unit).` : `A price in ${currency.toUpperCase()} has at most ${digits} decimal places.`;
+  }
+  if (toMinorUnits(baseRate, currency) > MAX_PRICE_MINOR) return 'The price is too large.';
+  return null;
+}
+
+/**
+ * One price of an offering (ours, beside the spec's BaseRate): `baseRate` in major units of
+ * `currency`; the one marked `isDefault` is the offering's BaseRate and Currency.
+ */
+const offeringPriceSchema = z.object({
+  currency: currencyCodeSchema,
+  baseRate: z.number().positive('A price is above 0; an offering without a price is free: remove every price.'),
+  isDefault: z.boolean().optional(),
+});
+export type OfferingPriceInput = z.input<typeof offeringPriceSchema>;
+
+/** An offering's prices: at most MAX_PRICES_PER_OFFERING (the rules across rows: `pricesRules`). */
+const offeringPricesSchema = z.array(offeringPriceSchema).max(MAX_PRICES_PER_OFFERING, `An offering has at most ${MAX_PRICES_PER_OFFERING} prices, one per currency.`);
+
+/**
+ * The rules across an offering's prices, told on the row they concern (`prices.2.currency`): one
+ * price per currency, each an amount its currency can hold, exactly one the default (a list of one
+ * price needs no mark: it is the default). Object-level, so the wire twins (PascalCase) of the
+ * request shapes never run them on keys they do not have.
+ */
+function pricesRules(prices: z.output<typeof offeringPricesSchema>, ctx: z.RefinementCtx): void {
+  const firstOf = new Map<string, number>();
+  prices.forEach((price, index) => {
+    const first = firstOf.get(price.currency);
+    if (first === undefined) firstOf.set(price.currency, index);
+    else
+      ctx.addIssue({
+        code: 'custom',
+        path: ['prices', index, 'currency'],
+        message: `Price ${first + 1} is already in ${price.currency.toUpperCase()}: one price per currency.`,
+        params: { detailCode: 'Duplicate' },
+      });
+    const problem = amountProblem(price.baseRate, price.currency);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['prices', index, 'baseRate'], message: problem });
+  });
+  const defaults = prices.flatMap((price, index) => (price.isDefault ? [index] : []));
+  if (prices.length > 1 && defaults.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['prices'], message: 'Mark one price as the default.', params: { detailCode: 'Required' } });
+  }
+  for (const index of defaults.slice(1)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['prices', index, 'isDefault'],
+      message: `Price ${defaults[0]! + 1} is already the default: mark exactly one.`,
+      params: { detailCode: 'Duplicate' },
+    });
+  }
+}
+
 const offeringFields = z.object({
   name: z.string().trim().min(1, 'Enter an offering name.').max(200),
   description: z
@@ -65,14 +135,13 @@ const offeringFields = z.object({
   category: categorySchema.default(OfferingCategory.Application),
   /** Price in major units of `currency` (9.99); null for a free offering, 0 for a zero-dollar one. */
   baseRate: z.number().min(0, 'The price cannot be negative.').nullable().default(null),
-  currency: z
-    .string()
-    .trim()
-    .toLowerCase()
-    // abort: a code that is not three letters is told that, once.
-    .regex(/^[a-z]{3}$/, { message: 'Enter a three-letter currency code such as usd.', abort: true })
-    .refine((code) => KNOWN_CURRENCIES.has(code.toUpperCase()), 'Enter an ISO 4217 currency code such as usd or eur.')
-    .default('usd'),
+  currency: currencyCodeSchema.default('usd'),
+  /**
+   * Every price, one per currency (ours, beside the spec's BaseRate): given, it replaces the
+   * offering's prices and its default is BaseRate and Currency; an empty list is a free offering.
+   * Left out, BaseRate and Currency set the default price and the other currencies' prices stay.
+   */
+  prices: offeringPricesSchema.optional(),
   interval: z.number().int().min(1, 'The interval is at least 1.').max(1000).nullable().default(null),
   intervalUnit: intervalUnitSchema.nullable().default(null),
   seatBased: z.boolean().default(false),
@@ -84,14 +153,43 @@ const offeringFields = z.object({
 });
 
 /** What the classification rules read (an edit may leave the switches out). */
-export type OfferingTerms = Pick<z.output<typeof offeringFields>, 'classification' | 'baseRate' | 'currency' | 'interval' | 'intervalUnit' | 'trialDays'>;
+export type OfferingTerms = Pick<z.output<typeof offeringFields>, 'classification' | 'baseRate' | 'currency' | 'interval' | 'intervalUnit' | 'trialDays'> &
+  Partial<Pick<z.output<typeof offeringFields>, 'prices'>>;
+
+/** The price marked default in a valid list (or its only price); null for an empty list. */
+export function defaultPriceOf<P extends { isDefault?: boolean }>(prices: readonly P[]): P | null {
+  return prices.find((price) => price.isDefault) ?? (prices.length === 1 ? prices[0]! : null);
+}
+
+/**
+ * The default price the terms ask for, in major units: the default of `prices` when given (none
+ * for an empty list), else BaseRate in Currency.
+ */
+export function defaultPriceTerms(terms: Pick<OfferingTerms, 'baseRate' | 'currency' | 'prices'>): { baseRate: number | null; currency: string } {
+  if (terms.prices === undefined) return { baseRate: terms.baseRate, currency: terms.currency };
+  const chosen = defaultPriceOf(terms.prices);
+  return chosen ? { baseRate: chosen.baseRate, currency: chosen.currency } : { baseRate: null, currency: terms.currency };
+}
 
 /**
  * Classification rules (spec: 0 trial, 1 subscription, 2 perpetual): a subscription bills every
  * interval, so it needs one; a perpetual license has no term; a trial is free for its length.
  */
-function offeringRules(value: OfferingTerms, ctx: z.RefinementCtx): void {
+function offeringRules(terms: OfferingTerms, ctx: z.RefinementCtx): void {
   const issue = (path: keyof OfferingTerms, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if (terms.prices !== undefined) pricesRules(terms.prices, ctx);
+  if (terms.prices !== undefined && terms.baseRate !== null) {
+    // BaseRate and Currency are the default price: beside Prices they may only repeat its default.
+    const chosen = defaultPriceOf(terms.prices);
+    if (!chosen || chosen.baseRate !== terms.baseRate || chosen.currency !== terms.currency) {
+      issue('baseRate', 'BaseRate and Currency are the default price: leave them out beside Prices, or give the same price as its default.');
+    }
+  }
+  if (terms.prices !== undefined && terms.prices.length > 0 && terms.classification === LicenseClassification.Trial) {
+    issue('prices', 'A trial has no price; remove its prices.');
+  }
+  // The rules below read the default price, however it was given.
+  const value = { ...terms, ...defaultPriceTerms(terms) };
   switch (value.classification) {
     case LicenseClassification.Subscription:
       if (value.interval === null) issue('interval', 'A subscription needs a billing interval.');
@@ -100,7 +198,7 @@ function offeringRules(value: OfferingTerms, ctx: z.RefinementCtx): void {
     case LicenseClassification.Trial:
       if (value.interval === null) issue('interval', 'A trial needs a length.');
       if (value.intervalUnit === null) issue('intervalUnit', 'A trial needs an interval unit.');
-      if (value.baseRate !== null) issue('baseRate', 'A trial has no price; leave the price empty.');
+      if (terms.baseRate !== null) issue('baseRate', 'A trial has no price; leave the price empty.');
       break;
     case LicenseClassification.Perpetual:
       if (value.interval !== null) issue('interval', 'A perpetual offering has no interval.');
@@ -110,14 +208,10 @@ function offeringRules(value: OfferingTerms, ctx: z.RefinementCtx): void {
   if (value.trialDays !== null && (value.classification !== LicenseClassification.Subscription || !value.baseRate)) {
     issue('trialDays', 'A free trial that converts belongs to a paid subscription; a free offering needs none.');
   }
-  if (value.baseRate !== null && value.baseRate >= 0) {
-    const digits = minorUnitDigits(value.currency);
-    const scaled = value.baseRate * 10 ** digits;
-    if (Math.abs(scaled - Math.round(scaled)) > 1e-6) {
-      issue('baseRate', `A price in ${value.currency} has at most ${digits} decimal places.`);
-    } else if (toMinorUnits(value.baseRate, value.currency) > MAX_PRICE_MINOR) {
-      issue('baseRate', 'The price is too large.');
-    }
+  // A price in Prices is checked there, on its own row.
+  if (terms.prices === undefined && value.baseRate !== null && value.baseRate >= 0) {
+    const problem = amountProblem(value.baseRate, value.currency);
+    if (problem) issue('baseRate', problem);
   }
 }
 
@@ -182,24 +276,27 @@ export const deleteFeatureSchema = z.object({ featureId: entityId });
 const APP_BILLING = ['free', 'once', 'recurring', 'trial'] as const;
 export type AppBilling = (typeof APP_BILLING)[number];
 
-type AppOfferingChoice = Pick<z.output<typeof offeringFields>, 'baseRate' | 'currency' | 'interval' | 'intervalUnit'> & { billing: AppBilling; trialDays?: number | null };
+type AppOfferingChoice = Pick<z.output<typeof offeringFields>, 'baseRate' | 'currency' | 'interval' | 'intervalUnit'> &
+  Partial<Pick<z.output<typeof offeringFields>, 'prices'>> & { billing: AppBilling; trialDays?: number | null };
 
 /**
  * The offering terms a billing choice stands for. What the choice has no use for (a price of a free
  * app, the interval of a one-time sale) is left out, so the form may keep it while the seller switches.
  */
 export function appOfferingTerms(choice: AppOfferingChoice): OfferingTerms {
-  const { baseRate, currency, interval, intervalUnit, trialDays } = choice;
+  const { baseRate, currency, interval, intervalUnit, trialDays, prices } = choice;
+  // A free choice has no price at all: neither BaseRate nor any of Prices.
+  const unpriced = { baseRate: null, currency, ...(prices === undefined ? {} : { prices: [] }) };
   switch (choice.billing) {
     case 'free':
-      return { classification: LicenseClassification.Perpetual, baseRate: null, currency, interval: null, intervalUnit: null, trialDays: null };
+      return { classification: LicenseClassification.Perpetual, ...unpriced, interval: null, intervalUnit: null, trialDays: null };
     case 'once':
-      return { classification: LicenseClassification.Perpetual, baseRate, currency, interval: null, intervalUnit: null, trialDays: null };
+      return { classification: LicenseClassification.Perpetual, baseRate, currency, prices, interval: null, intervalUnit: null, trialDays: null };
     case 'recurring':
       // A subscription may start with days free that convert to the first paid period.
-      return { classification: LicenseClassification.Subscription, baseRate, currency, interval, intervalUnit, trialDays: trialDays ?? null };
+      return { classification: LicenseClassification.Subscription, baseRate, currency, prices, interval, intervalUnit, trialDays: trialDays ?? null };
     case 'trial':
-      return { classification: LicenseClassification.Trial, baseRate: null, currency, interval, intervalUnit, trialDays: null };
+      return { classification: LicenseClassification.Trial, ...unpriced, interval, intervalUnit, trialDays: null };
   }
 }
 
@@ -209,8 +306,9 @@ const appOfferingSchema = offeringFields
   .superRefine((value, ctx) => {
     const terms = appOfferingTerms(value);
     // A paid choice without a price would be a free offering the seller did not ask for.
-    if ((value.billing === 'once' || value.billing === 'recurring') && !(terms.baseRate !== null && terms.baseRate > 0)) {
-      ctx.addIssue({ code: 'custom', path: ['baseRate'], message: 'Enter a price above 0, or choose Free.' });
+    const { baseRate } = defaultPriceTerms(terms);
+    if ((value.billing === 'once' || value.billing === 'recurring') && !(baseRate !== null && baseRate > 0)) {
+      ctx.addIssue({ code: 'custom', path: [terms.prices === undefined ? 'baseRate' : 'prices'], message: 'Enter a price above 0, or choose Free.' });
     }
     offeringRules(terms, ctx);
   });

@@ -1,4 +1,5 @@
 import type { Db } from '../../db';
+import { withOtherPrices } from '../offering-prices';
 import { toSellerOffering, toSellerProduct, type SellerOffering, type SellerProduct } from './seller-catalog.schema';
 import { findOwnOfferingOrThrow } from './seller-scope';
 
@@ -13,7 +14,7 @@ export async function getSellerOffering(ctx: { db: Db }, input: { sellerId: stri
   await findOwnOfferingOrThrow(ctx, input.sellerId, input.offeringId);
   const offering = await ctx.db.offering.findUniqueOrThrow({
     where: { id: input.offeringId },
-    include: { features: { orderBy: { key: 'asc' } }, product: true },
+    include: { features: { orderBy: { key: 'asc' } }, product: true, ...withOtherPrices },
   });
   return { offering: toSellerOffering(offering), product: toSellerProduct(offering.product) };
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db';
+import { withOtherPrices } from '../offering-prices';
 import { toSellerProduct, type SellerProduct } from './seller-catalog.schema';
 import { findOwnProductOrThrow } from './seller-scope';
 
@@ -7,7 +8,7 @@ export async function getSellerProduct(ctx: { db: Db }, input: { sellerId: strin
   await findOwnProductOrThrow(ctx, input.sellerId, input.productId);
   const product = await ctx.db.product.findUniqueOrThrow({
     where: { id: input.productId },
-    include: { offerings: { include: { features: { orderBy: { key: 'asc' } } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } },
+    include: { offerings: { include: { features: { orderBy: { key: 'asc' } }, ...withOtherPrices }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } },
   });
   return toSellerProduct(product);
 }

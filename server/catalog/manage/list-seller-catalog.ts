@@ -1,4 +1,5 @@
 import type { Db } from '../../db';
+import { withOtherPrices } from '../offering-prices';
 import { sellerCatalogSchema, toSellerProduct, type SellerCatalog } from './seller-catalog.schema';
 import { findSellerOrThrow } from './seller-scope';
 
@@ -9,7 +10,7 @@ export async function listSellerCatalog(ctx: { db: Db }, sellerId: string): Prom
     where: { sellerId },
     include: {
       offerings: {
-        include: { features: { orderBy: { key: 'asc' } } },
+        include: { features: { orderBy: { key: 'asc' } }, ...withOtherPrices },
         orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
       },
     },

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { Feature, Offering, Product } from '@/generated/prisma/client';
+import { priceViewSchema } from '../catalog.schemas';
+import { toPriceViews } from '../catalog-views';
 import { toBaseRate } from '../money';
+import type { OtherPrice } from '../offering-prices';
 
 // What the portal reads of a seller's own catalog: every product, every offering (listed or not,
 // any status) and every feature. Rows are shaped through these schemas, so a new column never
@@ -28,9 +31,11 @@ export const sellerOfferingSchema = z.object({
   status: z.number().int(),
   classification: z.number().int(),
   category: z.number().int(),
-  /** Major units of `currency`; null for a free offering. */
+  /** The default price: major units of `currency`; null for a free offering. */
   baseRate: z.number().nullable(),
   currency: z.string(),
+  /** Every price, the default first (the one baseRate and currency name); empty when free. */
+  prices: z.array(priceViewSchema),
   interval: z.number().int().nullable(),
   intervalUnit: z.number().int().nullable(),
   seatBased: z.boolean(),
@@ -77,7 +82,10 @@ export function toSellerFeature(feature: Feature): SellerFeature {
   });
 }
 
-export function toSellerOffering(offering: Offering & { features?: Feature[] }): SellerOffering {
+/** An offering row read with its other prices (`withOtherPrices`) and, for the full view, its features. */
+type SellerOfferingRow = Offering & { features?: Feature[]; prices: OtherPrice[] };
+
+export function toSellerOffering(offering: SellerOfferingRow): SellerOffering {
   return sellerOfferingSchema.parse({
     id: offering.id,
     productId: offering.productId,
@@ -88,6 +96,7 @@ export function toSellerOffering(offering: Offering & { features?: Feature[] }):
     category: offering.category,
     baseRate: toBaseRate(offering.priceMinor, offering.currency),
     currency: offering.currency,
+    prices: toPriceViews(offering),
     interval: offering.interval,
     intervalUnit: offering.intervalUnit,
     seatBased: offering.seatBased,
@@ -98,7 +107,7 @@ export function toSellerOffering(offering: Offering & { features?: Feature[] }):
   });
 }
 
-export function toSellerProduct(product: Product & { offerings?: (Offering & { features?: Feature[] })[] }): SellerProduct {
+export function toSellerProduct(product: Product & { offerings?: SellerOfferingRow[] }): SellerProduct {
   return sellerProductSchema.parse({
     id: product.id,
     name: product.name,

@@ -1,5 +1,6 @@
 import type { Tx } from '../../db';
 import { publishCatalogChange } from '../catalog-cache';
+import { withOtherPrices } from '../offering-prices';
 import { setOfferingListedSchema, type SellerScoped, type SetOfferingListedInput } from './catalog-edit.schema';
 import { toSellerOffering, type SellerOffering } from './seller-catalog.schema';
 import { findOwnOfferingOrThrow, findSellerOrThrow } from './seller-scope';
@@ -15,7 +16,7 @@ export async function setOfferingListed(ctx: { db: Tx }, input: SellerScoped<Set
   const offering = await ctx.db.offering.update({
     where: { id: offeringId },
     data: { listed },
-    include: { features: { orderBy: { key: 'asc' } } },
+    include: { features: { orderBy: { key: 'asc' } }, ...withOtherPrices },
   });
   await publishCatalogChange(ctx, seller.issuerClientId);
   return toSellerOffering(offering);

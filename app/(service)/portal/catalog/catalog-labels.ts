@@ -1,4 +1,4 @@
-import { CatalogStatus, IntervalUnit, LicenseClassification, OfferingCategory, Platform, type OfferingView, describePrice, type SellerOffering, type AmountFormat } from '@/server/entry/shared';
+import { CatalogStatus, IntervalUnit, LicenseClassification, OfferingCategory, Platform, type PricedTerms, describePrice, type SellerOffering, type AmountFormat } from '@/server/entry/shared';
 
 // Names of the numeric enumerations as the portal shows them (docs/api/catalog.md "Numeric enumerations").
 
@@ -61,15 +61,8 @@ export const unitLabel = (value: number | null) => (value === null ? 'None' : la
  * seat-based price is per seat ("$30.00 per seat / month").
  */
 export function priceLine(offering: SellerOffering, formatAmount?: AmountFormat): string {
-  const view: OfferingView = {
-    id: offering.id,
-    productId: offering.productId,
-    clientId: '',
-    name: offering.name,
-    description: offering.description,
-    status: offering.status,
+  const view: PricedTerms = {
     licenseClassification: offering.classification,
-    category: offering.category,
     baseRate: offering.baseRate,
     currency: offering.currency,
     interval: offering.interval,

@@ -2,7 +2,7 @@
 
 import { useId } from 'react';
 import { useWatch, type DeepPartialSkipArrayKey } from 'react-hook-form';
-import { LicenseClassification, appOfferingTerms, classificationLabel, describeInterval, describePrice, type OfferingView, type StartSellingAppInput } from '@/server/entry/shared';
+import { LicenseClassification, appOfferingTerms, classificationLabel, describeInterval, describePrice, type PricedTerms, type StartSellingAppInput } from '@/server/entry/shared';
 import { useFormat } from '@/app/components/formatted';
 import type { Formats } from '@/app/components/formats';
 import type { SellAppForm } from './sell-app-features';
@@ -37,15 +37,8 @@ function previewOf(values: Typed, format: Formats): Preview {
   });
   const paid = terms.classification !== LicenseClassification.Trial && terms.baseRate !== null && terms.baseRate > 0;
   const perSeat = Boolean(offering?.seatBased);
-  const view: OfferingView = {
-    id: '',
-    productId: '',
-    clientId: '',
-    name: offering?.name ?? '',
-    description: null,
-    status: 1,
+  const view: PricedTerms = {
     licenseClassification: terms.classification,
-    category: 0,
     baseRate: terms.baseRate,
     currency: terms.currency,
     interval: terms.interval,
