@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { postalAddressSchema } from './postal-address';
 
 // The seller's public id (spec: issuerClientId): the rule a new one follows is a shared field rule.
 import { issuerClientIdNameSchema } from '../../sdk/src/contract/fields';
@@ -59,6 +60,39 @@ export const updateSellerProfileInputSchema = z.object({
   legalName: z.string().trim().min(1, 'Enter your legal name.').max(200),
 });
 export type UpdateSellerProfileInput = z.input<typeof updateSellerProfileInputSchema>;
+
+/**
+ * Whether the seller collects tax at checkout, and how (docs/payments.md "Tax"). Absent tax id or
+ * address: the stored one is kept; null (or, from the form, blank): cleared. Turning collection off
+ * keeps the address, so turning it on again needs nothing retyped.
+ */
+const TAX_ID_MAX = 40;
+export const ORIGIN_COUNTRY_REQUIRED = 'Choose the country you sell from: tax is worked out from it.';
+export const updateTaxSettingsInputSchema = z
+  .object({
+    taxCollection: z.boolean(),
+    taxBehavior: z.enum(['exclusive', 'inclusive'], { error: 'Choose whether your prices include tax or have it added.' }),
+    /** The seller's tax registration (VAT number, EIN, ABN…), printed on receipts. */
+    taxId: z
+      .string()
+      .trim()
+      .min(2, 'A tax id has at least 2 characters.')
+      .max(TAX_ID_MAX, `A tax id has at most ${TAX_ID_MAX} characters.`)
+      .regex(/^[A-Za-z0-9 ./-]+$/, 'Use letters, digits, spaces and - . / only.')
+      .nullish(),
+    /** Where the seller sells from; its country is checked below, so one rule names the field. */
+    originAddress: postalAddressSchema.partial({ country: true }).nullish(),
+  })
+  .superRefine((settings, ctx) => {
+    const address = settings.originAddress;
+    if (address?.country) return;
+    const required = (message: string) => ctx.addIssue({ code: 'custom', path: ['originAddress', 'country'], message, params: { detailCode: 'Required' } });
+    // Tax is worked out from where the seller sells (the database holds this too: Seller_tax_origin).
+    if (settings.taxCollection) required(ORIGIN_COUNTRY_REQUIRED);
+    // An address without its country is no address the service can use (postal-address.ts).
+    else if (address && Object.values(address).some(Boolean)) required('Choose the country of this address, or clear the address.');
+  });
+export type UpdateTaxSettingsInput = z.input<typeof updateTaxSettingsInputSchema>;
 
 /** A seller may leave this many former ids behind: each stays reserved for it for good. */
 export const MAX_FORMER_ISSUER_CLIENT_IDS = 5;

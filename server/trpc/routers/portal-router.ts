@@ -6,12 +6,14 @@ import { getSellerOverview } from '../../orders/get-seller-overview';
 import { changeIssuerClientId } from '../../sellers/change-issuer-client-id';
 import { removeSellerLogo, setSellerLogo } from '../../sellers/seller-logo';
 import { getStoreSettings } from '../../sellers/store-settings';
+import { updateTaxSettings } from '../../sellers/tax-settings';
 import { updateSellerProfile } from '../../sellers/update-seller-profile';
 import { actingSellerOf } from '../acting-seller';
 import { createTrpcRouter, publicProcedure, sellerProcedure } from '../init';
 
 // The services check every field (with the Details a form shows beside it); the inputs only bound them.
 const text = z.string().max(10_000);
+const addressLine = text.optional();
 
 /** The seller portal's own pages: who is signed in, the overview, usage and the store's settings. */
 export const portalRouter = createTrpcRouter({
@@ -43,6 +45,17 @@ export const portalRouter = createTrpcRouter({
     .mutation(async ({ ctx, input }) => {
       await updateSellerProfile(ctx, ctx.seller.id, input);
     }),
+  /** Tax collection, how prices carry it, the tax id and the origin address (absent: kept; null: cleared). */
+  updateTaxSettings: sellerProcedure
+    .input(
+      z.object({
+        taxCollection: z.boolean(),
+        taxBehavior: text,
+        taxId: text.nullish(),
+        originAddress: z.object({ line1: addressLine, city: addressLine, postalCode: addressLine, state: addressLine, country: addressLine }).nullish(),
+      }),
+    )
+    .mutation(({ ctx, input }) => updateTaxSettings(ctx, ctx.seller.id, input)),
   changeIssuerClientId: sellerProcedure.input(z.object({ issuerClientId: text })).mutation(async ({ ctx, input }) => {
     await changeIssuerClientId(ctx, ctx.seller.id, input);
   }),
