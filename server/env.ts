@@ -61,6 +61,14 @@ const envSchema = z
 
     /** Allow the built-in local processor (its Pay button settles without payment) under NODE_ENV=production, for a demo. */
     LOCAL_PROCESSOR_IN_PRODUCTION: flag('false'),
+    /** The local processor's tax rates (development and tests), PLACE=PERCENT comma-separated: DE=19,US-CA=7.25; unset: a built-in table. */
+    LOCAL_TAX_RATES: z
+      .string()
+      .refine(
+        (text) => text.split(',').every((entry) => entry.trim() === '' || /^[A-Za-z]{2}(?:-[A-Za-z0-9]{1,3})?=(?:\d{1,2}(?:\.\d{1,2})?|100)$/.test(entry.trim())),
+        'LOCAL_TAX_RATES is PLACE=PERCENT, comma-separated (DE=19,US-CA=7.25)',
+      )
+      .optional(),
     /** Earlier APP_SECRET values, comma-separated, still accepted for decryption while data is re-sealed (docs/security.md "Rotating APP_SECRET"). */
     APP_SECRET_PREVIOUS: z.string().optional(),
     /** Stripe's signing secret of the Connect webhook endpoint (events of connected accounts). */

@@ -39,6 +39,7 @@ export async function settleFromPayment(tx: Tx, event: ProcessorEvent & { type: 
     customerEmail: event.customerEmail,
     processorStateAt: event.occurredAt,
     charged: event.charged ?? null,
+    billing: event.billing ?? null,
   });
   if (!settlement) return effect('no-change');
   return effect('settled', [() => deliverSettlement(settlement)]);

@@ -52,7 +52,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The columns of a new checkout beyond what the core sets (status, processor, fingerprint, amounts). */
 type NewCheckoutData = Omit<
   Prisma.CheckoutUncheckedCreateInput,
-  'status' | 'processor' | 'requestFingerprint' | 'id' | 'amountMinor' | 'currency' | 'unitPriceMinor' | 'discountId' | 'discountCode' | 'discountMinor'
+  'status' | 'processor' | 'requestFingerprint' | 'id' | 'amountMinor' | 'currency' | 'unitPriceMinor' | 'discountId' | 'discountCode' | 'discountMinor' | 'taxBehavior'
 > & {
   requestId: string;
 };
@@ -114,6 +114,8 @@ export async function openCheckout(ctx: { db: Db }, opening: CheckoutOpening): P
     discountId: price.discount?.id ?? null,
     discountCode: price.discount?.code ?? null,
     discountMinor: trialDays ? 0n : (price.discount?.offMinor ?? 0n),
+    // Tax is collected as the seller's settings say when the checkout opens (a later change of them changes no open checkout).
+    taxBehavior: price.free || !opening.seller.taxCollection ? null : opening.seller.taxBehavior,
     trialDays,
   };
   const discountId = price.discount?.id ?? null;
@@ -251,6 +253,7 @@ async function openSession(
       unitAmountMinor: checkout.unitPriceMinor ?? parts.offering.priceMinor ?? 0,
       currency: checkout.currency,
       discount,
+      tax: checkout.taxBehavior ? { behavior: checkout.taxBehavior } : null,
       interval: billingIntervalOf(parts.offering),
       trialDays: checkout.trialDays,
       quantity: checkout.quantity,

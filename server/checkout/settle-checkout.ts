@@ -1,7 +1,7 @@
 import { sellerDisplayName } from '../catalog/seller-profile';
 import { seal } from '../crypto/secret-box';
 import type { Tx } from '../db';
-import type { ProcessorCharge } from '../payments/port';
+import type { BillingDetails, ProcessorCharge } from '../payments/port';
 import { findOrCreateAccountByEmail } from '../identity/accounts';
 import { mintLicense } from '../licensing/licenses/mint-license';
 import { requestEmailDelivery } from '../mail/deliver-email';
@@ -20,6 +20,8 @@ export interface SettlementRefs {
   customerEmail?: string | null;
   /** What the processor charged, when it says. */
   charged?: ProcessorCharge | null;
+  /** The billing address and tax id the buyer gave, when the processor collected them. */
+  billing?: BillingDetails | null;
 }
 
 /** What a settlement did; once its transaction has committed, deliverSettlement sends the e-mail it recorded. */
@@ -66,7 +68,7 @@ export async function settleCheckoutWithin(
   });
   if (refs.processorStateAt) await tx.license.update({ where: { id: minted.licenseId }, data: { processorStateAt: refs.processorStateAt } });
   await assignInvoiceNumber(tx, checkout);
-  const charged = discountAsCharged(checkout, refs.charged);
+  const charged = { ...asCharged(checkout, refs.charged), ...billingOf(refs.billing) };
   await recordCheckoutCompleted(tx, { ...checkout, ...charged }, minted);
   await tx.checkout.update({
     where: { id: checkout.id },
@@ -87,13 +89,24 @@ export async function settleCheckoutWithin(
 }
 
 /**
- * A discounted order keeps what the processor took off and charged (Stripe computes it from the
- * coupon; ours is the same rule, so they agree but for a processor's own rounding). A trial's first
- * charge comes later: nothing is charged at checkout, and nothing changes.
+ * An order with a discount or with tax keeps what the processor took off, added and charged: Stripe
+ * computes both (the discount from the coupon by our rule, the tax by Stripe Tax's), the local
+ * processor reports what the service computed at Pay. A trial's first charge comes later: nothing
+ * is charged at checkout, and nothing changes.
  */
-function discountAsCharged(checkout: { discountCode: string | null; trialDays: number | null }, charged: ProcessorCharge | null | undefined) {
-  if (!charged || !checkout.discountCode || checkout.trialDays) return {};
-  return { amountMinor: BigInt(charged.totalMinor), discountMinor: BigInt(charged.discountMinor) };
+function asCharged(checkout: { discountCode: string | null; taxBehavior: string | null; trialDays: number | null }, charged: ProcessorCharge | null | undefined) {
+  if (!charged || (!checkout.discountCode && !checkout.taxBehavior) || checkout.trialDays) return {};
+  return {
+    amountMinor: BigInt(charged.totalMinor),
+    discountMinor: BigInt(charged.discountMinor),
+    taxMinor: checkout.taxBehavior ? BigInt(charged.taxMinor) : 0n,
+    taxRateBps: charged.taxRateBps,
+  };
+}
+
+function billingOf(billing: BillingDetails | null | undefined) {
+  if (!billing) return {};
+  return { billingAddress: billing.address ?? undefined, buyerTaxId: billing.taxId?.slice(0, 40) ?? null, taxExempt: billing.taxExempt };
 }
 
 /** After the settlement's commit: its delivery e-mail goes now (the job's minute run would send it otherwise). */

@@ -6,7 +6,8 @@ import { storefrontName } from '../catalog/seller-profile';
 import { CHECKOUT_ID_MAX } from '../checkout/checkout-core';
 import type { Db } from '../db';
 import { DomainError } from '../errors';
-import { ORDER_FIELDS, ORDER_STATE_TEXT, orderDiscountOf, orderStateOf, PAYMENT_METHOD_TEXT, type OrderState } from './order-terms';
+import { ORDER_FIELDS, ORDER_STATE_TEXT, orderDiscountOf, orderStateOf, orderTaxOf, PAYMENT_METHOD_TEXT, type OrderState, type OrderTax } from './order-terms';
+import { describePostalAddress, postalAddressOf } from '../sellers/postal-address';
 
 export interface BuyerReceipt {
   /** The checkout (session) id, shown as the order number. */
@@ -31,6 +32,13 @@ export interface BuyerReceipt {
   subtotalMinor: number;
   /** The discount code redeemed and what it took off; null without one. */
   discount: { code: string; amountMinor: number } | null;
+  /** The tax in `amountMinor` when the seller collected it (net beside it); null when it did not. */
+  tax: OrderTax | null;
+  /** The seller's tax registration, printed when it has one. */
+  sellerTaxId: string | null;
+  /** The buyer's billing address and tax id as given at payment. */
+  billingAddress: string | null;
+  buyerTaxId: string | null;
   currency: string;
   orderedAt: Date;
   paidAt: Date | null;
@@ -76,7 +84,7 @@ export async function getBuyerReceipt(ctx: { db: Db }, input: { checkoutId: stri
       ...ORDER_FIELDS,
       processor: true,
       completedAt: true,
-      seller: { select: { issuerClientId: true, storeName: true, contactName: true, legalName: true } },
+      seller: { select: { issuerClientId: true, storeName: true, contactName: true, legalName: true, taxId: true } },
       offering: { select: { name: true, classification: true, interval: true, intervalUnit: true, seatBased: true, product: { select: { name: true } } } },
       license: { select: { id: true, buyerAccountId: true } },
       invoiceNumber: true,
@@ -105,6 +113,10 @@ export async function getBuyerReceipt(ctx: { db: Db }, input: { checkoutId: stri
     unitAmountMinor,
     subtotalMinor: Number(subtotalMinor),
     discount: orderDiscountOf(checkout),
+    tax: orderTaxOf(checkout),
+    sellerTaxId: checkout.seller.taxId,
+    billingAddress: ((address) => (address ? describePostalAddress(address) : null))(postalAddressOf(checkout.billingAddress)),
+    buyerTaxId: checkout.buyerTaxId,
     currency: checkout.currency,
     orderedAt: checkout.createdAt,
     paidAt: checkout.status === 'completed' ? checkout.completedAt : null,

@@ -33,6 +33,8 @@ export const salesSummarySchema = z.object({
   revenue: z.array(z.object({ currency: z.string(), amount: z.number() })),
   /** What discount codes took off the period's completed orders, per currency in major units, the largest first; empty when none. Revenue is after them. */
   discounts: z.array(z.object({ currency: z.string(), amount: z.number() })),
+  /** Tax collected on the period's completed orders (in revenue, which is gross), per currency in major units, the largest first; empty when none. */
+  tax: z.array(z.object({ currency: z.string(), amount: z.number() })),
   /** Money given back by refunds made in the period, per currency in major units, the largest first; empty when none. */
   refunded: z.array(z.object({ currency: z.string(), amount: z.number() })),
   /** Revenue less refunded, per currency in major units (negative when the period gave back more than it took), the largest first. */
@@ -55,9 +57,10 @@ export async function getSalesSummary(ctx: { db: Db; now?: Date }, input: SalesS
 
   const { sellerId } = input;
   const completed = { sellerId, status: 'completed' as const, completedAt: { gte: from, lt: to } };
-  const [perCurrency, discountsPerCurrency, refundsPerCurrency, completedOrders, paidOrders, licensesIssued, activeLicenses] = await Promise.all([
+  const [perCurrency, discountsPerCurrency, taxPerCurrency, refundsPerCurrency, completedOrders, paidOrders, licensesIssued, activeLicenses] = await Promise.all([
     ctx.db.checkout.groupBy({ by: ['currency'], where: { ...completed, amountMinor: { gt: 0 } }, _sum: { amountMinor: true } }),
     ctx.db.checkout.groupBy({ by: ['currency'], where: { ...completed, discountMinor: { gt: 0 } }, _sum: { discountMinor: true } }),
+    ctx.db.checkout.groupBy({ by: ['currency'], where: { ...completed, taxMinor: { gt: 0 } }, _sum: { taxMinor: true } }),
     ctx.db.refund.groupBy({ by: ['currency'], where: { sellerId, status: { not: 'failed' }, createdAt: { gte: from, lt: to } }, _sum: { amountMinor: true } }),
     ctx.db.checkout.count({ where: completed }),
     ctx.db.checkout.count({ where: { ...completed, amountMinor: { gt: 0 } } }),
@@ -76,6 +79,7 @@ export async function getSalesSummary(ctx: { db: Db; now?: Date }, input: SalesS
     completedOrders,
     paidOrders,
     revenue: majorLargestFirst(revenueMinor, (minor) => minor > 0),
+    tax: majorLargestFirst(new Map(taxPerCurrency.map((row) => [row.currency, Number(row._sum.taxMinor ?? 0)])), (minor) => minor > 0),
     discounts: majorLargestFirst(new Map(discountsPerCurrency.map((row) => [row.currency, Number(row._sum.discountMinor ?? 0)])), (minor) => minor > 0),
     refunded: majorLargestFirst(refundedMinor, (minor) => minor > 0),
     netRevenue: majorLargestFirst(netMinor, () => true),

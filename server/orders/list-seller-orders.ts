@@ -29,6 +29,8 @@ export interface SellerOrderRow {
   amountMinor: number;
   /** The discount code redeemed and what it took off the first payment (minor units); null without one. */
   discount: { code: string; amountMinor: number } | null;
+  /** The tax in `amountMinor` (minor units) when the seller collected it; 0 otherwise. */
+  taxMinor: number;
   /** Given back so far (Checkout.refundedMinor: refunds pending or done), minor units of `currency`; 0 when none. */
   refundedMinor: number;
   currency: string;
@@ -93,6 +95,7 @@ export function toSellerOrderRow(checkout: OrderRecord): SellerOrderRow {
     seats: checkout.quantity,
     amountMinor: Number(checkout.amountMinor),
     discount: orderDiscountOf(checkout),
+    taxMinor: Number(checkout.taxMinor),
     refundedMinor: Number(checkout.refundedMinor),
     currency: checkout.currency,
     status: checkout.status,

@@ -1,4 +1,4 @@
-import type { CheckoutStatus, PaymentProcessor, Prisma } from '@/generated/prisma/client';
+import type { CheckoutStatus, PaymentProcessor, Prisma, TaxBehavior } from '@/generated/prisma/client';
 import { LOCAL_CHECKOUT_CANCELLED_ERROR } from '../checkout/local-checkout/pay-local-checkout';
 
 // How an order reads to its buyer: amounts from what the checkout charged (Checkout.amountMinor and
@@ -16,7 +16,36 @@ export const ORDER_FIELDS = {
   unitPriceMinor: true,
   discountCode: true,
   discountMinor: true,
+  taxBehavior: true,
+  taxMinor: true,
+  taxRateBps: true,
+  taxExempt: true,
+  billingAddress: true,
+  buyerTaxId: true,
 } as const satisfies Prisma.CheckoutSelect;
+
+/** The tax of an order, when the seller collected it: in the gross (`amountMinor`), the net beside it. Null when no tax was collected. */
+export function orderTaxOf(checkout: { taxBehavior: TaxBehavior | null; taxMinor: bigint; amountMinor: bigint; taxRateBps: number | null; taxExempt: boolean }): OrderTax | null {
+  if (!checkout.taxBehavior) return null;
+  return {
+    behavior: checkout.taxBehavior,
+    taxMinor: Number(checkout.taxMinor),
+    netMinor: Number(checkout.amountMinor - checkout.taxMinor),
+    rateBps: checkout.taxRateBps,
+    exempt: checkout.taxExempt,
+  };
+}
+
+export interface OrderTax {
+  behavior: TaxBehavior;
+  taxMinor: number;
+  /** The gross (`amountMinor`) less the tax. */
+  netMinor: number;
+  /** The rate applied when the service computed it (basis points); null when Stripe did. */
+  rateBps: number | null;
+  /** No tax was due: a business buyer abroad (reverse charge), or exempt at the processor. */
+  exempt: boolean;
+}
 
 /** The discount code an order redeemed and what it took off the first payment (minor units of the order's currency); null without one. */
 export function orderDiscountOf(checkout: { discountCode: string | null; discountMinor: bigint }): { code: string; amountMinor: number } | null {

@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import { iterateSellerOrders, type SellerOrderRow, type SellerOrdersQuery } from './list-seller-orders';
 import { csvStream, type CsvValue } from './spreadsheet-safe-csv';
 
-export const ORDER_CSV_HEADER = ['Order id', 'Created (UTC)', 'Completed (UTC)', 'Customer e-mail', 'Product', 'Offering', 'Seats', 'Amount', 'Discount', 'Discount code', 'Refunded', 'Currency', 'Status', 'Channel', 'Tenant id', 'License id'] as const;
+export const ORDER_CSV_HEADER = ['Order id', 'Created (UTC)', 'Completed (UTC)', 'Customer e-mail', 'Product', 'Offering', 'Seats', 'Amount', 'Tax', 'Discount', 'Discount code', 'Refunded', 'Currency', 'Status', 'Channel', 'Tenant id', 'License id'] as const;
 
 /** The amount as a decimal in the currency's own digits ("49.00", "1200" for yen). */
 function decimalAmount(amountMinor: number, currency: string): string {
@@ -20,6 +20,8 @@ export function orderCsvCells(order: SellerOrderRow): CsvValue[] {
     order.offeringName,
     order.seats,
     decimalAmount(order.amountMinor, order.currency),
+    // The tax in Amount (Amount is the gross): "0.00" when none was collected.
+    decimalAmount(order.taxMinor, order.currency),
     // What a discount code took off (Amount is after it): "0.00" and no code without one.
     decimalAmount(order.discount?.amountMinor ?? 0, order.currency),
     order.discount?.code,

@@ -32,6 +32,32 @@ export interface CheckoutRequest {
   cancelUrl: string;
   /** `mobile_app` asks the hosted page to fit a phone. */
   originContext: 'web' | 'mobile_app' | null;
+  /** A discount code the service checked and counted for this checkout; the processor takes it off. */
+  discount: CheckoutDiscount | null;
+  /** Tax to collect (the seller collects it): whether the price includes it. Null: none. */
+  tax: { behavior: 'exclusive' | 'inclusive' } | null;
+}
+
+/** A seller's discount code in the processor's terms (what it takes off is fixed at its creation). */
+export interface CheckoutDiscount {
+  id: string;
+  /** As the buyer typed it, upper case. */
+  code: string;
+  name: string | null;
+  kind: 'percent' | 'amount';
+  percentOff: number | null;
+  /** What an `amount` discount takes off, per currency (lower case), minor units. */
+  amounts: { currency: string; amountMinor: number }[];
+  duration: 'once' | 'forever' | 'repeating';
+  durationMonths: number | null;
+  /** The processor's own objects for it, once prepareDiscount has made them. */
+  processorRefs: ProcessorDiscountRefs | null;
+}
+
+/** Stripe: the coupon (what it takes off) and the promotion code (the code buyers see). */
+export interface ProcessorDiscountRefs {
+  couponId: string;
+  promotionCodeId: string;
 }
 
 export interface ProcessorSession {
@@ -51,8 +77,13 @@ export type SubscriptionDecision =
   | { kind: 'pause' }
   | { kind: 'resume' }
   | { kind: 'set-quantity'; quantity: number }
-  /** A new price per unit from the next period on (a plan change), with the processor's own proration. */
-  | { kind: 'set-price'; unitAmountMinor: number; currency: string; interval: BillingInterval };
+  /**
+   * A new price per unit (a plan change). `proration` `now`: the processor prorates the rest of the
+   * current period from `fromUnitAmountMinor` (Stripe: create_prorations; an item still carrying a
+   * price told for a period's end is put back to `fromUnitAmountMinor` first, unprorated); `period_end`:
+   * no proration, the new price is billed from the next invoice (Stripe: none).
+   */
+  | { kind: 'set-price'; unitAmountMinor: number; currency: string; interval: BillingInterval; proration: 'now' | 'period_end'; fromUnitAmountMinor: number | null };
 
 /** A refund to make at the processor; `idempotencyKey` makes a repeated request refund once. */
 export interface RefundRequest {
@@ -102,7 +133,7 @@ interface EventBase {
 
 export type ProcessorEventBody =
   /** A checkout was paid (or needs no payment): settle it. */
-  | { type: 'PaymentSucceeded'; checkoutId: string | null; processorSessionId: string; customerId: string | null; subscriptionId: string | null; paymentId: string | null; customerEmail: string | null }
+  | { type: 'PaymentSucceeded'; checkoutId: string | null; processorSessionId: string; customerId: string | null; subscriptionId: string | null; paymentId: string | null; customerEmail: string | null; /** What the processor charged, when it reports it (it is what the order keeps). */ charged?: ProcessorCharge | null; billing?: BillingDetails | null }
   /** A checkout will not be paid (expired, cancelled, refused), or a subscription's invoice was not paid. */
   | { type: 'PaymentFailed'; checkoutId: string | null; processorSessionId: string | null; subscriptionId: string | null; reason: string }
   /** A subscription's state changed at the processor (its owner's dashboard, the buyer's portal, a payment). */
@@ -124,12 +155,36 @@ export type ProcessorEventBody =
 
 export type ProcessorEvent = EventBase & ProcessorEventBody;
 
+/** The amounts a processor computed for a checkout (minor units of its currency). */
+export interface ProcessorCharge {
+  /** What was charged, tax included. */
+  totalMinor: number;
+  discountMinor: number;
+  /** The tax in `totalMinor`. */
+  taxMinor: number;
+  /** The rate applied (basis points) when the processor says it; null otherwise. */
+  taxRateBps: number | null;
+}
+
+/** Whom the buyer paid as: the billing address and tax id given on the processor's page. */
+export interface BillingDetails {
+  address: { line1?: string; city?: string; postalCode?: string; state?: string; country: string } | null;
+  taxId: string | null;
+  /** No tax was due (a business buyer abroad: reverse charge; or exempt at the processor). */
+  taxExempt: boolean;
+}
+
 /**
  * The verbs. Every call that changes something at the processor carries an idempotency key derived
  * from the change that asked for it, and none runs inside a database transaction.
  */
 export interface PaymentPort {
   readonly name: ProcessorName;
+  /**
+   * Makes the processor's own objects for a discount on the seller's account (idempotent: made once
+   * however often asked); null for a processor that needs none. The caller keeps what it answers.
+   */
+  prepareDiscount(input: { account: string | null; discount: CheckoutDiscount; currency: string }): Promise<ProcessorDiscountRefs | null>;
   /** Opens the processor's hosted checkout. */
   openCheckout(request: CheckoutRequest): Promise<ProcessorSession>;
   /** The checkout's payment as the processor knows it now. */

@@ -3,7 +3,15 @@ import { z } from 'zod';
 // A postal address as the service keeps it (JSON on Seller.originAddress and Checkout.billingAddress):
 // what tax needs (the country, and the state or province where it sets the rate) and what a receipt prints.
 
-const line = (max: number) => z.string().trim().max(max);
+/** Text PostgreSQL's JSON can hold: no NUL, no lone surrogate. */
+export const storableText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((text) => !text.includes('\u0000') && text.isWellFormed(), 'Must not contain NUL or ill-formed Unicode.');
+
+const line = storableText;
 
 export const postalAddressSchema = z.object({
   line1: line(200).optional(),

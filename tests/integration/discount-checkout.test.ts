@@ -223,9 +223,9 @@ describe('several currencies at checkout', () => {
     expect(receipt).toMatchObject({ currency: 'kwd', amountMinor: 15000, subtotalMinor: 15250, discount: { code: code.code, amountMinor: 250 }, state: 'paid' });
 
     const csv = await new Response(sellerOrdersCsv({ db: database.db }, { sellerId, q: 'dinar.buyer@example.test' })).text();
-    expect(csv).toContain(`,1,15.000,0.250,${code.code},0.000,KWD,completed,`);
+    expect(csv).toContain(`,1,15.000,0.000,0.250,${code.code},0.000,KWD,completed,`);
     const yenCsv = await new Response(sellerOrdersCsv({ db: database.db }, { sellerId, q: 'yen.buyer@example.test' })).text();
-    expect(yenCsv).toContain(',1,7000,0,,0,JPY,completed,');
+    expect(yenCsv).toContain(',1,7000,0,0,,0,JPY,completed,');
 
     const summary = await getSalesSummary({ db: database.db }, { sellerId });
     expect(summary.revenue).toEqual(expect.arrayContaining([{ currency: 'jpy', amount: 7000 }]));

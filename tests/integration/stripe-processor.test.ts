@@ -45,6 +45,7 @@ function sessionInput(
     cancelUrl: `https://app.example.test/cancelled?checkout=${checkoutId}`,
     originContext: null,
     discount: null,
+    tax: null,
     ...overrides,
   };
 }
@@ -122,6 +123,7 @@ describe('Stripe processor: Checkout Sessions', () => {
         cancelUrl: 'https://app.example.test/cancelled',
         originContext: null,
         discount: null,
+        tax: null,
       });
       return params.line_items?.[0]?.price_data?.recurring?.interval;
     };

@@ -7,7 +7,7 @@ import { csvCell, csvStream, csvText } from '@/server/orders/spreadsheet-safe-cs
 
 // The portal's CSV exports (RFC 4180, CRLF, spreadsheet-safe). The expected texts are what the
 // exports wrote before they were written by csv-stringify, byte for byte (the orders'
-// columns Discount, Discount code and Refunded added since, the amounts in the Amount column's format).
+// columns Tax, Discount, Discount code and Refunded added since, the amounts in the Amount column's format).
 
 async function* rowsOf<T>(items: T[]): AsyncIterable<T> {
   for (const item of items) yield item;
@@ -23,6 +23,7 @@ const order: SellerOrderRow = {
   seats: 3,
   amountMinor: 123456,
   discount: null,
+  taxMinor: 0,
   refundedMinor: 0,
   currency: 'jpy',
   status: 'completed',
@@ -43,15 +44,16 @@ describe('CSV exports', () => {
       offeringName: 'two\nlines',
       amountMinor: 4900,
       discount: { code: 'LAUNCH-20', amountMinor: 1225 },
+      taxMinor: 782,
       refundedMinor: 1550,
       currency: 'usd',
       tenantId: '+1',
       licenseId: 'lic_1',
     };
     expect(await csvText(csvStream(ORDER_CSV_HEADER, rowsOf([order, second]), orderCsvCells))).toBe(
-      'Order id,Created (UTC),Completed (UTC),Customer e-mail,Product,Offering,Seats,Amount,Discount,Discount code,Refunded,Currency,Status,Channel,Tenant id,License id\r\n' +
-        `ord_1,2026-03-01T08:30:00.000Z,,'@buyer@example.com,"'=HYPERLINK(""http://evil.example"",""Pro"")","Pro, yearly\r\n""best"" plan",3,123456,0,,0,JPY,completed,storefront or app,'-tenant,\r\n` +
-        `ord_2,2026-03-01T08:30:00.000Z,2026-03-01T09:00:00.000Z,,'\tTab,"two\nlines",3,49.00,12.25,LAUNCH-20,15.50,USD,completed,storefront or app,'+1,lic_1\r\n`,
+      'Order id,Created (UTC),Completed (UTC),Customer e-mail,Product,Offering,Seats,Amount,Tax,Discount,Discount code,Refunded,Currency,Status,Channel,Tenant id,License id\r\n' +
+        `ord_1,2026-03-01T08:30:00.000Z,,'@buyer@example.com,"'=HYPERLINK(""http://evil.example"",""Pro"")","Pro, yearly\r\n""best"" plan",3,123456,0,0,,0,JPY,completed,storefront or app,'-tenant,\r\n` +
+        `ord_2,2026-03-01T08:30:00.000Z,2026-03-01T09:00:00.000Z,,'\tTab,"two\nlines",3,49.00,7.82,12.25,LAUNCH-20,15.50,USD,completed,storefront or app,'+1,lic_1\r\n`,
     );
   });
 

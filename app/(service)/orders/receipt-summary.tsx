@@ -20,8 +20,20 @@ export async function ReceiptSummary({ receipt }: { receipt: BuyerReceipt }) {
           [`Discount (${receipt.discount.code})`, `−${format.money(receipt.discount.amountMinor, receipt.currency)}`, 'receipt-discount'],
         ] as Fact[])
       : []),
-    ['Tax', format.money(0, receipt.currency), 'receipt-tax'],
-    ['Amount', amount, 'receipt-amount'],
+    ...(receipt.tax
+      ? ([
+          ['Net', format.money(receipt.tax.netMinor, receipt.currency), 'receipt-net'],
+          [
+            receipt.tax.rateBps !== null && !receipt.tax.exempt ? `Tax (${receipt.tax.rateBps / 100}%)` : 'Tax',
+            receipt.tax.exempt ? `${format.money(0, receipt.currency)} (reverse charge: the buyer accounts for it)` : format.money(receipt.tax.taxMinor, receipt.currency),
+            'receipt-tax',
+          ],
+        ] as Fact[])
+      : ([['Tax', format.money(0, receipt.currency), 'receipt-tax']] as Fact[])),
+    ...(receipt.sellerTaxId ? ([['Seller tax id', receipt.sellerTaxId, 'receipt-seller-tax-id']] as Fact[]) : []),
+    ...(receipt.billingAddress ? ([['Billing address', receipt.billingAddress, 'receipt-billing-address']] as Fact[]) : []),
+    ...(receipt.buyerTaxId ? ([['Your tax id', receipt.buyerTaxId, 'receipt-buyer-tax-id']] as Fact[]) : []),
+    [receipt.tax ? 'Total (tax included)' : 'Amount', amount, 'receipt-amount'],
     ...(receipt.refunds.length > 0
       ? ([
           [

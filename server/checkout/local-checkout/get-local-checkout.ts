@@ -28,6 +28,8 @@ export interface LocalCheckoutView {
   discount: { code: string; amount: number } | null;
   /** What is charged now (the total less the discount; major units of the checkout's currency). */
   dueAmount: number;
+  /** The seller collects tax: the Pay form asks for the billing address (and a business's tax id), and the tax is added to or found in the total. */
+  tax: { behavior: 'exclusive' | 'inclusive' } | null;
   /** Days free before the first period is billed (nothing is charged now); null without a trial. */
   trialDays: number | null;
   error: string | null;
@@ -91,6 +93,7 @@ export async function getLocalCheckout(ctx: { db: Db }, input: { checkoutId: str
     discount: checkout.discountCode ? { code: checkout.discountCode, amount: toBaseRate(Number(checkout.discountMinor), checkout.currency) ?? 0 } : null,
     dueAmount: toBaseRate(Number(checkout.amountMinor), checkout.currency) ?? 0,
     trialDays: checkout.trialDays,
+    tax: checkout.taxBehavior ? { behavior: checkout.taxBehavior } : null,
     error: checkout.status === 'failed' ? checkout.error : null,
     successUrl: localCheckoutReturnUrl(checkout, 'success'),
     cancelUrl: localCheckoutReturnUrl(checkout, 'cancel'),

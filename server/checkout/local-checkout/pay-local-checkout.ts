@@ -1,4 +1,9 @@
+import type { z } from 'zod';
 import type { Db } from '../../db';
+import type { BillingDetails, ProcessorCharge } from '../../payments/port';
+import { localTaxRateBps } from '../../payments/local/local-tax-rates';
+import { postalAddressOf, postalAddressSchema, storableText } from '../../sellers/postal-address';
+import { isReverseCharge, taxOf } from '../../billing/tax-amount';
 import { localProcessorEvent } from '../../payments/local/local-adapter';
 import { assertLocalProcessorPayable } from '../../payments/local/local-processor';
 import { applyProcessorEvent } from '../../orders/processor-events/apply-processor-event';
@@ -19,11 +24,47 @@ async function outcomeOf(ctx: { db: Db }, checkoutId: string): Promise<LocalChec
   return { status: 'pending', redirectTo: localCheckoutPageUrl(checkout.id) };
 }
 
+/** What the buyer types on the hosted page when the seller collects tax: the billing address, and a business's tax id. */
+export const localBillingSchema = postalAddressSchema.extend({ taxId: storableText(40).optional() });
+export type LocalBilling = z.input<typeof localBillingSchema>;
+
+type PayableCheckout = Awaited<ReturnType<typeof findLocalCheckout>>;
+
+/**
+ * What the local processor charges at Pay: the checkout's amount and, when the seller collects tax,
+ * the tax of the buyer's address by the local rate table (exclusive: added; inclusive: found inside),
+ * none for a business buyer abroad (reverse charge). Null when tax needs an address the buyer did not give.
+ */
+function localCharge(checkout: PayableCheckout, billing: LocalBilling | undefined): { charged: ProcessorCharge; billing: BillingDetails | null } | null {
+  const untaxed = { totalMinor: Number(checkout.amountMinor), discountMinor: Number(checkout.discountMinor), taxMinor: 0, taxRateBps: null };
+  if (!checkout.taxBehavior) return { charged: untaxed, billing: null };
+  const parsed = localBillingSchema.safeParse(billing ?? {});
+  if (!parsed.success) return null;
+  const { taxId, ...address } = parsed.data;
+  const exempt = isReverseCharge({ country: address.country, taxId: taxId || null }, postalAddressOf(checkout.seller.originAddress)?.country ?? null);
+  const rateBps = exempt ? 0 : localTaxRateBps(address);
+  const { taxMinor, grossMinor } = taxOf(checkout.amountMinor, checkout.taxBehavior, rateBps);
+  return {
+    charged: { ...untaxed, totalMinor: Number(grossMinor), taxMinor: Number(taxMinor), taxRateBps: rateBps },
+    billing: { address, taxId: taxId || null, taxExempt: exempt },
+  };
+}
+
 /** What the local processor reports of its hosted page: paid, or cancelled by the buyer (the events Stripe's would become). */
-function localPaymentEvent(checkout: { id: string; processorSessionId: string | null }, outcome: { paid: boolean }) {
+function localPaymentEvent(checkout: { id: string; processorSessionId: string | null }, outcome: { paid: true; charge: NonNullable<ReturnType<typeof localCharge>> } | { paid: false }) {
   const processorSessionId = checkout.processorSessionId ?? `local_${checkout.id}`;
   return outcome.paid
-    ? localProcessorEvent({ type: 'PaymentSucceeded', checkoutId: checkout.id, processorSessionId, customerId: null, subscriptionId: null, paymentId: `local_pay_${checkout.id}`, customerEmail: null })
+    ? localProcessorEvent({
+        type: 'PaymentSucceeded',
+        checkoutId: checkout.id,
+        processorSessionId,
+        customerId: null,
+        subscriptionId: null,
+        paymentId: `local_pay_${checkout.id}`,
+        customerEmail: null,
+        charged: outcome.charge.charged,
+        billing: outcome.charge.billing,
+      })
     : localProcessorEvent({ type: 'PaymentFailed', checkoutId: checkout.id, processorSessionId, subscriptionId: null, reason: LOCAL_CHECKOUT_CANCELLED_ERROR });
 }
 
@@ -32,11 +73,16 @@ function localPaymentEvent(checkout: { id: string; processorSessionId: string | 
  * click, the back button) mints nothing more and lands on the success page again; a checkout that
  * was cancelled stays failed and goes back to its own page, which says so.
  */
-export async function payLocalCheckout(ctx: { db: Db }, input: { checkoutId: string }): Promise<LocalCheckoutOutcome> {
+export async function payLocalCheckout(ctx: { db: Db }, input: { checkoutId: string; billing?: LocalBilling }): Promise<LocalCheckoutOutcome> {
   // Paying settles without money: refused where the local processor is not the live one (NotFound).
   assertLocalProcessorPayable();
   const checkout = await findLocalCheckout(ctx, input.checkoutId);
-  if (checkout.status === 'pending') await applyProcessorEvent(ctx, localPaymentEvent(checkout, { paid: true }));
+  if (checkout.status === 'pending') {
+    const charge = localCharge(checkout, input.billing);
+    // Tax needs the buyer's country: back to the page, which says so.
+    if (!charge) return { status: 'pending', redirectTo: `${localCheckoutPageUrl(checkout.id)}?billing=missing` };
+    await applyProcessorEvent(ctx, localPaymentEvent(checkout, { paid: true, charge }));
+  }
   const outcome = await outcomeOf(ctx, checkout.id);
   return outcome.status === 'failed' ? { ...outcome, redirectTo: localCheckoutPageUrl(checkout.id) } : outcome;
 }

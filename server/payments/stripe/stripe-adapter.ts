@@ -23,6 +23,7 @@ export function checkoutSessionParams(request: CheckoutRequest): Stripe.Checkout
         price_data: {
           currency: request.currency.toLowerCase(),
           unit_amount: request.unitAmountMinor,
+          ...(request.tax ? { tax_behavior: request.tax.behavior } : {}),
           product_data: { name: request.productName },
           ...(request.interval ? { recurring: { interval: request.interval.unit, interval_count: request.interval.count } } : {}),
         },
@@ -30,6 +31,16 @@ export function checkoutSessionParams(request: CheckoutRequest): Stripe.Checkout
     ],
     // The code the service checked and counted; buyers cannot type another on Stripe's page.
     ...(request.discount?.processorRefs ? { discounts: [{ promotion_code: request.discount.processorRefs.promotionCodeId }] } : {}),
+    // The seller collects tax: Stripe Tax computes it from the billing address collected on the page
+    // (its own rules: reverse charge for a business with a valid tax id), on this and later invoices.
+    ...(request.tax
+      ? {
+          automatic_tax: { enabled: true },
+          billing_address_collection: 'required' as const,
+          tax_id_collection: { enabled: true },
+          ...(mode === 'payment' ? { customer_creation: 'always' as const } : {}),
+        }
+      : {}),
     customer_email: request.customerEmail ?? undefined,
     success_url: request.successUrl,
     cancel_url: request.cancelUrl,

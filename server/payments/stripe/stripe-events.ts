@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { ProcessorEvent } from '../port';
+import type { BillingDetails, ProcessorEvent } from '../port';
 import { stripeClient, stripeIdOf } from './stripe-client';
 
 // Stripe's notifications in the port's words. The webhook verifies the signature (the exact bytes
@@ -36,6 +36,24 @@ function stripeEventTime(event: Pick<Stripe.Event, 'created'>): Date {
 
 type Base = Pick<ProcessorEvent, 'id' | 'account' | 'occurredAt' | 'source'>;
 
+/** The billing address and tax id the buyer gave on Stripe's page (collected when the seller collects tax). */
+function billingOf(session: Stripe.Checkout.Session): BillingDetails | null {
+  const details = session.customer_details;
+  if (!details) return null;
+  const address = details.address?.country
+    ? {
+        country: details.address.country,
+        ...(details.address.line1 ? { line1: details.address.line1 } : {}),
+        ...(details.address.city ? { city: details.address.city } : {}),
+        ...(details.address.postal_code ? { postalCode: details.address.postal_code } : {}),
+        ...(details.address.state ? { state: details.address.state } : {}),
+      }
+    : null;
+  const taxId = details.tax_ids?.[0]?.value ?? null;
+  if (!address && !taxId) return null;
+  return { address, taxId, taxExempt: details.tax_exempt === 'exempt' || details.tax_exempt === 'reverse' };
+}
+
 /** A completed Checkout Session as a payment, or null while it is not paid (an asynchronous method still settling). */
 export function paymentSucceededOf(session: Stripe.Checkout.Session, base: Base): (ProcessorEvent & { type: 'PaymentSucceeded' }) | null {
   if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required') return null;
@@ -49,7 +67,11 @@ export function paymentSucceededOf(session: Stripe.Checkout.Session, base: Base)
     subscriptionId: stripeIdOf(session.subscription),
     paymentId: stripeIdOf(session.payment_intent),
     customerEmail: session.customer_details?.email ?? null,
-    charged: typeof session.amount_total === 'number' ? { totalMinor: session.amount_total, discountMinor: session.total_details?.amount_discount ?? 0 } : null,
+    charged:
+      typeof session.amount_total === 'number'
+        ? { totalMinor: session.amount_total, discountMinor: session.total_details?.amount_discount ?? 0, taxMinor: session.total_details?.amount_tax ?? 0, taxRateBps: null }
+        : null,
+    billing: billingOf(session),
   };
 }
 

@@ -7,7 +7,7 @@ export const dynamic = 'force-dynamic';
 // The address is the checkout's only key: keep it out of search engines and Referer headers.
 export const metadata: Metadata = { title: 'Checkout', robots: { index: false, follow: false }, referrer: 'no-referrer' };
 
-type Props = { params: Promise<{ sessionId: string }>; searchParams: Promise<{ ui?: string }> };
+type Props = { params: Promise<{ sessionId: string }>; searchParams: Promise<{ ui?: string; billing?: string }> };
 
 const buttonPrimary =
   'w-full rounded-md bg-indigo-600 px-4 py-2.5 font-medium text-white hover:bg-indigo-500 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
@@ -21,7 +21,7 @@ const buttonSecondary =
  */
 export default async function LocalCheckoutPage({ params, searchParams }: Props) {
   const { sessionId } = await params;
-  const { ui } = await searchParams;
+  const { ui, billing } = await searchParams;
   const checkout = await orNotFound(api.checkoutPages.localCheckout({ checkoutId: sessionId }));
   const { decimalMoney } = await requestFormat();
   const action = (verb: 'pay' | 'cancel') => `/checkout/local/${encodeURIComponent(checkout.id)}/${verb}`;
@@ -56,6 +56,9 @@ export default async function LocalCheckoutPage({ params, searchParams }: Props)
             </>
           )}
           {checkout.trialDays !== null && <SummaryRow term="Due today" value={decimalMoney(0, checkout.total.currency)} testId="checkout-due-today" />}
+          {checkout.tax && checkout.trialDays === null && (
+            <SummaryRow term="Tax" value={checkout.tax.behavior === 'inclusive' ? 'Included, by your address' : 'Added, by your address'} testId="checkout-tax" />
+          )}
           {checkout.customerEmail && <SummaryRow term="Buyer" value={checkout.customerEmail} testId="checkout-buyer" />}
         </dl>
       </section>
@@ -72,7 +75,8 @@ export default async function LocalCheckoutPage({ params, searchParams }: Props)
                 Cancel
               </button>
             </form>
-            <form method="post" action={action('pay')} className="flex-1">
+            <form method="post" action={action('pay')} className="flex-1 space-y-3" id="pay-form">
+              {checkout.tax && <BillingFields missing={billing === 'missing'} />}
               <button type="submit" className={buttonPrimary} data-testid="pay">
                 {checkout.trialDays !== null ? `Start ${checkout.trialDays}-day free trial` : `Pay ${checkout.discount ? decimalMoney(checkout.dueAmount, checkout.total.currency) : describePrice(checkout.total, { formatAmount: decimalMoney })}`}
               </button>
@@ -111,5 +115,38 @@ function SummaryRow({ term, value, strong, testId }: { term: string; value: stri
         {value}
       </dd>
     </div>
+  );
+}
+
+const input =
+  'mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600';
+
+/** The billing address tax is computed from (the local processor's rate table), and a business's tax id. */
+function BillingFields({ missing }: { missing: boolean }) {
+  return (
+    <fieldset className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 text-sm" aria-describedby={missing ? 'billing-missing' : undefined}>
+      <legend className="px-1 font-medium">Billing address</legend>
+      {missing && (
+        <p id="billing-missing" role="alert" className="text-red-700">
+          Enter your country: the tax depends on it.
+        </p>
+      )}
+      <label className="block">
+        Country (two letters, e.g. DE)
+        <input name="country" required pattern="[A-Za-z]{2}" maxLength={2} autoComplete="country" className={input} data-testid="billing-country" />
+      </label>
+      <label className="block">
+        State or region (where it sets the tax, e.g. CA)
+        <input name="state" maxLength={40} autoComplete="address-level1" className={input} />
+      </label>
+      <label className="block">
+        Postal code
+        <input name="postalCode" maxLength={20} autoComplete="postal-code" className={input} />
+      </label>
+      <label className="block">
+        Tax id (businesses: a VAT number or similar)
+        <input name="taxId" maxLength={40} className={input} data-testid="billing-tax-id" />
+      </label>
+    </fieldset>
   );
 }
