@@ -6,10 +6,11 @@ import { purchaseCheckoutSchema } from '../../sdk/src/contract/purchase';
 export { purchaseCheckoutSchema, type PurchaseCheckoutInput } from '../../sdk/src/contract/purchase';
 
 /**
- * The storefront's Buy button (tRPC, the signed-in buyer): the purchase checkout's offering plus,
- * on a seat-based offering, the seats wanted. The REST purchase API has no Quantity (spec).
+ * The storefront's Buy button (tRPC, the signed-in buyer): the purchase checkout's offering, the
+ * currency shown and a discount code when one was entered, plus, on a seat-based offering, the
+ * seats wanted. The REST purchase API has no Quantity (spec).
  */
-export const storefrontPurchaseSchema = purchaseCheckoutSchema.pick({ issuerClientId: true, offeringId: true }).extend({
+export const storefrontPurchaseSchema = purchaseCheckoutSchema.pick({ issuerClientId: true, offeringId: true, currency: true, discountCode: true }).extend({
   quantity: seatCountSchema.optional(),
 });
 

@@ -6,6 +6,7 @@ import 'server-only';
 // page reads or changes it asks the tRPC router (`@licensing/core/trpc`, through app/trpc-server.ts).
 // Built to dist/app.js and loaded from there by app/core.ts, like the other entries (one module copy
 // per process). tests/unit/page-kit.test.ts keeps it free of services.
+export { preferredCurrency } from '../catalog/preferred-currency';
 export { CLAIM_TOKEN_MAX_LENGTH } from '../checkout/claim/claim-token';
 export { isFreeOffering } from '../checkout/purchasable-offering';
 export { statusChangesFrom } from '../licensing/licenses/change-license-status';

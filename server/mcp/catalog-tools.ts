@@ -73,6 +73,9 @@ const getOfferingTool = defineTool({
     [
       `${listed.product.name}: ${listed.offering.name} from ${listed.storeName}`,
       `${classificationLabel(listed.offering.licenseClassification)}, ${listed.price}${listed.seatBased ? ', sold per seat' : ''}`,
+      ...(listed.offering.prices.length > 1
+        ? [`Prices: ${listed.offering.prices.map((price) => `${price.baseRate} ${price.currency.toUpperCase()}${price.isDefault ? ' (default)' : ''}`).join(', ')}`]
+        : []),
       ...(listed.offering.description ? [listed.offering.description] : []),
       ...listed.resolvedFeatures.map((feature) => `- ${feature.displayName} (${feature.featureKey})`),
       `Buy: ${listed.purchaseUrl}`,

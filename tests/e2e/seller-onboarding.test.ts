@@ -51,7 +51,8 @@ for (const viewport of VIEWPORTS) describe(`a seller signs up in Chromium and se
     const newOffering = page.getByRole('form', { name: 'New offering for Onboarding Studio' });
     await newOffering.getByLabel('Offering name').fill('Studio Monthly');
     await newOffering.getByLabel('Classification').selectOption({ label: 'Subscription' });
-    await newOffering.getByLabel('Price').fill('12.50');
+    await newOffering.getByRole('button', { name: 'Add a price' }).click();
+    await newOffering.getByLabel('Amount').fill('12.50');
     await newOffering.getByLabel('Interval', { exact: true }).fill('1');
     await newOffering.getByLabel('Interval unit').selectOption({ label: 'Month' });
     await newOffering.getByLabel('Listed', { exact: true }).check();

@@ -24,10 +24,11 @@ afterAll(async () => {
 
 const STOREFRONT_KEYS = ['ClientId', 'IsCheckoutReady', 'OfferingsByProduct', 'Products'];
 const PRODUCT_KEYS = ['ClientId', 'Description', 'Id', 'Name', 'Platform', 'Status'];
-const OFFERING_KEYS = ['BaseRate', 'Category', 'ClientId', 'Currency', 'Description', 'Id', 'Interval', 'IntervalUnit', 'LicenseClassification', 'Name', 'ProductId', 'Status'];
+// The spec's fields, and Prices (ours: every price of the offering, docs/api/catalog.md).
+const OFFERING_KEYS = ['BaseRate', 'Category', 'ClientId', 'Currency', 'Description', 'Id', 'Interval', 'IntervalUnit', 'LicenseClassification', 'Name', 'Prices', 'ProductId', 'Status'];
 
 describe('GET /purchase/{issuerClientId}/offerings', () => {
-  it('returns the Storefront with exactly the spec fields (no Code, no Features), enumerations as numbers', async () => {
+  it('returns the Storefront with exactly the spec fields and Prices (no Code, no Features), enumerations as numbers', async () => {
     const response = await get('/purchase/demo/offerings');
     expect(response.status).toBe(200);
     const body = await response.json();

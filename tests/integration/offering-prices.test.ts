@@ -82,25 +82,25 @@ describe('writing prices', () => {
     expect(await storedPrices(offering.id)).toEqual({ priceMinor: 4900, currency: 'eur', others: [] });
   });
 
-  const refusals: [rule: string, prices: CreateOfferingInput['prices'], field: string, code: string, extra?: Partial<CreateOfferingInput>][] = [
-    ['1.5 JPY (JPY has no minor digits)', [{ currency: 'usd', baseRate: 10, isDefault: true }, { currency: 'jpy', baseRate: 1.5 }], 'Prices.1.BaseRate', 'Invalid'],
-    ['1.2345 KWD (KWD has three)', [{ currency: 'kwd', baseRate: 1.2345 }], 'Prices.0.BaseRate', 'Invalid'],
-    ['a price of 0', [{ currency: 'usd', baseRate: 0 }], 'Prices.0.BaseRate', 'TooShort'],
-    ['two prices in one currency', [{ currency: 'usd', baseRate: 1, isDefault: true }, { currency: 'USD', baseRate: 2 }], 'Prices.1.Currency', 'Duplicate'],
-    ['no default among several', [{ currency: 'usd', baseRate: 1 }, { currency: 'eur', baseRate: 1 }], 'Prices', 'Required'],
-    ['two defaults', [{ currency: 'usd', baseRate: 1, isDefault: true }, { currency: 'eur', baseRate: 1, isDefault: true }], 'Prices.1.IsDefault', 'Duplicate'],
+  const refusals: [rule: string, field: string, code: string, prices: CreateOfferingInput['prices'], extra?: Partial<CreateOfferingInput>][] = [
+    ['1.5 JPY (JPY has no minor digits)', 'Prices.1.BaseRate', 'Invalid', [{ currency: 'usd', baseRate: 10, isDefault: true }, { currency: 'jpy', baseRate: 1.5 }]],
+    ['1.2345 KWD (KWD has three)', 'Prices.0.BaseRate', 'Invalid', [{ currency: 'kwd', baseRate: 1.2345 }]],
+    ['a price of 0', 'Prices.0.BaseRate', 'TooShort', [{ currency: 'usd', baseRate: 0 }]],
+    ['two prices in one currency', 'Prices.1.Currency', 'Duplicate', [{ currency: 'usd', baseRate: 1, isDefault: true }, { currency: 'USD', baseRate: 2 }]],
+    ['no default among several', 'Prices', 'Required', [{ currency: 'usd', baseRate: 1 }, { currency: 'eur', baseRate: 1 }]],
+    ['two defaults', 'Prices.1.IsDefault', 'Duplicate', [{ currency: 'usd', baseRate: 1, isDefault: true }, { currency: 'eur', baseRate: 1, isDefault: true }]],
     [
       'eleven prices',
-      ['usd', 'eur', 'gbp', 'jpy', 'kwd', 'chf', 'sek', 'nok', 'dkk', 'pln', 'czk'].map((currency, index) => ({ currency, baseRate: 5, isDefault: index === 0 })),
       'Prices',
       'TooLong',
+      ['usd', 'eur', 'gbp', 'jpy', 'kwd', 'chf', 'sek', 'nok', 'dkk', 'pln', 'czk'].map((currency, index) => ({ currency, baseRate: 5, isDefault: index === 0 })),
     ],
-    ['an unknown currency', [{ currency: 'xyz', baseRate: 1 }], 'Prices.0.Currency', 'Invalid'],
-    ['prices on a trial (a free offering has none)', [{ currency: 'usd', baseRate: 5 }], 'Prices', 'Invalid', { classification: LicenseClassification.Trial, interval: 14, intervalUnit: IntervalUnit.Day }],
-    ['a BaseRate that is not the default of Prices', [{ currency: 'usd', baseRate: 5 }], 'BaseRate', 'Invalid', { baseRate: 6, currency: 'usd' }],
+    ['an unknown currency', 'Prices.0.Currency', 'Invalid', [{ currency: 'xyz', baseRate: 1 }]],
+    ['prices on a trial (a free offering has none)', 'Prices', 'Invalid', [{ currency: 'usd', baseRate: 5 }], { classification: LicenseClassification.Trial, interval: 14, intervalUnit: IntervalUnit.Day }],
+    ['a BaseRate that is not the default of Prices', 'BaseRate', 'Invalid', [{ currency: 'usd', baseRate: 5 }], { baseRate: 6, currency: 'usd' }],
   ];
 
-  it.each(refusals)('%s is a ValidationError naming %s, and no offering is written', async (_rule, prices, field, code, extra) => {
+  it.each(refusals)('%s is a ValidationError naming %s (%s), and no offering is written', async (_rule, field, code, prices, extra) => {
     const { seller, product } = await sellerWithProduct();
     const refused = await refusalOf(
       createOfferingService(ctx(), { sellerId: seller.id, productId: product.id, name: 'Pro', classification: LicenseClassification.Perpetual, ...extra, prices }),
@@ -206,6 +206,26 @@ describe('reading prices on the REST catalog', () => {
   });
 });
 
+describe('the storefront’s Buy (purchase.buy) carries the currency shown and the discount code', () => {
+  it('a purchase in JPY opens a checkout in JPY at the JPY price; an unknown code is refused naming DiscountCode, and no checkout opens', async () => {
+    const { appRouter } = await import('@/server/trpc/app-router');
+    const { seller, product } = await sellerWithProduct();
+    const offering = await createOfferingService(ctx(), { sellerId: seller.id, productId: product.id, name: 'Pro', classification: LicenseClassification.Perpetual, listed: true, prices: USD_JPY_KWD });
+    const buyer = await database.db.account.create({ data: { email: `buyer-${crypto.randomUUID()}@example.com` } });
+    const caller = appRouter.createCaller({ db: database.db, session: { accountId: buyer.id, email: buyer.email } });
+
+    // The page reads the refusal as tRPC carries it: the ApiError Code and its Details.
+    await expect(caller.purchase.buy({ issuerClientId: seller.issuerClientId, offeringId: offering.id, currency: 'jpy', discountCode: 'NO-SUCH-CODE' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      cause: { apiCode: 'ValidationError', details: [expect.objectContaining({ Field: 'DiscountCode' })] },
+    });
+    expect(await database.db.checkout.count({ where: { offeringId: offering.id } })).toBe(0);
+
+    const session = await caller.purchase.buy({ issuerClientId: seller.issuerClientId, offeringId: offering.id, currency: 'JPY' });
+    expect(await database.db.checkout.findUniqueOrThrow({ where: { id: session.sessionId } })).toMatchObject({ currency: 'jpy', amountMinor: 1800n });
+  });
+});
+
 describe('prices through the MCP tools', () => {
   async function callTool(name: string, args: object, apiKey?: string) {
     const response = await service.fetch('/mcp', {
@@ -214,10 +234,10 @@ describe('prices through the MCP tools', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
     });
     expect(response.status).toBe(200);
-    return ((await response.json()) as { result: { isError?: boolean; structuredContent: Record<string, unknown> } }).result;
+    return ((await response.json()) as { result: { isError?: boolean; structuredContent: Record<string, unknown>; content: { type: string; text: string }[] } }).result;
   }
 
-  it('create_offering takes Prices (refusing 1.5 JPY on its row), get_offering answers them', async () => {
+  it('create_offering takes Prices (refusing 1.5 JPY on its row), get_offering answers them and says them in its text', async () => {
     const { seller, product } = await sellerWithProduct();
     const { key } = await createApiKey(ctx(), { sellerId: seller.id, label: 'agent' });
     const common = { ProductId: product.id, Name: 'Agent Pro', Classification: LicenseClassification.Perpetual };
@@ -236,6 +256,7 @@ describe('prices through the MCP tools', () => {
     await callTool('set_offering_listed', { RequestId: crypto.randomUUID(), OfferingId: offeringId, Listed: true }, key);
 
     const read = await callTool('get_offering', { IssuerClientId: seller.issuerClientId, OfferingId: offeringId });
+    expect(read.content[0]!.text).toContain('Prices: 5 USD (default), 750 JPY');
     expect((read.structuredContent.Offering as { Prices: unknown }).Prices).toEqual([
       { Currency: 'usd', BaseRate: 5, IsDefault: true },
       { Currency: 'jpy', BaseRate: 750, IsDefault: false },

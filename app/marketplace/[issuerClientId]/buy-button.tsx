@@ -13,11 +13,25 @@ const buttonClass =
 
 const MAX_SEATS = 1000;
 
+/** The message of a refusal's Detail on `field` (a ValidationError's Details, as tRPC carries them), if any. */
+function detailOn(error: { data?: { details?: unknown } | null } | null, field: string): string | null {
+  const details = error?.data?.details;
+  if (!Array.isArray(details)) return null;
+  const detail = (details as unknown[]).find((item): item is { Field: string; Message: string } => {
+    if (typeof item !== 'object' || item === null) return false;
+    const { Field, Message } = item as { Field?: unknown; Message?: unknown };
+    return Field === field && typeof Message === 'string';
+  });
+  return detail?.Message ?? null;
+}
+
 /**
  * Buys one offering as the signed-in buyer: a free one completes at once and shows its license
  * code on the license page; a paid one continues on the payment processor's hosted page. A
- * seat-based offering asks how many seats first. Signed out, the guest checkout asks for an e-mail
- * address and its code first (the account is made for it), then buys the same way.
+ * seat-based offering asks how many seats first. A paid one is bought in the currency its price is
+ * shown in, with the discount code the buyer entered under "Have a code?" (a refused code is told
+ * beside the field). Signed out, the guest checkout asks for an e-mail address and its code first
+ * (the account is made for it), then buys the same way.
  */
 export function BuyButton(props: {
   issuerClientId: string;
@@ -25,6 +39,8 @@ export function BuyButton(props: {
   offeringName: string;
   free: boolean;
   seatBased: boolean;
+  /** The currency the price is shown in (lower case): the checkout charges that price. None for a free offering. */
+  currency?: string;
   signedIn: boolean;
   /** `?buy=<offeringId>&seats=<n>`: this purchase is under way (a link, or back from elsewhere). */
   resume?: { seats: number };
@@ -33,8 +49,12 @@ export function BuyButton(props: {
   const router = useRouter();
   const errorId = useId();
   const seatsId = useId();
+  const codePanelId = useId();
+  const codeId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const [seats, setSeats] = useState(String(props.resume?.seats ?? 1));
+  const [codeOpen, setCodeOpen] = useState(false);
+  const [discountCode, setDiscountCode] = useState('');
   const [signedIn, setSignedIn] = useState(props.signedIn);
   const [asGuest, setAsGuest] = useState(false);
   // One inline question at a time: Buy on another offering moves the guest checkout there.
@@ -56,8 +76,15 @@ export function BuyButton(props: {
   );
 
   function purchase(seatCount: number, afterGuestSignIn = false) {
+    const code = codeOpen ? discountCode.trim() : '';
     buy.mutate(
-      { issuerClientId: props.issuerClientId, offeringId: props.offeringId, ...(props.seatBased ? { quantity: seatCount } : {}) },
+      {
+        issuerClientId: props.issuerClientId,
+        offeringId: props.offeringId,
+        ...(props.currency ? { currency: props.currency } : {}),
+        ...(code ? { discountCode: code } : {}),
+        ...(props.seatBased ? { quantity: seatCount } : {}),
+      },
       {
         onError: (error) => {
           // Just signed in by the guest checkout and refused (they hold it already, say): the page is
@@ -80,7 +107,9 @@ export function BuyButton(props: {
   const resume = useEffectEvent(() => {
     if (!props.resume || resumed.current) return;
     resumed.current = true;
-    window.history.replaceState(null, '', `${window.location.pathname}#offering-${props.offeringId}`);
+    // The currency chosen (?currency=) stays in the address.
+    const currency = new URLSearchParams(window.location.search).get('currency');
+    window.history.replaceState(null, '', `${window.location.pathname}${currency ? `?currency=${encodeURIComponent(currency)}` : ''}#offering-${props.offeringId}`);
     start(props.resume.seats);
   });
   useEffect(() => {
@@ -102,7 +131,10 @@ export function BuyButton(props: {
   // Stays busy after success too: the browser is on its way to the next page.
   const busy = buy.isPending || buy.isSuccess;
   const label = props.free ? 'Get it free' : 'Buy';
-  const failed = buy.isError && buy.error.data?.code !== 'UNAUTHORIZED';
+  const refused = buy.isError && buy.error.data?.code !== 'UNAUTHORIZED';
+  // A refused discount code is told beside its field, not as the purchase's failure.
+  const codeRefusal = refused ? detailOn(buy.error, 'DiscountCode') : null;
+  const failed = refused && codeRefusal === null;
   const alreadyLicensed = failed && buy.error.data?.apiCode === 'AlreadyLicensed';
 
   return (
@@ -131,6 +163,50 @@ export function BuyButton(props: {
               1 to {MAX_SEATS} seats.
             </p>
           )}
+        </div>
+      )}
+      {!props.free && (
+        <div className="text-sm">
+          <button
+            type="button"
+            className="text-indigo-700 underline hover:text-indigo-900"
+            aria-expanded={codeOpen}
+            aria-controls={codePanelId}
+            onClick={() => {
+              setCodeOpen((open) => !open);
+              if (codeRefusal) buy.reset();
+            }}
+            data-testid="discount-toggle"
+          >
+            Have a code?
+          </button>
+          <div id={codePanelId} hidden={!codeOpen} className="mt-2 space-y-1">
+            <label htmlFor={codeId} className="block font-medium">
+              Discount code
+            </label>
+            <input
+              id={codeId}
+              name="discountCode"
+              value={discountCode}
+              onChange={(event) => {
+                setDiscountCode(event.target.value);
+                if (codeRefusal) buy.reset();
+              }}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={32}
+              aria-invalid={codeRefusal ? true : undefined}
+              aria-describedby={codeRefusal ? `${codeId}-error` : undefined}
+              className="w-full rounded-md border border-slate-300 px-3 py-1.5 uppercase aria-[invalid=true]:border-red-600"
+              data-testid="discount-code"
+            />
+            {codeRefusal && (
+              <p id={`${codeId}-error`} role="alert" className="text-red-700" data-testid="discount-error">
+                {codeRefusal}
+              </p>
+            )}
+          </div>
         </div>
       )}
       <button

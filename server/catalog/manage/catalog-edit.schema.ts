@@ -81,7 +81,6 @@ const offeringPriceSchema = z.object({
   baseRate: z.number().positive('A price is above 0; an offering without a price is free: remove every price.'),
   isDefault: z.boolean().optional(),
 });
-export type OfferingPriceInput = z.input<typeof offeringPriceSchema>;
 
 /** An offering's prices: at most MAX_PRICES_PER_OFFERING (the rules across rows: `pricesRules`). */
 const offeringPricesSchema = z.array(offeringPriceSchema).max(MAX_PRICES_PER_OFFERING, `An offering has at most ${MAX_PRICES_PER_OFFERING} prices, one per currency.`);

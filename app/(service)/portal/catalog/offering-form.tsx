@@ -3,7 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useId, useState } from 'react';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useToast } from '@/app/components/toast';
 import { useTRPC } from '@/app/trpc-provider';
 import { CatalogStatus, LicenseClassification, OfferingCategory, createOfferingSchema, updateOfferingSchema, type CreateOfferingInput, type UpdateOfferingInput, type SellerOffering } from '@/server/entry/shared';
@@ -11,6 +11,7 @@ import { CATEGORY_OPTIONS, CLASSIFICATION_OPTIONS, INTERVAL_UNIT_OPTIONS, STATUS
 import { ConfirmStep } from './confirm-action';
 import { CheckboxField, FormErrors, SelectField, TextAreaField, TextField, buttonPrimary, showServerRefusal, submitHandler, useSchemaForm } from './form-kit';
 import { useInvalidateCatalog } from './use-invalidate-catalog';
+import { PricesEditor, priceLabels } from './prices-editor';
 
 const LABELS = {
   name: 'Offering name',
@@ -20,6 +21,7 @@ const LABELS = {
   category: 'Category',
   baseRate: 'Price',
   currency: 'Currency',
+  prices: 'Prices',
   interval: 'Interval',
   intervalUnit: 'Interval unit',
   seatBased: 'Seat-based',
@@ -27,9 +29,16 @@ const LABELS = {
   trialDays: 'Free trial days',
 };
 
+/** The error list's names, with one per field of each price row. */
+function useLabels<T extends FieldValues>(form: UseFormReturn<T, unknown, unknown>): Record<string, string> {
+  const count = (useWatch({ control: (form as unknown as UseFormReturn<FieldValues>).control, name: 'prices' }) as unknown[] | undefined)?.length ?? 0;
+  return { ...LABELS, ...priceLabels(count) };
+}
+
 /** The terms every offering form shows; the new-offering form adds the Listed box. */
 function OfferingTerms<T extends FieldValues>({ form, idPrefix }: { form: UseFormReturn<T, unknown, unknown>; idPrefix: string }) {
   const f = { form, idPrefix } as { form: UseFormReturn<FieldValues>; idPrefix: string };
+  const currency = (useWatch({ control: f.form.control, name: 'currency' }) as string | undefined) ?? 'usd';
   return (
     <div className="grid gap-4 sm:grid-cols-3">
       <TextField {...f} name="name" label={LABELS.name} className="sm:col-span-2" />
@@ -44,9 +53,7 @@ function OfferingTerms<T extends FieldValues>({ form, idPrefix }: { form: UseFor
       />
       <SelectField {...f} name="category" label={LABELS.category} options={CATEGORY_OPTIONS} />
       <CheckboxField {...f} name="seatBased" label={LABELS.seatBased} hint="Sold per seat; the price is per seat and each seat has its own allowance." className="sm:pt-7" />
-      <TextField {...f} name="baseRate" label={LABELS.baseRate} kind="numberOrNull" type="number" step="any" min={0} inputMode="decimal" hint="In major units (9.99). Empty: free." />
-      <TextField {...f} name="currency" label={LABELS.currency} hint="Three letters, e.g. usd." />
-      <div className="hidden sm:block" />
+      <PricesEditor form={f.form} idPrefix={idPrefix} defaultCurrency={currency} />
       <TextField {...f} name="interval" label={LABELS.interval} kind="numberOrNull" type="number" step="1" min={1} inputMode="numeric" hint="Units per billing period, or the trial length." />
       <SelectField {...f} name="intervalUnit" label={LABELS.intervalUnit} kind="numberOrNull" options={INTERVAL_UNIT_OPTIONS} />
       <TextField
@@ -64,7 +71,11 @@ function OfferingTerms<T extends FieldValues>({ form, idPrefix }: { form: UseFor
   );
 }
 
-/** The form's values for an offering: its terms only, never the switches (they would be sent stale). */
+/**
+ * The form's values for an offering: its terms only, never the switches (they would be sent stale).
+ * The prices are edited as a list (BaseRate stays empty beside it: the list's default is the price);
+ * a zero price (made through the API) shows as free, which is what it sells as.
+ */
 function termsOf(offering: SellerOffering): UpdateOfferingInput {
   return {
     offeringId: offering.id,
@@ -73,8 +84,9 @@ function termsOf(offering: SellerOffering): UpdateOfferingInput {
     status: offering.status,
     classification: offering.classification,
     category: offering.category,
-    baseRate: offering.baseRate,
+    baseRate: null,
     currency: offering.currency,
+    prices: offering.prices.filter((price) => price.baseRate > 0).map(({ currency, baseRate, isDefault }) => ({ currency, baseRate, isDefault })),
     interval: offering.interval,
     intervalUnit: offering.intervalUnit,
     seatBased: offering.seatBased,
@@ -97,6 +109,7 @@ export function NewOfferingForm({ productId, productName }: { productId: string;
     category: OfferingCategory.Application,
     baseRate: null,
     currency: 'usd',
+    prices: [],
     interval: null,
     intervalUnit: null,
     seatBased: false,
@@ -104,19 +117,20 @@ export function NewOfferingForm({ productId, productName }: { productId: string;
     trialDays: null,
   };
   const form = useSchemaForm(createOfferingSchema, defaults);
+  const labels = useLabels(form);
   const create = useMutation(
     trpc.catalogAdmin.createOffering.mutationOptions({
       onSuccess: (offering) => {
         toast(`Offering “${offering.name}” added. Add the features it grants.`);
         router.push(`/portal/catalog/offerings/${offering.id}`);
       },
-      onError: (error) => showServerRefusal(form, error, LABELS),
+      onError: (error) => showServerRefusal(form, error, labels),
     }),
   );
   const pending = create.isPending || create.isSuccess;
   return (
     <form onSubmit={submitHandler(form, (input) => create.mutate(input))} noValidate aria-label={`New offering for ${productName}`} className="space-y-4">
-      <FormErrors form={form} idPrefix={idPrefix} labels={LABELS} />
+      <FormErrors form={form} idPrefix={idPrefix} labels={labels} />
       <OfferingTerms form={form} idPrefix={idPrefix} />
       <CheckboxField form={form} idPrefix={idPrefix} name="listed" label={LABELS.listed} hint="Shown to buyers while it and its product are active. You can list it later." />
       <button type="submit" className={buttonPrimary} disabled={pending} aria-busy={pending || undefined}>
@@ -134,6 +148,7 @@ export function EditOfferingForm({ offering }: { offering: SellerOffering }) {
   const idPrefix = `offering-${useId()}`;
   const defaults = termsOf(offering);
   const form = useSchemaForm(updateOfferingSchema, defaults);
+  const labels = useLabels(form);
   const [toConfirm, setToConfirm] = useState<UpdateOfferingInput | null>(null);
   const update = useMutation(
     trpc.catalogAdmin.updateOffering.mutationOptions({
@@ -145,7 +160,7 @@ export function EditOfferingForm({ offering }: { offering: SellerOffering }) {
       },
       onError: (error) => {
         setToConfirm(null);
-        showServerRefusal(form, error, LABELS);
+        showServerRefusal(form, error, labels);
       },
     }),
   );
@@ -157,7 +172,7 @@ export function EditOfferingForm({ offering }: { offering: SellerOffering }) {
 
   return (
     <form onSubmit={submit} noValidate aria-label={`Edit offering ${offering.name}`} className="space-y-4">
-      <FormErrors form={form} idPrefix={idPrefix} labels={LABELS} />
+      <FormErrors form={form} idPrefix={idPrefix} labels={labels} />
       <OfferingTerms form={form} idPrefix={idPrefix} />
       {toConfirm ? (
         <ConfirmStep

@@ -33,6 +33,11 @@ export default async function OfferingPage({ params }: Props) {
         <p className="text-lg font-medium" data-testid="offering-price">
           {priceLine(offering, format.decimalMoney)}
         </p>
+        {offering.prices.length > 1 && (
+          <p className="text-sm text-slate-700" data-testid="offering-other-prices">
+            Also priced in {offering.prices.filter((price) => !price.isDefault).map((price) => format.decimalMoney(price.baseRate, price.currency)).join(' · ')}
+          </p>
+        )}
         <p className="text-sm text-slate-600">
           {classificationName(offering.classification)} · {categoryLabel(offering.category)} · {statusLabel(offering.status)}
         </p>
