@@ -134,6 +134,19 @@ export function formatCount(value: number | bigint | string, locale: string): st
   return cached(`count|${locale}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: MAX_RATE_DIGITS })).format(value as Intl.StringNumericLiteral);
 }
 
+/** Country names by ISO 3166 code in the locale: 'DE' → "Germany" (en), "Deutschland" (de); a code it does not know reads as itself. */
+export function countryNamer(locale: string): (code: string) => string {
+  const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
+  return (code) => {
+    try {
+      return names.of(code) ?? code;
+    } catch {
+      // Not a region code at all.
+      return code;
+    }
+  };
+}
+
 let readerZone: string | undefined;
 
 /** The zone the browser runs in (an IANA name), UTC when it cannot say; read once per page load. */

@@ -46,3 +46,18 @@ export async function saveLogo(_previous: SettingsFormState, form: FormData): Pr
   const file = form.get('logo');
   return asSellerMember(() => api.portal.setLogo({ logo: file instanceof Blob ? file : new Blob([]) }), 'Logo saved.');
 }
+
+export async function saveTaxSettings(_previous: SettingsFormState, form: FormData): Promise<SettingsFormState> {
+  const address = (field: string) => formText(form, `originAddress.${field}`);
+  return asSellerMember(
+    () =>
+      api.portal.updateTaxSettings({
+        taxCollection: form.get('taxCollection') === 'true',
+        taxBehavior: formText(form, 'taxBehavior'),
+        // Blank fields clear: a blank tax id, an address of blank fields (the service reads them so).
+        taxId: formText(form, 'taxId'),
+        originAddress: { line1: address('line1'), city: address('city'), postalCode: address('postalCode'), state: address('state'), country: address('country') },
+      }),
+    'Tax settings saved.',
+  );
+}

@@ -1,8 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
+import { countryChoices } from '@/app/components/countries';
+import { requestLocale } from '@/app/components/request-format';
 import { api, portalMe } from '@/app/trpc-server';
-import { LogoForm, StoreProfileForm, StorefrontIdForm } from './settings-forms';
+import { LogoForm, StoreProfileForm, StorefrontIdForm, TaxForm } from './settings-forms';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Store settings' };
@@ -13,7 +15,7 @@ export default async function StoreSettingsPage({ searchParams }: Props) {
   const session = await portalMe();
   if (!session) redirect('/login?callbackUrl=/portal/settings');
   if (!session.seller) redirect('/portal');
-  const seller = await api.portal.settings();
+  const [seller, payments, locale] = await Promise.all([api.portal.settings(), api.catalogAdmin.paymentSetup(), requestLocale()]);
   const { registered } = await searchParams;
 
   return (
@@ -40,6 +42,8 @@ export default async function StoreSettingsPage({ searchParams }: Props) {
       <StoreProfileForm storeName={seller.storeName ?? ''} contactName={seller.contactName ?? ''} legalName={seller.legalName ?? ''} />
       <LogoForm hasLogo={seller.logoPath !== null} logoSrc={seller.logoPath} maxKb={seller.logoMaxBytes / 1024} />
       <StorefrontIdForm issuerClientId={seller.issuerClientId} formerIds={seller.formerIssuerClientIds} changesLeft={seller.issuerClientIdChangesLeft} />
+      {/* Country names come from the server's Intl, so the browser's first render shows the very same list. */}
+      <TaxForm settings={seller.tax} processor={payments.processor} countries={countryChoices(locale, seller.tax.originAddress?.country)} />
     </section>
   );
 }

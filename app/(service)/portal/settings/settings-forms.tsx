@@ -1,9 +1,10 @@
 'use client';
 
-import { useActionState, useId, useState, type ReactNode } from 'react';
+import { startTransition, useActionState, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { buttonSecondary } from '@/app/components/buttons';
 import { changeIssuerClientIdInputSchema } from '@/server/entry/shared';
-import { saveLogo, saveStoreProfile, saveStorefrontId, type SettingsFormState } from './actions';
+import type { CountryChoice } from '@/app/components/countries';
+import { saveLogo, saveStoreProfile, saveStorefrontId, saveTaxSettings, type SettingsFormState } from './actions';
 
 const INITIAL: SettingsFormState = { saved: null, error: null, fieldErrors: {} };
 const input = 'mt-1 block w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900';
@@ -173,6 +174,146 @@ export function StorefrontIdForm(props: { issuerClientId: string; formerIds: str
             <Outcome state={state} />
           </div>
         )}
+      </form>
+    </Card>
+  );
+}
+
+interface TaxSettingsView {
+  taxCollection: boolean;
+  taxBehavior: 'exclusive' | 'inclusive';
+  taxId: string | null;
+  originAddress: { line1?: string; city?: string; postalCode?: string; state?: string; country: string } | null;
+}
+
+const TAX_BEHAVIORS = [
+  { value: 'inclusive', label: 'Prices include tax', hint: 'Buyers pay your price; the tax is part of it.' },
+  { value: 'exclusive', label: 'Tax is added to prices', hint: 'Buyers pay your price plus the tax.' },
+] as const;
+
+/**
+ * Whether checkouts collect tax, how prices carry it, the tax id on receipts and the address the seller
+ * sells from. The fields are controlled: a refusal keeps what was typed, with the reason beside its field.
+ */
+export function TaxForm(props: { settings: TaxSettingsView; processor: 'local' | 'stripe'; countries: CountryChoice[] }) {
+  const [state, action, pending] = useActionState(saveTaxSettings, INITIAL);
+  const [collecting, setCollecting] = useState(props.settings.taxCollection);
+  const [behavior, setBehavior] = useState<string>(props.settings.taxBehavior);
+  const [taxId, setTaxId] = useState(props.settings.taxId ?? '');
+  const stored = props.settings.originAddress;
+  const [address, setAddress] = useState({ line1: stored?.line1 ?? '', city: stored?.city ?? '', postalCode: stored?.postalCode ?? '', state: stored?.state ?? '', country: stored?.country ?? '' });
+  const switchHint = useId();
+  const errors = state.fieldErrors;
+  // React resets a form after its action, and a controlled switch or radio does not come back from a
+  // reset: the action is called here instead, so a refusal leaves every field as the seller set it.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    startTransition(() => action(form));
+  };
+  const addressField = (field: keyof typeof address, label: string, autoComplete: string, max: number, hint?: string) => (
+    <Field name={`originAddress.${field}`} label={label} hint={hint} error={errors[`OriginAddress.${field[0]!.toUpperCase()}${field.slice(1)}`]}>
+      {({ id, describedBy }) => (
+        <input
+          id={id}
+          name={`originAddress.${field}`}
+          value={address[field]}
+          onChange={(event) => setAddress({ ...address, [field]: event.target.value })}
+          maxLength={max}
+          autoComplete={autoComplete}
+          aria-describedby={describedBy}
+          className={input}
+        />
+      )}
+    </Field>
+  );
+  return (
+    <Card title="Tax">
+      {props.processor === 'stripe' ? (
+        <p className="text-sm text-slate-600">
+          Checkouts use Stripe Tax: Stripe works out the tax from the buyer’s address and your origin address, and the receipt shows it. Set up Stripe Tax on your
+          Stripe account (where you are registered to collect) before you turn this on.
+        </p>
+      ) : (
+        <p className="text-sm text-slate-600">
+          This service takes payments with its local test processor, which applies a rate table for development by the buyer’s country (or US state). With
+          Stripe, Stripe Tax works out the tax from the buyer’s address, once it is set up on your Stripe account.
+        </p>
+      )}
+      <form action={action} onSubmit={submit} className="space-y-4">
+        <div>
+          <label className="inline-flex max-w-full items-start gap-3 text-sm font-medium text-slate-800">
+            <input
+              type="checkbox"
+              role="switch"
+              name="taxCollection"
+              value="true"
+              checked={collecting}
+              onChange={(event) => setCollecting(event.target.checked)}
+              aria-describedby={switchHint}
+              className="relative mt-0.5 h-5 w-9 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-400 transition before:absolute before:top-0.5 before:left-0.5 before:h-4 before:w-4 before:rounded-full before:bg-white before:shadow before:transition checked:bg-indigo-600 checked:before:left-4 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+            />
+            <span className="min-w-0">Collect tax at checkout</span>
+          </label>
+          <p id={switchHint} className="mt-1 pl-12 text-sm text-slate-600">
+            {collecting ? 'Buyers pay tax on paid checkouts; receipts show it with your tax id.' : 'Off: buyers pay your prices as they are, with no tax line.'}
+          </p>
+          {errors.TaxCollection && <p className="mt-1 pl-12 text-sm text-red-700">{errors.TaxCollection}</p>}
+        </div>
+        <fieldset className="min-w-0 space-y-2">
+          <legend className="text-sm font-medium">Prices and tax</legend>
+          {TAX_BEHAVIORS.map((option) => (
+            <label key={option.value} className="flex items-start gap-2 text-sm">
+              <input type="radio" name="taxBehavior" value={option.value} checked={behavior === option.value} onChange={() => setBehavior(option.value)} className="mt-1 shrink-0" />
+              <span className="min-w-0">
+                <span className="font-medium">{option.label}</span> <span className="text-slate-600">{option.hint}</span>
+              </span>
+            </label>
+          ))}
+          {errors.TaxBehavior && <p className="text-sm text-red-700">{errors.TaxBehavior}</p>}
+        </fieldset>
+        <Field name="taxId" label="Tax id" hint="Your VAT number, EIN or other tax registration, printed on receipts (optional)." error={errors.TaxId}>
+          {({ id, describedBy }) => (
+            <input id={id} name="taxId" value={taxId} onChange={(event) => setTaxId(event.target.value)} maxLength={40} autoCapitalize="characters" spellCheck={false} aria-describedby={describedBy} className={input} />
+          )}
+        </Field>
+        <fieldset className="min-w-0 space-y-4">
+          <legend className="text-sm font-medium">Where you sell from</legend>
+          <p className="text-sm text-slate-600">Your business address: tax depends on it and on the buyer’s. The country is needed while tax is collected.</p>
+          {addressField('line1', 'Street address', 'address-line1', 200)}
+          <div className="grid gap-4 sm:grid-cols-2">
+            {addressField('city', 'City', 'address-level2', 100)}
+            {addressField('postalCode', 'Postal code', 'postal-code', 20)}
+            {addressField('state', 'State or region', 'address-level1', 40, 'Where the rate depends on it, such as CA.')}
+            <Field name="originAddress.country" label="Country" error={errors['OriginAddress.Country']}>
+              {({ id, describedBy }) => (
+                <select
+                  id={id}
+                  name="originAddress.country"
+                  value={address.country}
+                  onChange={(event) => setAddress({ ...address, country: event.target.value })}
+                  autoComplete="country"
+                  aria-describedby={describedBy}
+                  aria-required={collecting}
+                  className={input}
+                >
+                  <option value="">Choose a country</option>
+                  {props.countries.map((country) => (
+                    <option key={country.code} value={country.code}>
+                      {country.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </div>
+        </fieldset>
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" className={primary} disabled={pending}>
+            {pending ? 'Saving…' : 'Save tax settings'}
+          </button>
+          <Outcome state={state} />
+        </div>
       </form>
     </Card>
   );
