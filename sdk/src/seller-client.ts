@@ -2,6 +2,7 @@ import { sessionResultRequestSchema, embeddedCheckoutSchema } from './contract/e
 import { camelKeys, encodeWireKeys, type Camel } from './contract/key-case.js';
 import { createDiscountSchema, discountsQuerySchema, updateDiscountSchema, type CreateDiscountInput, type DiscountsQuery, type UpdateDiscountInput } from './contract/discounts.js';
 import { addSeatsSchema, bindTenantSchema, createLicenseSchema, issueSeatCodeSchema, refundOrderSchema, requestOnlySchema } from './contract/management.js';
+import { changeOfferingSchema } from './contract/plan-change.js';
 import { ArgumentError, LicensingApiError } from './errors.js';
 import type { operations } from './generated/openapi.js';
 import { newGuid, requestJson, type Fetch } from './http.js';
@@ -23,6 +24,7 @@ export type Seat = LicenseSeats['seats'][number];
 export type CreatedLicense = Ok<'createLicense'>;
 export type IssuedCode = Ok<'issueSeatCode'>;
 export type Refund = Ok<'refundOrder'>;
+export type ChangedOffering = Ok<'changeLicenseOffering'>;
 export type Discount = Ok<'createDiscount'>;
 export type DiscountPage = Ok<'listDiscounts'>;
 
@@ -130,6 +132,20 @@ export class SellerClient {
       this.#write(requestOnlySchema, 'POST', `/licensing-mgmt/licenses/${segment(input?.licenseId, 'licenseId')}/resume`, { requestId: input.requestId }),
     cancel: (input: { licenseId: string; requestId?: string }): Promise<License & { requestId: string }> =>
       this.#write(requestOnlySchema, 'POST', `/licensing-mgmt/licenses/${segment(input?.licenseId, 'licenseId')}/cancel`, { requestId: input.requestId }),
+    /**
+     * Moves a license to another offering of its product (docs/api/management.md "Plan changes"):
+     * `when` `now` (prorated for the rest of the period) or `period_end`; left out, now for the same
+     * price or more, at the period's end for a cheaper one. Answers the license and the plan change.
+     */
+    changeOffering: (input: { licenseId: string; offeringId: string; when?: 'now' | 'period_end'; requestId?: string }): Promise<ChangedOffering & { requestId: string }> =>
+      this.#write(changeOfferingSchema, 'POST', `/licensing-mgmt/licenses/${segment(input?.licenseId, 'licenseId')}/change-offering`, {
+        offeringId: input.offeringId,
+        when: input.when,
+        requestId: input.requestId,
+      }),
+    /** Cancels the license's scheduled plan change (NotFound when none is scheduled). */
+    cancelOfferingChange: (input: { licenseId: string; requestId?: string }): Promise<ChangedOffering & { requestId: string }> =>
+      this.#write(requestOnlySchema, 'POST', `/licensing-mgmt/licenses/${segment(input?.licenseId, 'licenseId')}/change-offering/cancel`, { requestId: input.requestId }),
   };
 
   readonly orders = {

@@ -24,6 +24,7 @@ export type { ClaimState, ClaimView } from '../checkout/claim/claim-view';
 export type { CheckoutOutcome } from '../checkout/get-checkout-outcome';
 export type { SellerLicenseDetail } from '../licensing/licenses/get-seller-license-detail';
 export type { BuyerFeatureView, BuyerLicenseCodeView, BuyerLicenseView } from '../licensing/licenses/list-buyer-licenses';
+export type { PlanChangeOption, PlanChangeOptions, PlanChangeQuote } from '../licensing/licenses/quote-plan-change';
 export type { OutboxEmail, RecordedEmailStatus } from '../mail/list-outbox';
 export type { StorefrontCard } from '../marketplace/list-storefronts';
 export type { BuyerReceipt } from '../orders/get-buyer-receipt';

@@ -25,6 +25,19 @@ export const EVENT_DATA_SCHEMAS = {
   'license.created': z.object({ LicenseId: id, OfferingId: id, CorrelationId: nullableText, Status: z.string(), SeatCount: z.number().int(), TermEndUtc: nullableText }),
   'license.status_changed': z.object({ LicenseId: id, From: z.string(), To: z.string(), By: z.enum(['seller', 'processor', 'term']) }),
   'license.renewed': z.object({ LicenseId: id, PaidThroughUtc: z.string(), AmountMinor: z.number().int(), Currency: z.string() }),
+  /** A plan change applied: at once (`now`), or at the end of the period it was scheduled for (`period_end`). */
+  'license.plan_changed': z.object({
+    LicenseId: id,
+    FromOfferingId: id,
+    ToOfferingId: id,
+    When: z.enum(['now', 'period_end']),
+    EffectiveUtc: z.string(),
+    /** Charged for the rest of the period when it applied now (negative: credited), minor units of Currency; 0 otherwise. */
+    ProrationMinor: z.number().int(),
+    /** Null for a license sold at no price. */
+    Currency: nullableText,
+    By: z.enum(['seller', 'buyer']),
+  }),
   'order.refunded': z.object({
     OrderId: id,
     RefundId: id,

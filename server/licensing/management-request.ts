@@ -18,6 +18,19 @@ export interface ManagementAsk {
 }
 
 /**
+ * Thrown by a write that finds, under its row lock, that its own RequestId committed meanwhile (a
+ * twin of the same ask that took the lock first): runOnce answers as it does to a unique violation,
+ * with the winner's answer (or 409 RequestIdMismatch when the winner asked something else). For a
+ * write whose rules would refuse the repeat (it already happened) before its insert could collide.
+ */
+export class RequestIdCommittedMeanwhile extends Error {
+  constructor() {
+    super('This RequestId committed meanwhile.');
+    this.name = 'RequestIdCommittedMeanwhile';
+  }
+}
+
+/**
  * Runs a management write once per RequestId (spec "Management API": each write is idempotent by
  * RequestId). The write and the record of its answer commit together; the same ask again gets the
  * first answer (a license code included: it is sealed under APP_SECRET, not stored in the clear);
@@ -38,7 +51,7 @@ export async function runOnce<T>(ctx: { db: Db }, ask: ManagementAsk, perform: (
       // A seat change of a Stripe subscription waits for Stripe inside (its SDK retries twice).
     }, { timeout: 30_000 });
   } catch (error) {
-    if (sqlStateOf(error) !== '23505') throw error;
+    if (sqlStateOf(error) !== '23505' && !(error instanceof RequestIdCommittedMeanwhile)) throw error;
     const winner = await answerOf(ctx, ask, fingerprint);
     if (winner === undefined) throw error;
     return winner as T;

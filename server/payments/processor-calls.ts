@@ -6,7 +6,7 @@ import { backoffInterval, type Backoff } from '../platform/backoff';
 import { defineScheduledSweep } from '../platform/jobs/job-definition';
 import { enqueueJob } from '../platform/jobs/job-queue';
 import { logger } from '../platform/logging/logger';
-import type { ProcessorName } from './port';
+import type { BillingInterval, ProcessorName, SubscriptionDecision } from './port';
 import { paymentPortFor } from './select-processor';
 
 // A seller's decision about a license sold through the processor (cancel, suspend, resume, seats,
@@ -18,8 +18,8 @@ import { paymentPortFor } from './select-processor';
 // mid-call is retried when that time comes, with the same idempotency key (the call's id), so
 // the processor applies it once. Calls of one license run in the order they were decided.
 
-export type ProcessorAction = 'cancel' | 'pause' | 'resume' | 'set-seats';
-type CallAction = ProcessorAction | 'refund';
+export type ProcessorAction = 'cancel' | 'pause' | 'resume' | 'set-seats' | 'restore-price';
+type CallAction = ProcessorAction | 'refund' | 'set-price';
 
 /** Attempts before a call is set aside as needing attention (about 9 hours of backoff in all). */
 export const PROCESSOR_CALL_MAX_ATTEMPTS = 10;
@@ -49,6 +49,18 @@ export async function recordRefundCall(tx: Tx, refund: { id: string; licenseId: 
 }
 
 /**
+ * Records, inside a plan change's transaction, the call that tells the processor the change's price
+ * (payments/port.ts `set-price`: prorated now, or billed from the next invoice); answers whether one
+ * was recorded (nothing for a license without a subscription at a processor: the local processor's
+ * record of the change is the PlanChange row itself). The call's id is the idempotency key.
+ */
+export async function recordPlanChangeCall(tx: Tx, license: { id: string; processorSubscriptionId: string | null }, planChangeId: string): Promise<boolean> {
+  if (!license.processorSubscriptionId) return false;
+  await tx.processorCall.create({ data: { licenseId: license.id, action: 'set-price', planChangeId } });
+  return true;
+}
+
+/**
  * After the commit of a recorded call: starts the job now rather than at its next minute. Requests
  * coalesce into one waiting run (the queue keeps at most one), and a request made while a run is
  * busy is that waiting run, which starts as soon as the busy one ends: a call committed after a
@@ -68,6 +80,7 @@ interface ClaimedCall {
   licenseId: string;
   action: CallAction;
   refundId: string | null;
+  planChangeId: string | null;
   attempts: number;
 }
 
@@ -91,7 +104,7 @@ async function claimDueCall(db: Db, now: Date): Promise<ClaimedCall | null> {
        SET "attempts" = c."attempts" + 1,
            "nextAttemptAt" = ${now}::timestamp + ${backoffInterval(PROCESSOR_CALL_BACKOFF, Prisma.raw('c."attempts"'))}
       FROM due WHERE c."id" = due."id"
-    RETURNING c."id", c."licenseId", c."action", c."refundId", c."attempts"`;
+    RETURNING c."id", c."licenseId", c."action", c."refundId", c."planChangeId", c."attempts"`;
   return rows[0] ?? null;
 }
 
@@ -130,7 +143,14 @@ async function perform(db: Db, call: ClaimedCall): Promise<void> {
   if (call.action === 'refund') return performRefund(db, call);
   const license = await db.license.findUniqueOrThrow({
     where: { id: call.licenseId },
-    select: { processorSubscriptionId: true, seller: { select: { stripeAccountId: true } }, checkout: { select: { processor: true } } },
+    select: {
+      processorSubscriptionId: true,
+      unitPriceMinor: true,
+      currency: true,
+      offering: { select: { interval: true, intervalUnit: true } },
+      seller: { select: { stripeAccountId: true } },
+      checkout: { select: { processor: true } },
+    },
   });
   const subscriptionId = license.processorSubscriptionId;
   if (!subscriptionId) return;
@@ -145,9 +165,55 @@ async function perform(db: Db, call: ClaimedCall): Promise<void> {
       await port.applyDecision(subscription, { kind: 'set-quantity', quantity }, idempotencyKey);
       return;
     }
+    case 'set-price': {
+      const decision = await planChangePrice(db, call.planChangeId!);
+      if (decision) await port.applyDecision(subscription, decision, idempotencyKey);
+      return;
+    }
+    case 'restore-price': {
+      // A scheduled change was cancelled: the item takes the license's own price again, from the next
+      // invoice (nothing of it was billed yet). A later change's own call comes after this one.
+      const interval = billingIntervalOf(license.offering);
+      if (license.unitPriceMinor === null || !license.currency || !interval) return;
+      await port.applyDecision(
+        subscription,
+        { kind: 'set-price', unitAmountMinor: license.unitPriceMinor, currency: license.currency, interval, proration: 'period_end', fromUnitAmountMinor: null },
+        idempotencyKey,
+      );
+      return;
+    }
     default:
       await port.applyDecision(subscription, { kind: call.action }, idempotencyKey);
   }
+}
+
+/** IntervalUnit's values (0 day, 1 week, 2 month, 3 year: docs/api/catalog.md) in the port's words. */
+const INTERVAL_UNITS = ['day', 'week', 'month', 'year'] as const;
+
+function billingIntervalOf(offering: { interval: number | null; intervalUnit: number | null }): BillingInterval | null {
+  const unit = offering.intervalUnit === null ? undefined : INTERVAL_UNITS[offering.intervalUnit];
+  return unit && offering.interval ? { unit, count: offering.interval } : null;
+}
+
+/**
+ * What a plan change's call tells the processor: its new price, prorated now or billed from the next
+ * invoice. Null when there is nothing to tell: the change was cancelled before the call ran (its
+ * cancellation's own call puts the price back), or it has no price.
+ */
+async function planChangePrice(db: Db, planChangeId: string): Promise<SubscriptionDecision | null> {
+  const change = await db.planChange.findUniqueOrThrow({ where: { id: planChangeId } });
+  if (change.status === 'cancelled' || change.unitPriceMinor === null || !change.currency) return null;
+  const offering = await db.offering.findUnique({ where: { id: change.toOfferingId }, select: { interval: true, intervalUnit: true } });
+  const interval = offering && billingIntervalOf(offering);
+  if (!interval) return null;
+  return {
+    kind: 'set-price',
+    unitAmountMinor: change.unitPriceMinor,
+    currency: change.currency,
+    interval,
+    proration: change.timing === 'now' ? 'now' : 'period_end',
+    fromUnitAmountMinor: change.fromUnitPriceMinor,
+  };
 }
 
 /** The processor that took a sale's money: the checkout's, Stripe unless it was the local one (a license with a subscription elsewhere was sold through Stripe; the local processor keeps none). */

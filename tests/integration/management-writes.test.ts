@@ -196,7 +196,7 @@ describe('the OpenAPI document', () => {
   it('describes every management write', async () => {
     const document = await (await fetch(`${server.baseUrl}/openapi.json`)).json();
     const operations = Object.values(document.paths as Record<string, Record<string, { operationId: string }>>).flatMap((path) => Object.values(path).map((operation) => operation.operationId));
-    for (const operationId of ['createLicense', 'addSeats', 'retireSeat', 'issueSeatCode', 'revokeLicenseCode', 'bindLicenseToTenant', 'suspendLicense', 'resumeLicense', 'cancelLicense']) {
+    for (const operationId of ['createLicense', 'addSeats', 'retireSeat', 'issueSeatCode', 'revokeLicenseCode', 'bindLicenseToTenant', 'suspendLicense', 'resumeLicense', 'cancelLicense', 'changeLicenseOffering', 'cancelLicenseOfferingChange']) {
       expect(operations).toContain(operationId);
     }
   });

@@ -25,6 +25,11 @@ export interface StripeServer {
   completeSession(sessionId: string, customerEmail?: string): void;
   /** The quantity of a subscription's (single) item, as the last update set it (1 until then). */
   subscriptionQuantity(subscriptionId: string): number;
+  /**
+   * The price of a subscription's (single) item as the last price change set it, with the proration
+   * that change asked for (`create_prorations`, Stripe's default, or `none`); null until one does.
+   */
+  subscriptionPrice(subscriptionId: string): { unitAmount: number; currency: string; interval: string; intervalCount: number; prorationBehavior: string } | null;
   /** A subscription as updates and cancellations left it (`active`, collection not paused, until then). */
   subscriptionState(subscriptionId: string): { status: string; pauseCollection: string | null };
   /** Someone changed the subscription on Stripe's side (its dashboard, a missed event): what later reads answer. */
@@ -145,6 +150,7 @@ export async function startStripeServer(): Promise<StripeServer> {
   const quantities = new Map<string, number>();
   // A subscription item's price, as a price change set it (price_data on the item's product).
   const prices = new Map<string, { id: string; object: 'price'; product: string; unit_amount: number; currency: string; recurring: { interval: string; interval_count: number } }>();
+  const prorations = new Map<string, string>();
   const subscriptionStates = new Map<string, { status: string; pauseCollection: string | null }>();
   const changes = new Map<string, number>();
   const stateOf = (id: string) => subscriptionStates.get(id) ?? { status: 'active', pauseCollection: null };
@@ -317,6 +323,7 @@ export async function startStripeServer(): Promise<StripeServer> {
             currency: body['price_data[currency]'] ?? '',
             recurring: { interval: body['price_data[recurring][interval]'] ?? '', interval_count: Number(body['price_data[recurring][interval_count]'] ?? 1) },
           });
+          prorations.set(id, body.proration_behavior ?? 'create_prorations');
         }
         const item = { id, object: 'subscription_item', quantity: quantities.get(id) ?? 1, proration_behavior: body.proration_behavior ?? 'create_prorations' };
         if (key) idempotent.set(key, item);
@@ -409,6 +416,17 @@ export async function startStripeServer(): Promise<StripeServer> {
     },
     subscriptionQuantity(subscriptionId) {
       return quantities.get(`si_${subscriptionId}`) ?? 1;
+    },
+    subscriptionPrice(subscriptionId) {
+      const price = prices.get(`si_${subscriptionId}`);
+      if (!price) return null;
+      return {
+        unitAmount: price.unit_amount,
+        currency: price.currency,
+        interval: price.recurring.interval,
+        intervalCount: price.recurring.interval_count,
+        prorationBehavior: prorations.get(`si_${subscriptionId}`) ?? 'create_prorations',
+      };
     },
     enableCharges(accountId) {
       const account = accounts.get(accountId);

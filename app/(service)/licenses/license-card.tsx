@@ -4,6 +4,7 @@ import type { BuyerFeatureView, BuyerLicenseView } from '@licensing/core';
 import { ManageBillingButton } from './manage-billing-button';
 import { SeatList } from './seat-list';
 import { FormattedDate } from '@/app/components/formatted';
+import { ChangePlan } from '@/app/components/change-plan';
 
 const STATUS_STYLE: Record<string, string> = {
   Active: 'bg-emerald-100 text-emerald-800',
@@ -81,6 +82,10 @@ export function LicenseCard({ license }: { license: BuyerLicenseView }) {
             ))}
           </ul>
         </div>
+      )}
+
+      {(license.canChangePlan || license.scheduledPlanChange) && (
+        <ChangePlan side="buyer" licenseId={license.id} offeringName={license.offeringName} canChange={license.canChangePlan} scheduled={license.scheduledPlanChange} />
       )}
 
       <SeatList license={license} />

@@ -12,4 +12,5 @@ export * from './purchase.js';
 export * from './embedded-checkout.js';
 export * from './management.js';
 export * from './discounts.js';
+export * from './plan-change.js';
 export * from './runtime.js';

@@ -379,6 +379,40 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/licensing-mgmt/licenses/{licenseId}/change-offering": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a license to another offering of its product, now (prorated) or at the end of its period */
+        post: operations["changeLicenseOffering"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/licensing-mgmt/licenses/{licenseId}/change-offering/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel the plan change scheduled for the end of the license’s period (404 NotFound when none is) */
+        post: operations["cancelLicenseOfferingChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/licensing-mgmt/licenses/{licenseId}/codes/{codeId}/revoke": {
         parameters: {
             query?: never;
@@ -992,6 +1026,23 @@ export type webhooks = {
         put?: never;
         /** The license.created event */
         post: operations["licenseCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "license.plan_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The license.plan_changed event */
+        post: operations["licensePlanChangedEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4788,6 +4839,661 @@ export interface operations {
             };
         };
     };
+    changeLicenseOffering: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                licenseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    OfferingId: string;
+                    /**
+                     * Format: uuid
+                     * @description A GUID, not all zeros.
+                     */
+                    RequestId: string;
+                    /** @enum {string} */
+                    When?: "now" | "period_end";
+                };
+            };
+        };
+        responses: {
+            /** @description The license as it is now, and the plan change (applied, or scheduled for the end of the period). */
+            200: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        CorrelationId: string | null;
+                        /** Format: date-time */
+                        CreatedUtc: string;
+                        Features: {
+                            Allowance: number | null;
+                            AllowancePeriodUnit: number | null;
+                            DisplayName: string;
+                            FeatureKey: string;
+                            RateLimit: number | null;
+                            /** @enum {string|null} */
+                            ServiceAccessLevel: "Allowed" | "Denied" | null;
+                        }[];
+                        LicenseClassification: number;
+                        LicenseId: string;
+                        OfferingId: string;
+                        PlanChange: {
+                            /** Format: date-time */
+                            CreatedUtc: string;
+                            Currency: string | null;
+                            /** Format: date-time */
+                            EffectiveUtc: string;
+                            FromOfferingId: string;
+                            FromUnitPriceMinor: number | null;
+                            PlanChangeId: string;
+                            ProrationMinor: number;
+                            /** @enum {string} */
+                            RequestedBy: "seller" | "buyer";
+                            /** @enum {string} */
+                            Status: "scheduled" | "applied" | "cancelled";
+                            ToOfferingId: string;
+                            UnitPriceMinor: number | null;
+                            /** @enum {string} */
+                            When: "now" | "period_end";
+                        };
+                        ProductId: string;
+                        SeatCount: number;
+                        /** @enum {string} */
+                        Status: "Trialing" | "Active" | "Paused" | "Suspended" | "Cancelled" | "Expired";
+                        Term: {
+                            /** Format: date-time */
+                            EndUtc: string | null;
+                            /** Format: date-time */
+                            StartUtc: string;
+                        };
+                    };
+                };
+            };
+            /** @description ApiError: `InvalidPayload`, `ValidationError` */
+            400: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "InvalidPayload" | "ValidationError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ApiKeyMissing` */
+            401: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyMissing";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ApiKeyInvalid` */
+            403: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyInvalid";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `NotFound` */
+            404: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "NotFound";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `RequestIdMismatch`, `LicenseNotActive` */
+            409: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "RequestIdMismatch" | "LicenseNotActive";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `PayloadTooLarge` */
+            413: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "PayloadTooLarge";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `RateLimited` */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit lets this caller in again. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "RateLimited";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServerError` */
+            500: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServerError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServiceUnavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the service cannot reach its database right now. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServiceUnavailable";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+        };
+    };
+    cancelLicenseOfferingChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                licenseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description A GUID, not all zeros.
+                     */
+                    RequestId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The license, unchanged, and the plan change, now cancelled. */
+            200: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        CorrelationId: string | null;
+                        /** Format: date-time */
+                        CreatedUtc: string;
+                        Features: {
+                            Allowance: number | null;
+                            AllowancePeriodUnit: number | null;
+                            DisplayName: string;
+                            FeatureKey: string;
+                            RateLimit: number | null;
+                            /** @enum {string|null} */
+                            ServiceAccessLevel: "Allowed" | "Denied" | null;
+                        }[];
+                        LicenseClassification: number;
+                        LicenseId: string;
+                        OfferingId: string;
+                        PlanChange: {
+                            /** Format: date-time */
+                            CreatedUtc: string;
+                            Currency: string | null;
+                            /** Format: date-time */
+                            EffectiveUtc: string;
+                            FromOfferingId: string;
+                            FromUnitPriceMinor: number | null;
+                            PlanChangeId: string;
+                            ProrationMinor: number;
+                            /** @enum {string} */
+                            RequestedBy: "seller" | "buyer";
+                            /** @enum {string} */
+                            Status: "scheduled" | "applied" | "cancelled";
+                            ToOfferingId: string;
+                            UnitPriceMinor: number | null;
+                            /** @enum {string} */
+                            When: "now" | "period_end";
+                        };
+                        ProductId: string;
+                        SeatCount: number;
+                        /** @enum {string} */
+                        Status: "Trialing" | "Active" | "Paused" | "Suspended" | "Cancelled" | "Expired";
+                        Term: {
+                            /** Format: date-time */
+                            EndUtc: string | null;
+                            /** Format: date-time */
+                            StartUtc: string;
+                        };
+                    };
+                };
+            };
+            /** @description ApiError: `InvalidPayload`, `ValidationError` */
+            400: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "InvalidPayload" | "ValidationError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ApiKeyMissing` */
+            401: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyMissing";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ApiKeyInvalid` */
+            403: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyInvalid";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `NotFound` */
+            404: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "NotFound";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `RequestIdMismatch` */
+            409: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "RequestIdMismatch";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `PayloadTooLarge` */
+            413: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "PayloadTooLarge";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `RateLimited` */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit lets this caller in again. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "RateLimited";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServerError` */
+            500: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServerError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServiceUnavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the service cannot reach its database right now. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServiceUnavailable";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+        };
+    };
     revokeLicenseCode: {
         parameters: {
             query?: never;
@@ -7567,7 +8273,7 @@ export interface operations {
                      * @description Event types sent to the endpoint; empty (or left out) for every type.
                      * @default []
                      */
-                    EventTypes?: ("checkout.completed" | "checkout.failed" | "claim.expired" | "license.created" | "license.status_changed" | "license.renewed" | "order.refunded" | "dispute.opened" | "dispute.closed" | "seat.added" | "seat.retired" | "license_code.issued" | "license_code.revoked" | "allowance.exhausted")[];
+                    EventTypes?: ("checkout.completed" | "checkout.failed" | "claim.expired" | "license.created" | "license.status_changed" | "license.renewed" | "license.plan_changed" | "order.refunded" | "dispute.opened" | "dispute.closed" | "seat.added" | "seat.retired" | "license_code.issued" | "license_code.revoked" | "allowance.exhausted")[];
                     Url: string;
                 };
             };
@@ -8189,7 +8895,7 @@ export interface operations {
                     Description?: string | null;
                     Enabled?: boolean;
                     /** @description Event types sent to the endpoint; empty (or left out) for every type. */
-                    EventTypes?: ("checkout.completed" | "checkout.failed" | "claim.expired" | "license.created" | "license.status_changed" | "license.renewed" | "order.refunded" | "dispute.opened" | "dispute.closed" | "seat.added" | "seat.retired" | "license_code.issued" | "license_code.revoked" | "allowance.exhausted")[];
+                    EventTypes?: ("checkout.completed" | "checkout.failed" | "claim.expired" | "license.created" | "license.status_changed" | "license.renewed" | "license.plan_changed" | "order.refunded" | "dispute.opened" | "dispute.closed" | "seat.added" | "seat.retired" | "license_code.issued" | "license_code.revoked" | "allowance.exhausted")[];
                     Url?: string;
                 };
             };
@@ -10068,6 +10774,11 @@ export interface operations {
                                 IntervalUnit: number | null;
                                 LicenseClassification: number;
                                 Name: string;
+                                Prices: {
+                                    BaseRate: number;
+                                    Currency: string;
+                                    IsDefault: boolean;
+                                }[];
                                 ProductId: string;
                                 Status: number;
                                 TrialDays?: number;
@@ -10234,6 +10945,11 @@ export interface operations {
                             IntervalUnit: number | null;
                             LicenseClassification: number;
                             Name: string;
+                            Prices: {
+                                BaseRate: number;
+                                Currency: string;
+                                IsDefault: boolean;
+                            }[];
                             ProductId: string;
                             Status: number;
                             TrialDays?: number;
@@ -11258,6 +11974,54 @@ export interface operations {
                     Sequence: number;
                     /** @enum {string} */
                     Type: "license.created";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    licensePlanChangedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<delivery id>: the same on every attempt of one delivery; drop a repeat. */
+                "webhook-id": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> signatures of `${webhook-id}.${webhook-timestamp}.${body}`, one per secret that signs (two for 24 hours after a rotation). */
+                "webhook-signature": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    CreatedUtc: string;
+                    Data: {
+                        /** @enum {string} */
+                        By: "seller" | "buyer";
+                        Currency: string | null;
+                        EffectiveUtc: string;
+                        FromOfferingId: string;
+                        LicenseId: string;
+                        ProrationMinor: number;
+                        ToOfferingId: string;
+                        /** @enum {string} */
+                        When: "now" | "period_end";
+                    };
+                    Id: string;
+                    LicenseId: string | null;
+                    Sequence: number;
+                    /** @enum {string} */
+                    Type: "license.plan_changed";
                 };
             };
         };

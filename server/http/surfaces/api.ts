@@ -11,6 +11,8 @@ import * as bindLicenseToTenant from '../routes/management/bind-license-to-tenan
 import * as suspendLicense from '../routes/management/suspend-license';
 import * as resumeLicense from '../routes/management/resume-license';
 import * as cancelLicense from '../routes/management/cancel-license';
+import * as changeLicenseOffering from '../routes/management/change-license-offering';
+import * as cancelLicenseOfferingChange from '../routes/management/cancel-license-offering-change';
 import * as refundOrder from '../routes/management/refund-order';
 import * as createEmbeddedCheckout from '../routes/checkout/create-embedded-checkout';
 import * as ingestUsage from '../routes/consumption/ingest-usage';
@@ -62,6 +64,8 @@ export const createApiSurface = () =>
     app.openapi(suspendLicense.route, suspendLicense.handler);
     app.openapi(resumeLicense.route, resumeLicense.handler);
     app.openapi(cancelLicense.route, cancelLicense.handler);
+    app.openapi(changeLicenseOffering.route, changeLicenseOffering.handler);
+    app.openapi(cancelLicenseOfferingChange.route, cancelLicenseOfferingChange.handler);
     app.openapi(refundOrder.route, refundOrder.handler);
     app.openapi(generateLicenseAuthorization.route, generateLicenseAuthorization.handler);
     app.openapi(ingestUsage.route, ingestUsage.handler);

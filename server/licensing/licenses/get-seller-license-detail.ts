@@ -4,6 +4,9 @@ import { DomainError } from '../../errors';
 import { formatInvoiceNumber } from '../../billing/invoice-number';
 import { listLicenseSeats } from '../seats/list-license-seats';
 
+/** What a call to the processor about a license tells it (a plan change's price: `set-price`, put back by `restore-price`). */
+type SellerDecisionCall = 'cancel' | 'pause' | 'resume' | 'set-seats' | 'set-price' | 'restore-price';
+
 export interface SellerLicenseDetail {
   id: string;
   offeringName: string;
@@ -24,7 +27,7 @@ export interface SellerLicenseDetail {
     /** Calls waiting to be made (normally for seconds). */
     pendingCalls: number;
     /** Calls given up on after their last retry: the operator retries them (npm run admin -- retry-processor-calls). */
-    callsNeedingAttention: { action: 'cancel' | 'pause' | 'resume' | 'set-seats'; lastError: string | null; createdAt: Date }[];
+    callsNeedingAttention: { action: SellerDecisionCall; lastError: string | null; createdAt: Date }[];
     /** A difference only Stripe can settle, from the last reconciliation. */
     mismatch: string | null;
   } | null;
@@ -70,7 +73,7 @@ export async function getSellerLicenseDetail(ctx: { db: Db }, input: { sellerId:
             pendingCalls: license.processorCalls.filter((call) => call.status === 'pending').length,
             callsNeedingAttention: license.processorCalls
               .filter((call) => call.status === 'attention')
-              .map((call) => ({ action: call.action as 'cancel' | 'pause' | 'resume' | 'set-seats', lastError: call.lastError, createdAt: call.createdAt })),
+              .map((call) => ({ action: call.action as SellerDecisionCall, lastError: call.lastError, createdAt: call.createdAt })),
             mismatch: license.processorMismatch,
           },
     seats: seats.map((seat) => ({

@@ -1,4 +1,5 @@
-import { LicenseClassification } from '../../catalog/catalog-enums';
+import { CatalogStatus, LicenseClassification } from '../../catalog/catalog-enums';
+import { mayChangePlan } from './plan-change-terms';
 import type { LicenseStatus, Prisma, ServiceAccessLevel } from '@/generated/prisma/client';
 import { classificationLabel } from '../../catalog/describe-offering';
 import { storefrontName } from '../../catalog/seller-profile';
@@ -50,6 +51,10 @@ export interface BuyerLicenseView {
   sellerName: string;
   features: BuyerFeatureView[];
   seats: BuyerSeatView[];
+  /** "Change plan" is offered: the license is active or trialing and its product lists other offerings. */
+  canChangePlan: boolean;
+  /** The plan change waiting for the end of the period (the buyer may cancel it); null when none. */
+  scheduledPlanChange: { toOfferingName: string; effectiveAt: Date; unitPriceMinor: number | null; currency: string | null } | null;
 }
 
 // Selected field by field: a license code's secretHash (and anything added later) never leaves.
@@ -68,9 +73,11 @@ const buyerLicenseSelect = {
   offering: {
     select: {
       name: true,
-      product: { select: { name: true } },
+      // Two listed offerings at most: enough to tell whether one is not the license's own.
+      product: { select: { name: true, offerings: { where: { status: CatalogStatus.Active, listed: true }, select: { id: true }, take: 2 } } },
     },
   },
+  planChanges: { where: { status: 'scheduled' }, take: 1, select: { toOfferingId: true, effectiveAt: true, unitPriceMinor: true, currency: true } },
   features: {
     orderBy: { key: 'asc' },
     select: { key: true, displayName: true, accessLevel: true, rateLimit: true, allowance: true, allowancePeriodUnit: true },
@@ -89,6 +96,11 @@ const buyerLicenseSelect = {
   },
 } as const satisfies Prisma.LicenseSelect;
 
+function scheduledOf(change: { toOfferingId: string; effectiveAt: Date; unitPriceMinor: number | null; currency: string | null } | undefined, names: Map<string, string>): BuyerLicenseView['scheduledPlanChange'] {
+  if (!change) return null;
+  return { toOfferingName: names.get(change.toOfferingId) ?? 'another plan', effectiveAt: change.effectiveAt, unitPriceMinor: change.unitPriceMinor, currency: change.currency };
+}
+
 /** The license page: every license the signed-in buyer owns, newest first. */
 export async function listBuyerLicenses(ctx: { db: Db }, input: { buyerAccountId: string }): Promise<BuyerLicenseView[]> {
   const licenses = await ctx.db.license.findMany({
@@ -96,6 +108,10 @@ export async function listBuyerLicenses(ctx: { db: Db }, input: { buyerAccountId
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     select: buyerLicenseSelect,
   });
+  const scheduledTo = licenses.flatMap((license) => license.planChanges.map((change) => change.toOfferingId));
+  const names = new Map(
+    scheduledTo.length === 0 ? [] : (await ctx.db.offering.findMany({ where: { id: { in: scheduledTo } }, select: { id: true, name: true } })).map((offering) => [offering.id, offering.name]),
+  );
   return licenses.map((license) => ({
     id: license.id,
     status: license.status,
@@ -113,5 +129,7 @@ export async function listBuyerLicenses(ctx: { db: Db }, input: { buyerAccountId
     sellerName: storefrontName(license.seller),
     features: license.features.map((feature) => ({ ...feature })),
     seats: license.seats.map((seat) => ({ ...seat, codes: seat.codes.map((code) => ({ ...code })) })),
+    canChangePlan: mayChangePlan(license.status) && license.offering.product.offerings.some((offering) => offering.id !== license.offeringId),
+    scheduledPlanChange: scheduledOf(license.planChanges[0], names),
   }));
 }

@@ -2,6 +2,7 @@ import type { Offering } from '@/generated/prisma/client';
 import type { Tx } from '../../db';
 import { recordEvent } from '../../events/record-event';
 import { issueLicenseCode } from '../codes/issue-license-code';
+import { snapshotOfferingFeatures } from './license-features';
 import { licenseTermEnd } from './license-term';
 
 export interface MintedLicense {
@@ -54,23 +55,7 @@ export async function mintLicense(
     },
   });
   // Entitlements are fixed at sale: a later edit of the offering changes no license already sold.
-  const features = await tx.feature.findMany({ where: { offeringId: input.offering.id } });
-  if (features.length > 0) {
-    await tx.licenseFeature.createMany({
-      data: features.map((feature) => ({
-        licenseId: license.id,
-        key: feature.key,
-        displayName: feature.displayName,
-        description: feature.description,
-        rate: feature.rate,
-        sampleSeconds: feature.sampleSeconds,
-        rateLimit: feature.rateLimit,
-        accessLevel: feature.accessLevel,
-        allowance: feature.allowance,
-        allowancePeriodUnit: feature.allowancePeriodUnit,
-      })),
-    });
-  }
+  await snapshotOfferingFeatures(tx, { licenseId: license.id, offeringId: input.offering.id });
   const seatIds: string[] = [];
   for (let i = 0; i < input.seatCount; i++) seatIds.push((await tx.seat.create({ data: { licenseId: license.id } })).id);
   await recordEvent(tx, {

@@ -38,8 +38,10 @@ export interface SubscriptionBillingView {
   /** What the next renewal charges and when; null once cancelled or ended. */
   nextCharge: { amountMinor: number; on: Date } | null;
   paymentMethod: string;
-  /** What was charged for this license, newest first: the purchase (its receipt and invoice number) and seats added since. */
-  charges: { kind: 'purchase' | 'seats'; label: string; amountMinor: number; currency: string; at: Date; href: string | null }[];
+  /** What was charged for this license, newest first: the purchase (its receipt and invoice number), seats added and plan changes since (a credit is negative). */
+  charges: { kind: 'purchase' | 'seats' | 'plan'; label: string; amountMinor: number; currency: string; at: Date; href: string | null }[];
+  /** The plan change waiting for the end of the period: the next charge is at its price. */
+  scheduledPlanChange: { toOfferingName: string; effectiveAt: Date; unitPriceMinor: number } | null;
 }
 
 export const billedLicenseSelect = {
@@ -50,6 +52,7 @@ export const billedLicenseSelect = {
   termStart: true,
   termEnd: true,
   cancelAtPeriodEnd: true,
+  unitPriceMinor: true,
   seller: { select: { storeName: true, contactName: true, legalName: true, stripeAccountId: true } },
   offering: { select: { name: true, interval: true, intervalUnit: true, seatBased: true, product: { select: { name: true } } } },
   checkout: { select: { id: true, processor: true, processorCustomerId: true, amountMinor: true, currency: true, quantity: true, invoiceNumber: true, completedAt: true, createdAt: true } },
@@ -80,14 +83,22 @@ export function subscriptionEnded(license: Pick<BilledLicense, 'status' | 'termE
 export async function getSubscriptionBilling(ctx: { db: Db; now?: Date }, input: { licenseId: string; buyerAccountId: string }): Promise<SubscriptionBillingView> {
   const now = ctx.now ?? new Date();
   const license = await findLocallyBilledLicense(ctx, input);
-  const [liveSeats, seatCharges] = await Promise.all([
+  const [liveSeats, seatCharges, planChanges] = await Promise.all([
     ctx.db.seat.count({ where: { licenseId: license.id, retiredAt: null } }),
     ctx.db.seatCharge.findMany({ where: { licenseId: license.id }, orderBy: { createdAt: 'desc' }, take: 50 }),
+    ctx.db.planChange.findMany({ where: { licenseId: license.id, status: { in: ['applied', 'scheduled'] } }, orderBy: { createdAt: 'desc' }, take: 50 }),
   ]);
   const { checkout, offering } = license;
   const amountMinor = Number(checkout.amountMinor);
-  const perSeatMinor = Math.round(amountMinor / Math.max(1, checkout.quantity));
-  const periodMinor = offering.seatBased ? perSeatMinor * liveSeats : amountMinor;
+  const applied = planChanges.filter((change) => change.status === 'applied');
+  // After a plan change, one seat costs the new offering's price (License.unitPriceMinor); before, what the checkout charged.
+  const perSeatMinor = applied.length > 0 && license.unitPriceMinor !== null ? license.unitPriceMinor : Math.round(amountMinor / Math.max(1, checkout.quantity));
+  const periodMinor = offering.seatBased || applied.length > 0 ? perSeatMinor * liveSeats : amountMinor;
+  const scheduled = planChanges.find((change) => change.status === 'scheduled' && change.unitPriceMinor !== null);
+  const scheduledName = scheduled ? ((await ctx.db.offering.findUnique({ where: { id: scheduled.toOfferingId }, select: { name: true } }))?.name ?? 'another plan') : null;
+  const offeringNames = new Map(
+    (await ctx.db.offering.findMany({ where: { id: { in: applied.map((change) => change.toOfferingId) } }, select: { id: true, name: true } })).map((row) => [row.id, row.name]),
+  );
   const ended = subscriptionEnded(license, now);
   const currentPeriod = currentPeriodOf(license, now);
   const renewsAt = license.cancelAtPeriodEnd || ended ? null : currentPeriod.end;
@@ -107,6 +118,17 @@ export async function getSubscriptionBilling(ctx: { db: Db; now?: Date }, input:
     at: charge.createdAt,
     href: null,
   }));
+  const planCharges = applied
+    .filter((change) => change.prorationMinor !== 0n)
+    .map((change) => ({
+      kind: 'plan' as const,
+      label: `Plan changed to ${offeringNames.get(change.toOfferingId) ?? 'another plan'} (${change.prorationMinor > 0n ? 'charged' : 'credited'} for the rest of the period)`,
+      amountMinor: Number(change.prorationMinor),
+      currency: change.currency ?? checkout.currency,
+      at: change.appliedAt ?? change.createdAt,
+      href: null,
+    }));
+  const nextAtNewPrice = scheduled && renewsAt && scheduled.effectiveAt.getTime() <= renewsAt.getTime();
   return {
     licenseId: license.id,
     offeringName: offering.name,
@@ -124,8 +146,9 @@ export async function getSubscriptionBilling(ctx: { db: Db; now?: Date }, input:
     endsAt: license.cancelAtPeriodEnd ? license.termEnd : null,
     cancelAtPeriodEnd: license.cancelAtPeriodEnd,
     ended,
-    nextCharge: renewsAt ? { amountMinor: periodMinor, on: renewsAt } : null,
+    nextCharge: renewsAt ? { amountMinor: nextAtNewPrice ? scheduled.unitPriceMinor! * liveSeats : periodMinor, on: renewsAt } : null,
     paymentMethod: 'Local test processor (no card is charged)',
-    charges: [...added, purchase].sort((a, b) => b.at.getTime() - a.at.getTime()),
+    charges: [...added, ...planCharges, purchase].sort((a, b) => b.at.getTime() - a.at.getTime()),
+    scheduledPlanChange: scheduled && scheduledName ? { toOfferingName: scheduledName, effectiveAt: scheduled.effectiveAt, unitPriceMinor: scheduled.unitPriceMinor! } : null,
   };
 }

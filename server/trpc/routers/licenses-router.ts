@@ -5,6 +5,11 @@ import { openBillingPortal } from '../../licensing/subscriptions/open-billing-po
 import { revokeLicenseCodeByBuyer, revokeLicenseCodeInputSchema } from '../../licensing/codes/revoke-license-code-by-buyer';
 import { subscriptionBillingInputSchema } from '../../licensing/subscriptions/subscription-billing.schema';
 import { z } from 'zod';
+import { idSchema, requestIdSchema } from '../../../sdk/src/contract/fields';
+import { cancelScheduledPlanChange } from '../../licensing/licenses/cancel-plan-change';
+import { changeLicenseOffering } from '../../licensing/licenses/change-license-offering';
+import { changeOfferingSchema } from '../../licensing/licenses/plan-change.schema';
+import { listPlanChangeOptions } from '../../licensing/licenses/quote-plan-change';
 import { getCheckoutResultForBuyer } from '../../checkout/get-checkout-result';
 import { listBuyerLicenses } from '../../licensing/licenses/list-buyer-licenses';
 import { getSubscriptionBilling } from '../../licensing/subscriptions/get-subscription-billing';
@@ -35,4 +40,15 @@ export const licensesRouter = createTrpcRouter({
   keepSubscription: protectedProcedure
     .input(subscriptionBillingInputSchema)
     .mutation(({ ctx, input }) => keepSubscription(ctx, { licenseId: input.licenseId, buyerAccountId: ctx.session.accountId })),
+  /** "Change plan" on a license the buyer holds: the listed offerings of its product it may move to, with their figures, and its scheduled change. */
+  planOptions: protectedProcedure
+    .input(z.object({ licenseId: idSchema }))
+    .query(({ ctx, input }) => listPlanChangeOptions(ctx, { licenseId: input.licenseId, actor: { by: 'buyer', buyerAccountId: ctx.session.accountId } })),
+  /** The page makes one RequestId per confirmation: a double submit is one change. */
+  changePlan: protectedProcedure
+    .input(changeOfferingSchema.extend({ licenseId: idSchema }))
+    .mutation(({ ctx, input }) => changeLicenseOffering(ctx, { ...input, actor: { by: 'buyer', buyerAccountId: ctx.session.accountId } })),
+  cancelPlanChange: protectedProcedure
+    .input(z.object({ requestId: requestIdSchema, licenseId: idSchema }))
+    .mutation(({ ctx, input }) => cancelScheduledPlanChange(ctx, { ...input, actor: { by: 'buyer', buyerAccountId: ctx.session.accountId } })),
 });

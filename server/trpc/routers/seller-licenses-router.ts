@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { idSchema, requestIdSchema } from '../../../sdk/src/contract/fields';
 import { changeLicenseStatus } from '../../licensing/licenses/change-license-status';
+import { cancelScheduledPlanChange } from '../../licensing/licenses/cancel-plan-change';
+import { changeLicenseOffering } from '../../licensing/licenses/change-license-offering';
+import { changeOfferingSchema } from '../../licensing/licenses/plan-change.schema';
+import { listPlanChangeOptions } from '../../licensing/licenses/quote-plan-change';
 import { issueSeatCode } from '../../licensing/codes/issue-seat-code';
 import { issueSeatCodeSchema } from '../../licensing/management-writes.schema';
 import { retireSeat } from '../../licensing/seats/retire-seat';
@@ -35,4 +39,14 @@ export const sellerLicensesRouter = createTrpcRouter({
   changeStatus: sellerProcedure
     .input(ask.extend({ change: z.enum(['suspend', 'resume', 'cancel']) }))
     .mutation(({ ctx, input }) => changeLicenseStatus(ctx, { ...input, sellerId: ctx.seller.id })),
+  /** "Change plan": the offerings of the product the license may move to, with the figures of each timing, and its scheduled change. */
+  planOptions: sellerProcedure
+    .input(z.object({ licenseId: id }))
+    .query(({ ctx, input }) => listPlanChangeOptions(ctx, { licenseId: input.licenseId, actor: { by: 'seller', sellerId: ctx.seller.id } })),
+  changePlan: sellerProcedure
+    .input(changeOfferingSchema.extend({ licenseId: id }))
+    .mutation(({ ctx, input }) => changeLicenseOffering(ctx, { ...input, actor: { by: 'seller', sellerId: ctx.seller.id } })),
+  cancelPlanChange: sellerProcedure
+    .input(ask)
+    .mutation(({ ctx, input }) => cancelScheduledPlanChange(ctx, { ...input, actor: { by: 'seller', sellerId: ctx.seller.id } })),
 });

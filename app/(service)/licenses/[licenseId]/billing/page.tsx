@@ -37,6 +37,17 @@ export default async function SubscriptionBillingPage({ params }: Props) {
       billing.ended ? 'Ended' : billing.renewsAt ? day(billing.renewsAt) : billing.endsAt ? <>{day(billing.endsAt)} (cancelled, will not renew)</> : '—',
       'billing-renewal',
     ],
+    ...(billing.scheduledPlanChange
+      ? ([
+          [
+            'Plan change',
+            <>
+              To {billing.scheduledPlanChange.toOfferingName} ({money(billing.scheduledPlanChange.unitPriceMinor)} per seat) from {day(billing.scheduledPlanChange.effectiveAt)}
+            </>,
+            'billing-plan-change',
+          ],
+        ] as Fact[])
+      : []),
     ...(billing.nextCharge ? ([['Next charge', <>{money(billing.nextCharge.amountMinor)} on {day(billing.nextCharge.on)}</>, 'billing-next-charge']] as Fact[]) : []),
     ['Payment method', billing.paymentMethod, 'billing-payment-method'],
     ['Status', billing.status, 'billing-status'],

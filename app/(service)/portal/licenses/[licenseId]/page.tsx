@@ -8,6 +8,7 @@ import { requestFormat } from '@/app/components/request-format';
 import { StatusBadge } from '../status-badge';
 import { IssueCodeForm, RetireSeatButton, RevokeSellerCode, StatusActions } from './license-actions';
 import { UsageChart } from './usage-chart';
+import { ChangePlan } from '@/app/components/change-plan';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'License' };
@@ -19,6 +20,7 @@ export default async function SellerLicensePage({ params }: Props) {
   const { licenseId } = await params;
   // Another seller's license and an unknown id are the same not-found page.
   const { license, usage } = await orNotFound(api.sellerLicenses.detail({ licenseId }));
+  const plan = await api.sellerLicenses.planOptions({ licenseId: license.id });
   const format = await requestFormat();
   const liveSeats = license.seats.filter((seat) => seat.retiredAt === null).length;
   const final = kit.isFinalLicenseStatus(license.status);
@@ -93,6 +95,26 @@ export default async function SellerLicensePage({ params }: Props) {
           </>
         )}
         {license.processor ? <ProcessorState processor={license.processor} /> : null}
+      </section>
+
+      <section aria-labelledby="plan-heading" className="space-y-2">
+        <h2 id="plan-heading" className="text-xl font-semibold">
+          Plan
+        </h2>
+        <p className="max-w-2xl text-sm text-slate-600" data-testid="license-plan">
+          {plan.current.name}
+          {plan.current.unitPriceMinor !== null && plan.current.currency
+            ? `, ${format.money(plan.current.unitPriceMinor, plan.current.currency)} per seat${plan.periodText ? ` / ${plan.periodText}` : ''}`
+            : ', at no price'}
+          . A plan change moves the license to another offering of {plan.productName}: seats and license codes stay, the features follow the new offering.
+        </p>
+        <ChangePlan
+          side="seller"
+          licenseId={license.id}
+          offeringName={license.offeringName}
+          canChange={plan.unavailable === null && plan.options.length + plan.refused.length > 0}
+          scheduled={plan.scheduled && { toOfferingName: plan.scheduled.toOfferingName, effectiveAt: new Date(plan.scheduled.effectiveUtc), unitPriceMinor: plan.scheduled.unitPriceMinor, currency: plan.scheduled.currency }}
+        />
       </section>
 
       <section aria-labelledby="usage-heading" className="space-y-2">
@@ -200,7 +222,14 @@ function MoneyReason({ status, reason, order }: { status: string; reason: 'Refun
   );
 }
 
-const PROCESSOR_ACTIONS = { cancel: 'cancel the subscription', pause: 'pause collection', resume: 'resume collection', 'set-seats': 'set the number of seats' } as const;
+const PROCESSOR_ACTIONS = {
+  cancel: 'cancel the subscription',
+  pause: 'pause collection',
+  resume: 'resume collection',
+  'set-seats': 'set the number of seats',
+  'set-price': 'set the price of a plan change',
+  'restore-price': 'put the price back after a cancelled plan change',
+} as const;
 
 /** What Stripe has yet to take of the seller's changes, and what the hourly comparison found different. */
 function ProcessorState({ processor }: { processor: NonNullable<SellerLicenseDetail['processor']> }) {
