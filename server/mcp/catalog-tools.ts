@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { idSchema, issuerClientIdSchema } from '../../sdk/src/contract/fields';
+import { currencySchema, discountCodeSchema, idSchema, issuerClientIdSchema } from '../../sdk/src/contract/fields';
+import { discountQuoteSchema, quoteDiscount } from '../checkout/quote-discount';
+import { findSellerByIssuerClientId } from '../sellers/find-seller-by-issuer-client-id';
 import { catalogCache, catalogCacheKeys } from '../catalog/catalog-cache';
 import { storefrontSchema, type Storefront } from '../catalog/catalog.schemas';
 import { classificationLabel, describePrice } from '../catalog/describe-offering';
@@ -20,6 +22,7 @@ const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
 const issuerClientId = issuerClientIdSchema.trim().describe("The seller's issuerClientId (its storefront's id).");
 const offeringId = idSchema.trim().describe("The offering's id.");
 const offeringRef = z.object({ issuerClientId, offeringId });
+
 
 const searchOfferingsTool = defineTool({
   name: 'search_offerings',
@@ -63,18 +66,34 @@ const getStorefrontTool = defineTool({
 const getOfferingTool = defineTool({
   name: 'get_offering',
   title: 'One offering',
-  description: 'One listed offering in full: price and billing, whether it is sold per seat, its features with their rates, limits and allowances, and the link to buy it.',
+  description:
+    'One listed offering in full: price and billing (every currency it is priced in), whether it is sold per seat, its features with their rates, limits and allowances, and the link to buy it. With a discountCode (and optionally a currency), also what that code takes off one seat, as a checkout would charge; an unknown, expired, used-up or not-applicable code is refused with the reason.',
   audience: 'anyone',
-  input: offeringRef,
-  output: listedOfferingSchema,
+  input: offeringRef.extend({
+    currency: currencySchema.optional().describe('The currency to price the discount in (ISO 4217); the default price when left out.'),
+    discountCode: discountCodeSchema.optional().describe('A discount code of the seller to price.'),
+  }),
+  output: listedOfferingSchema.extend({ discount: discountQuoteSchema.optional() }),
   annotations: READ_ONLY,
-  run: ({ issuerClientId, offeringId }) => describeListedOffering({ db: db() }, issuerClientId, offeringId),
+  run: async ({ issuerClientId, offeringId, currency, discountCode }) => {
+    const listed = await describeListedOffering({ db: db() }, issuerClientId, offeringId);
+    if (!discountCode) return listed;
+    const sellerId = (await findSellerByIssuerClientId({ db: db() }, issuerClientId))!.seller.id;
+    return { ...listed, discount: await quoteDiscount({ db: db() }, { sellerId, offeringId: listed.offering.id, currency: currency ?? null, discountCode }) };
+  },
   summarize: (listed) =>
     [
       `${listed.product.name}: ${listed.offering.name} from ${listed.storeName}`,
       `${classificationLabel(listed.offering.licenseClassification)}, ${listed.price}${listed.seatBased ? ', sold per seat' : ''}`,
       ...(listed.offering.prices.length > 1
         ? [`Prices: ${listed.offering.prices.map((price) => `${price.baseRate} ${price.currency.toUpperCase()}${price.isDefault ? ' (default)' : ''}`).join(', ')}`]
+        : []),
+      ...(listed.discount
+        ? [
+            `With code ${listed.discount.code}: ${listed.discount.priceAfterDiscount} ${listed.discount.currency.toUpperCase()} instead of ${listed.discount.price} (${listed.discount.amountOff} off ${
+              listed.discount.duration === 'forever' ? 'every payment' : listed.discount.duration === 'repeating' ? `for ${listed.discount.durationMonths} months` : 'the first payment'
+            })`,
+          ]
         : []),
       ...(listed.offering.description ? [listed.offering.description] : []),
       ...listed.resolvedFeatures.map((feature) => `- ${feature.displayName} (${feature.featureKey})`),

@@ -20,6 +20,7 @@ import { createTestDatabase, type TestDatabase } from '../support/test-database'
 let database: TestDatabase;
 let server: InProcessService;
 let sellerId: string;
+let issuerClientId: string;
 let key: string;
 /** Perpetual, USD 49.00 by default, also JPY 7,000 and KWD 15.250. */
 let perpetual: { id: string };
@@ -35,6 +36,7 @@ beforeAll(async () => {
   server = await startInProcessService({ databaseUrl: database.url, env: { SEED_DEMO: 'false' } });
   const seller = await createSeller(database.db, { checkoutReady: true });
   sellerId = seller.id;
+  issuerClientId = seller.issuerClientId;
   const product = await createProduct(database.db, seller.id, { name: 'Pixel Forge' });
   perpetual = await createOffering(database.db, product, { name: 'Pro', priceMinor: 4900, currency: 'usd' });
   await database.db.offeringPrice.createMany({ data: [{ offeringId: perpetual.id, currency: 'jpy', amountMinor: 7000 }, { offeringId: perpetual.id, currency: 'kwd', amountMinor: 15250 }] });
@@ -197,6 +199,32 @@ describe('a discount code at checkout', () => {
     expect(license).toMatchObject({ unitPriceMinor: 1000, currency: 'usd' });
     const event = await database.db.event.findFirstOrThrow({ where: { sellerId, type: 'checkout.completed', licenseId: license.id } });
     expect(event.data).toMatchObject({ AmountMinor: 1500, DiscountCode: code.code, DiscountMinor: 500, Currency: 'usd' });
+  });
+});
+
+describe("the MCP get_offering answer with a discount code", () => {
+  async function getOffering(args: Record<string, unknown>) {
+    const response = await server.fetch('/mcp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_offering', arguments: { IssuerClientId: issuerClientId, OfferingId: perpetual.id, ...args } } }),
+    });
+    return (await response.json()).result;
+  }
+
+  it('shows what the code takes off one seat, as a checkout would charge, and takes no redemption', async () => {
+    const code = await discount({ percentOff: 15, duration: 'forever' });
+    const result = await getOffering({ DiscountCode: code.code.toLowerCase(), Currency: 'JPY' });
+    expect(result.structuredContent.Discount).toEqual({ Code: code.code, Currency: 'jpy', Price: 7000, PriceAfterDiscount: 5950, AmountOff: 1050, Duration: 'forever', DurationMonths: null });
+    expect(result.content[0].text).toContain(`With code ${code.code}: 5950 JPY instead of 7000 (1050 off every payment)`);
+    expect(await redemptionsOf(code.id)).toBe(0);
+  });
+
+  it('a code that does not apply is a tool error with the reason', async () => {
+    const expired = await discount({ expiresAt: new Date(Date.now() - 1000) });
+    const result = await getOffering({ DiscountCode: expired.code });
+    expect(result.isError).toBe(true);
+    expect(result.content[0].text).toContain('This discount code has expired.');
   });
 });
 
