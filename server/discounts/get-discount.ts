@@ -3,7 +3,7 @@ import { DomainError } from '../errors';
 import { DISCOUNT_VIEW_INCLUDE, discountView, type DiscountView } from './discount-view';
 
 /** The seller's discount with what its view needs; another seller's is NotFound like an unknown one. */
-export async function findOwnDiscount(tx: Tx, input: { sellerId: string; discountId: string }) {
+async function findOwnDiscount(tx: Tx, input: { sellerId: string; discountId: string }) {
   const discount = await tx.discount.findFirst({ where: { id: input.discountId, sellerId: input.sellerId }, include: DISCOUNT_VIEW_INCLUDE });
   if (!discount) throw new DomainError('NotFound', 'No discount with that id.');
   return discount;

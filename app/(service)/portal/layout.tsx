@@ -15,6 +15,7 @@ const SELLER_LINKS = [
   { href: '/portal/orders', label: 'Orders' },
   { href: '/portal/licenses', label: 'Licenses' },
   { href: '/portal/customers', label: 'Customers' },
+  { href: '/portal/discounts', label: 'Discounts' },
   { href: '/portal/api-keys', label: 'API keys' },
   { href: '/portal/webhooks', label: 'Webhooks' },
   { href: '/portal/usage', label: 'Usage' },
