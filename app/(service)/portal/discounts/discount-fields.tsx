@@ -1,7 +1,5 @@
 'use client';
 
-// zod's messages in this bundle are the human ones ("Must be at most 100."), as on the server.
-import '@/server/entry/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { minorUnitDigits } from '@/server/entry/shared';
