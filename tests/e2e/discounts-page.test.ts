@@ -122,7 +122,7 @@ describe('the discounts page, in Chromium', () => {
           await edit.getByRole('button', { name: 'Save changes' }).click();
           await page.getByTestId('toast').filter({ hasText: `Changes to ${amountCode} saved.` }).waitFor();
           await edit.waitFor({ state: 'detached' });
-          expect(await amountCard.innerText()).toMatch(/Loyal customers[\s\S]*7 used of 100/);
+          await expect.poll(() => amountCard.innerText()).toMatch(/Loyal customers[\s\S]*7 used of 100/);
           expect(await setup.database.db.discount.findUniqueOrThrow({ where: { id: stored.id } })).toMatchObject({ name: 'Loyal customers', maxRedemptions: 100, redemptions: 7, kind: 'amount' });
 
           // Delete, after its confirmation (which stays on screen at a phone's width).

@@ -195,10 +195,11 @@ function EditDiscountForm({ discount, offerings, offeringsPending, onDone }: { d
   const [errors, setErrors] = useState<FieldErrors>({});
   const update = useMutation(
     trpc.discounts.update.mutationOptions({
+      // The card shows the saved values when the form closes: the list is read again first.
       onSuccess: async (updated) => {
+        await refetchAfterChange(trpc.discounts.list.queryKey());
         toast(`Changes to ${updated.code} saved.`);
         onDone();
-        await refetchAfterChange(trpc.discounts.list.queryKey());
       },
       onError: (error) => setErrors(placeErrors(refusalsOf(error), EDIT_FIELDS, idPrefix)),
     }),
