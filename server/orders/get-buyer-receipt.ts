@@ -28,7 +28,7 @@ export interface BuyerReceipt {
    */
   amountMinor: number;
   unitAmountMinor: number | null;
-  /** The price of what was bought before the discount (minor units); equals `amountMinor` without one. */
+  /** The price of what was bought before the discount and before tax added to it (minor units); equals `amountMinor` without either. */
   subtotalMinor: number;
   /** The discount code redeemed and what it took off; null without one. */
   discount: { code: string; amountMinor: number } | null;
@@ -97,7 +97,8 @@ export async function getBuyerReceipt(ctx: { db: Db }, input: { checkoutId: stri
   if (!checkout) throw notFound;
   const state = orderStateOf(checkout);
   const { offering } = checkout;
-  const subtotalMinor = checkout.amountMinor + checkout.discountMinor;
+  // The list price of what was bought: before the discount, and before tax added to it (an inclusive price holds its tax).
+  const subtotalMinor = checkout.amountMinor + checkout.discountMinor - (checkout.taxBehavior === 'exclusive' ? checkout.taxMinor : 0n);
   const unitAmountMinor = checkout.quantity > 1 && subtotalMinor > 0 ? (checkout.unitPriceMinor ?? Math.round(Number(subtotalMinor) / checkout.quantity)) : null;
   return {
     orderNumber: checkout.id,

@@ -68,6 +68,8 @@ export default async function LocalCheckoutPage({ params, searchParams }: Props)
           <p className="text-sm text-slate-600">
             This is the service’s built-in test processor: paying here charges no card and issues the license at once.
           </p>
+          {/* Above both buttons; its fields belong to the Pay form (form="pay-form"). */}
+          {checkout.tax && <BillingFields missing={billing === 'missing'} />}
           {/* Cancel then Pay, in the page as on screen, so the tab order follows what the eye sees. */}
           <div className={`flex gap-3 ${ui === 'mobile' ? 'flex-col' : 'flex-col sm:flex-row'}`}>
             <form method="post" action={action('cancel')} className="flex-1">
@@ -75,8 +77,7 @@ export default async function LocalCheckoutPage({ params, searchParams }: Props)
                 Cancel
               </button>
             </form>
-            <form method="post" action={action('pay')} className="flex-1 space-y-3" id="pay-form">
-              {checkout.tax && <BillingFields missing={billing === 'missing'} />}
+            <form method="post" action={action('pay')} className="flex-1" id="pay-form">
               <button type="submit" className={buttonPrimary} data-testid="pay">
                 {checkout.trialDays !== null ? `Start ${checkout.trialDays}-day free trial` : `Pay ${checkout.discount ? decimalMoney(checkout.dueAmount, checkout.total.currency) : describePrice(checkout.total, { formatAmount: decimalMoney })}`}
               </button>
@@ -133,19 +134,19 @@ function BillingFields({ missing }: { missing: boolean }) {
       )}
       <label className="block">
         Country (two letters, e.g. DE)
-        <input name="country" required pattern="[A-Za-z]{2}" maxLength={2} autoComplete="country" className={input} data-testid="billing-country" />
+        <input form="pay-form" name="country" required pattern="[A-Za-z]{2}" maxLength={2} autoComplete="country" className={input} data-testid="billing-country" />
       </label>
       <label className="block">
         State or region (where it sets the tax, e.g. CA)
-        <input name="state" maxLength={40} autoComplete="address-level1" className={input} />
+        <input form="pay-form" name="state" maxLength={40} autoComplete="address-level1" className={input} />
       </label>
       <label className="block">
         Postal code
-        <input name="postalCode" maxLength={20} autoComplete="postal-code" className={input} />
+        <input form="pay-form" name="postalCode" maxLength={20} autoComplete="postal-code" className={input} />
       </label>
       <label className="block">
         Tax id (businesses: a VAT number or similar)
-        <input name="taxId" maxLength={40} className={input} data-testid="billing-tax-id" />
+        <input form="pay-form" name="taxId" maxLength={40} className={input} data-testid="billing-tax-id" />
       </label>
     </fieldset>
   );
