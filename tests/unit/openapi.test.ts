@@ -56,7 +56,7 @@ describe('the OpenAPI document', () => {
   it('request bodies are the wire shapes: PascalCase keys', () => {
     const body = document.paths?.['/purchase/checkout']?.post?.requestBody as { content: Record<string, { schema: { properties: Record<string, unknown>; required: string[] } }> };
     const schema = body.content['application/json']!.schema;
-    expect(Object.keys(schema.properties)).toEqual(['RequestId', 'OfferingId', 'IssuerClientId', 'CorrelationId', 'SuccessUrl', 'CancelUrl', 'OriginContext']);
+    expect(Object.keys(schema.properties)).toEqual(['RequestId', 'OfferingId', 'IssuerClientId', 'CorrelationId', 'SuccessUrl', 'CancelUrl', 'OriginContext', 'Currency', 'DiscountCode']);
     expect(schema.required).toEqual(['RequestId', 'OfferingId', 'IssuerClientId']);
   });
 });
