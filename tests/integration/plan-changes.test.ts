@@ -10,6 +10,8 @@ import { mintLicense } from '@/server/licensing/licenses/mint-license';
 import { listPlanChangeOptions } from '@/server/licensing/licenses/quote-plan-change';
 import { getSubscriptionBilling } from '@/server/licensing/subscriptions/get-subscription-billing';
 import { JOBS } from '@/server/jobs';
+import { SellerClient } from '../../sdk/src/index';
+import { urlOf } from '../support/fetch-url';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { ok, refused } from '../support/management-http';
 import { startInProcessService, type InProcessService } from '../support/in-process-service';
@@ -323,5 +325,17 @@ describe('one-time purchases and buyers', () => {
     const changed = await changeLicenseOffering(ctx(at), { requestId: crypto.randomUUID(), licenseId: license.licenseId, offeringId: pro.id, actor: buyer });
     expect(changed.planChange).toMatchObject({ requestedBy: 'buyer', prorationMinor: quote.quotes.now!.prorationMinor, effectiveUtc: at.toISOString() });
     expect((await eventsOf(license.licenseId))[0]?.data).toMatchObject({ By: 'buyer' });
+  });
+});
+
+describe('the client library', () => {
+  it('SellerClient.licenses.changeOffering and cancelOfferingChange send one RequestId and answer in camelCase', async () => {
+    const license = await teamLicense(1);
+    const seller = new SellerClient({ baseUrl: server.baseUrl, apiKey: key, fetch: (input, init) => server.fetch(urlOf(input), init) });
+    const scheduled = await seller.licenses.changeOffering({ licenseId: license.licenseId, offeringId: lite.id });
+    expect(scheduled).toMatchObject({ licenseId: license.licenseId, offeringId: team.id, planChange: { status: 'scheduled', when: 'period_end', toOfferingId: lite.id }, requestId: expect.any(String) });
+    expect(await seller.licenses.changeOffering({ licenseId: license.licenseId, offeringId: lite.id, requestId: scheduled.requestId })).toEqual(scheduled);
+    const cancelled = await seller.licenses.cancelOfferingChange({ licenseId: license.licenseId });
+    expect(cancelled.planChange).toMatchObject({ planChangeId: scheduled.planChange.planChangeId, status: 'cancelled' });
   });
 });
