@@ -19,6 +19,9 @@ export const EVENT_DATA_SCHEMAS = {
     Currency: z.string(),
     /** `purchase` (a buyer in a storefront or an app) or `embedded` (the seller's backend; free ones by accepted claim). */
     Origin: z.string(),
+    /** The discount code redeemed (null without one) and what it took off the first payment (AmountMinor is after it). */
+    DiscountCode: nullableText,
+    DiscountMinor: z.number().int(),
   }),
   'checkout.failed': z.object({ SessionId: id, OfferingId: id, CorrelationId: nullableText, Reason: nullableText }),
   'claim.expired': z.object({ ClaimId: id, OfferingId: id, CorrelationId: nullableText }),

@@ -40,6 +40,10 @@ export interface StripeServer {
   payment(amount: number): string;
   /** The refunds made on a PaymentIntent (a replayed Idempotency-Key makes none). */
   refundsOf(paymentIntent: string): { id: string; amount: number; metadata: Record<string, string> }[];
+  /** The coupons made on an account (`''` for the platform's own), by id. */
+  coupons(account?: string): Map<string, Record<string, string>>;
+  /** The promotion codes made on an account (`''` for the platform's own). */
+  promotionCodes(account?: string): { id: string; code: string; coupon: string }[];
   /** Stripe approving a connected account (onboarding done): its charges_enabled becomes true. */
   enableCharges(accountId: string): void;
   /**
@@ -70,18 +74,23 @@ function hashOf(body: Record<string, string>, prefix: string): Record<string, st
 
 type StoredSession = ReturnType<typeof newCheckoutSession>;
 
-function checkoutSession(body: Record<string, string>, idempotent: Map<string, unknown>, idempotencyKey: string | undefined, sessions: Map<string, StoredSession>) {
+/** What a session's discount takes off its subtotal, as Stripe computes it from the coupon. */
+type DiscountOf = (body: Record<string, string>, subtotal: number, currency: string) => number;
+
+function checkoutSession(body: Record<string, string>, idempotent: Map<string, unknown>, idempotencyKey: string | undefined, sessions: Map<string, StoredSession>, discountOf: DiscountOf) {
   if (idempotencyKey && idempotent.has(idempotencyKey)) return idempotent.get(idempotencyKey);
-  const session = newCheckoutSession(body);
+  const session = newCheckoutSession(body, discountOf);
   sessions.set(session.id, session);
   if (idempotencyKey) idempotent.set(idempotencyKey, session);
   return session;
 }
 
-function newCheckoutSession(body: Record<string, string>) {
+function newCheckoutSession(body: Record<string, string>, discountOf: DiscountOf) {
   const id = `cs_test_${crypto.randomBytes(12).toString('hex')}`;
   const quantity = Number(body['line_items[0][quantity]'] ?? 1);
   const unitAmount = Number(body['line_items[0][price_data][unit_amount]'] ?? 0);
+  const currency = body['line_items[0][price_data][currency]'] ?? 'usd';
+  const discount = discountOf(body, unitAmount * quantity, currency);
   const session = {
     id,
     object: 'checkout.session',
@@ -91,7 +100,8 @@ function newCheckoutSession(body: Record<string, string>) {
     payment_status: 'unpaid',
     currency: body['line_items[0][price_data][currency]'] ?? null,
     amount_subtotal: unitAmount * quantity,
-    amount_total: unitAmount * quantity,
+    amount_total: unitAmount * quantity - discount,
+    total_details: { amount_discount: discount, amount_shipping: 0, amount_tax: 0 },
     metadata: hashOf(body, 'metadata'),
     client_reference_id: body.client_reference_id ?? null,
     customer: null as string | null,
@@ -165,6 +175,22 @@ export async function startStripeServer(): Promise<StripeServer> {
     };
   };
   const sessions = new Map<string, StoredSession>();
+  // Coupons and promotion codes, per account ('' for the platform's own).
+  const coupons = new Map<string, Map<string, Record<string, string>>>();
+  const promotionCodes = new Map<string, { id: string; object: 'promotion_code'; code: string; coupon: string }[]>();
+  const couponsOf = (account: string) => coupons.get(account) ?? coupons.set(account, new Map()).get(account)!;
+  const promotionCodesOf = (account: string) => promotionCodes.get(account) ?? promotionCodes.set(account, []).get(account)!;
+  // Stripe: percent_off of the subtotal rounded to the nearest unit; amount_off (in the session's currency) at most the subtotal.
+  const discountOf = (account: string): DiscountOf => (body, subtotal, currency) => {
+    const promotion = body['discounts[0][promotion_code]'];
+    if (!promotion) return 0;
+    const code = promotionCodesOf(account).find((candidate) => candidate.id === promotion);
+    const coupon = code ? couponsOf(account).get(code.coupon) : undefined;
+    if (!coupon) return 0;
+    if (coupon.percent_off) return Math.round((subtotal * Number(coupon.percent_off)) / 100);
+    const amount = coupon.currency === currency ? Number(coupon.amount_off) : Number(coupon[`currency_options[${currency}][amount_off]`] ?? 0);
+    return Math.min(amount, subtotal);
+  };
   // What was paid, by PaymentIntent (a session's total), and the refunds made on each.
   const paid = new Map<string, number>();
   const refunds = new Map<string, { id: string; amount: number; metadata: Record<string, string> }[]>();
@@ -214,8 +240,38 @@ export async function startStripeServer(): Promise<StripeServer> {
       }
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         const key = headers['idempotency-key'] && `${headers['stripe-account'] ?? ''}:${headers['idempotency-key']}`;
-        answer(200, checkoutSession(body, idempotent, key, sessions));
+        answer(200, checkoutSession(body, idempotent, key, sessions, discountOf(headers['stripe-account'] ?? '')));
         return;
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/coupons') {
+        const account = headers['stripe-account'] ?? '';
+        const key = headers['idempotency-key'] && `${account}:${headers['idempotency-key']}`;
+        if (key && idempotent.has(key)) return answer(200, idempotent.get(key));
+        if (body.id && couponsOf(account).has(body.id)) {
+          return answer(400, { error: { type: 'invalid_request_error', code: 'resource_already_exists', message: 'Coupon already exists.' } });
+        }
+        const id = body.id ?? `co_${crypto.randomBytes(6).toString('hex')}`;
+        couponsOf(account).set(id, { ...body, id });
+        const coupon = { id, object: 'coupon', ...body };
+        if (key) idempotent.set(key, coupon);
+        return answer(200, coupon);
+      }
+      if (req.method === 'GET' && url.pathname === '/v1/promotion_codes') {
+        const data = promotionCodesOf(headers['stripe-account'] ?? '').filter(
+          (code) => (!url.searchParams.get('code') || code.code === url.searchParams.get('code')) && (!url.searchParams.get('coupon') || code.coupon === url.searchParams.get('coupon')),
+        );
+        return answer(200, { object: 'list', data, has_more: false, url: '/v1/promotion_codes' });
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/promotion_codes') {
+        const account = headers['stripe-account'] ?? '';
+        const key = headers['idempotency-key'] && `${account}:${headers['idempotency-key']}`;
+        if (key && idempotent.has(key)) return answer(200, idempotent.get(key));
+        const coupon = body['promotion[coupon]'] ?? '';
+        if (!couponsOf(account).has(coupon)) return answer(400, notFound(`No such coupon: '${coupon}'`));
+        const created = { id: `promo_${crypto.randomBytes(6).toString('hex')}`, object: 'promotion_code' as const, code: body.code ?? '', coupon };
+        promotionCodesOf(account).push(created);
+        if (key) idempotent.set(key, created);
+        return answer(200, created);
       }
       // Refunds of a paid PaymentIntent; like Stripe, more than what is left is refused (400).
       if (req.method === 'POST' && url.pathname === '/v1/refunds') {
@@ -427,6 +483,12 @@ export async function startStripeServer(): Promise<StripeServer> {
         intervalCount: price.recurring.interval_count,
         prorationBehavior: prorations.get(`si_${subscriptionId}`) ?? 'create_prorations',
       };
+    },
+    coupons(account = '') {
+      return couponsOf(account);
+    },
+    promotionCodes(account = '') {
+      return promotionCodesOf(account).map(({ id, code, coupon }) => ({ id, code, coupon }));
     },
     enableCharges(accountId) {
       const account = accounts.get(accountId);

@@ -11665,6 +11665,8 @@ export interface operations {
                         AmountMinor: number;
                         CorrelationId: string | null;
                         Currency: string;
+                        DiscountCode: string | null;
+                        DiscountMinor: number;
                         LicenseId: string | null;
                         OfferingId: string;
                         Origin: string;
