@@ -263,6 +263,8 @@ describe('checkouts, claims and terms', () => {
       AmountMinor: 2000,
       Currency: 'usd',
       Origin: 'embedded',
+      DiscountCode: null,
+      DiscountMinor: 0,
     });
 
     const abandoned = await api('POST', '/licensing/checkout/embedded', { OfferingId: offeringId, CorrelationId: 'tenant-gone', CustomerEmail: 'buyer@tenant-gone.example' });
