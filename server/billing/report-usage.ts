@@ -7,7 +7,7 @@ import { logger } from '../platform/logging/logger';
 
 // Billing of metered usage (the `report-usage` job, every minute; docs/api/runtime.md "Billing of metered usage").
 // Every batch not yet reported and not dropped becomes one charge per paid metered feature
-// (LicenseFeature.rate > 0): units × rate, in the offering's currency. Batches are taken a page at
+// (LicenseFeature.rate > 0): units × rate, in the license's currency of sale. Batches are taken a page at
 // a time, each page in one transaction (SKIP LOCKED: runs on several instances share the backlog),
 // with what the processor is to be told of them (payments/usage-reports.ts); then the processor is
 // told, after the commit. On the local processor the charges are the bill the portal shows.
@@ -64,6 +64,7 @@ async function recordPage(db: Db): Promise<{ taken: number; recorded: number; re
             select: {
               id: true,
               features: { select: { key: true, rate: true } },
+              currency: true,
               offering: { select: { currency: true } },
               checkout: { select: { processor: true, processorCustomerId: true } },
             },
@@ -94,7 +95,8 @@ async function recordPage(db: Db): Promise<{ taken: number; recorded: number; re
             units: count,
             rate,
             amount: rate.mul(new Prisma.Decimal(count.toString())),
-            currency: license.offering.currency,
+            // The currency of sale (its rates were converted into it at sale); a license sold at no price: the offering's.
+            currency: license.currency ?? license.offering.currency,
             processor,
           });
         }

@@ -62,6 +62,7 @@ export async function settleCheckoutWithin(
     // One seat's list price in the currency of sale, fixed when the checkout opened (not the price
     // now, nor less a discount of the first payment); checkouts from before it was kept: what was charged per seat.
     unitPriceMinor: checkout.unitPriceMinor ?? (checkout.trialDays ? checkout.offering.priceMinor : Math.round(Number(checkout.amountMinor) / Math.max(checkout.quantity, 1))),
+    currency: checkout.currency,
     trialDays: checkout.trialDays,
     checkoutId: checkout.id,
     processorSubscriptionId: refs.processorSubscriptionId,

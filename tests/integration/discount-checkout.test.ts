@@ -4,6 +4,7 @@ import { createApiKey } from '@/server/api-keys/create-api-key';
 import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
 import { expireLocalCheckouts } from '@/server/checkout/local-checkout/expire-local-checkouts';
 import { cancelLocalCheckout, payLocalCheckout } from '@/server/checkout/local-checkout/pay-local-checkout';
+import { reportUsage } from '@/server/billing/report-usage';
 import { getBuyerReceipt } from '@/server/orders/get-buyer-receipt';
 import { getSalesSummary } from '@/server/orders/get-sales-summary';
 import { sellerOrdersCsv } from '@/server/orders/orders-csv';
@@ -238,6 +239,26 @@ describe('several currencies at checkout', () => {
     expect(body.Details?.[0]).toMatchObject({ Field: 'Currency', Code: 'NotOffered', Message: 'This offering has no price in EUR.' });
     const malformed = await refused(await checkout({ OfferingId: perpetual.id, Currency: 'EURO' }), 400, 'ValidationError');
     expect(malformed.Details?.[0]?.Field).toBe('Currency');
+  });
+
+  it("a license sold in another currency keeps it: its seats' price, its metered rates converted as the seller's prices convert, and its usage billed in it", async () => {
+    const product = await createProduct(database.db, sellerId, { name: 'Metered API' });
+    const metered = await createOffering(database.db, product, { name: 'Metered', classification: LicenseClassification.Subscription, priceMinor: 1000, interval: 1, intervalUnit: IntervalUnit.Month });
+    await database.db.offeringPrice.create({ data: { offeringId: metered.id, currency: 'eur', amountMinor: 900 } });
+    await database.db.feature.create({ data: { offeringId: metered.id, key: 'api-calls', displayName: 'API calls', rate: '0.002' } });
+    const { SessionId } = await ok(await checkout({ OfferingId: metered.id, Currency: 'eur' }));
+    await payLocalCheckout({ db: database.db }, { checkoutId: SessionId });
+    const license = await database.db.license.findUniqueOrThrow({ where: { checkoutId: SessionId }, include: { features: true, seats: true, codes: true } });
+    // USD 10.00 is EUR 9.00 here: a rate of USD 0.002 is EUR 0.0018.
+    expect(license).toMatchObject({ currency: 'eur', unitPriceMinor: 900 });
+    expect(license.features[0]!.rate.toString()).toBe('0.0018');
+
+    await database.db.usageBatch.create({
+      data: { batchId: crypto.randomUUID(), licenseId: license.id, seatId: license.seats[0]!.id, credentialId: license.codes[0]!.id, records: [{ FeatureKey: 'api-calls', Units: 1000 }], units: 1000n },
+    });
+    await reportUsage({ db: database.db });
+    const charge = await database.db.usageCharge.findFirstOrThrow({ where: { licenseId: license.id } });
+    expect({ currency: charge.currency, amount: charge.amount.toString() }).toEqual({ currency: 'eur', amount: '1.8' });
   });
 
   it('a JPY and a KWD sale read in their own digits on the receipt, the CSV export and the sales summary', async () => {

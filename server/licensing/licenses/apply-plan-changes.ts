@@ -21,7 +21,7 @@ export async function applyPlanChange(tx: Tx, license: { id: string; sellerId: s
     where: { id: license.id },
     data: { offeringId: change.toOfferingId, unitPriceMinor: change.unitPriceMinor, currency: change.currency ?? license.currency },
   });
-  await snapshotOfferingFeatures(tx, { licenseId: license.id, offeringId: change.toOfferingId, replace: true });
+  await snapshotOfferingFeatures(tx, { licenseId: license.id, offeringId: change.toOfferingId, replace: true, currency: change.currency ?? license.currency });
   await publishInvalidation({ db: tx }, LICENSE_STATUS_TOPIC, license.id);
   await recordEvent(tx, {
     sellerId: license.sellerId,

@@ -28,6 +28,8 @@ export async function mintLicense(
      * Null or 0: sold at no price.
      */
     unitPriceMinor?: number | null;
+    /** The currency of sale (lower case): its checkout's. Omitted: the offering's default currency. */
+    currency?: string;
     checkoutId?: string;
     processorSubscriptionId?: string | null;
     /** A subscription sold with a free trial: it starts Trialing (it authorizes) until this many days pass. */
@@ -50,12 +52,12 @@ export async function mintLicense(
       tenantId: input.tenantId ?? null,
       processorSubscriptionId: input.processorSubscriptionId ?? null,
       unitPriceMinor,
-      currency: unitPriceMinor === null ? null : input.offering.currency,
+      currency: unitPriceMinor === null ? null : (input.currency ?? input.offering.currency),
       ...(input.trialDays ? { status: 'Trialing', trialEnd: new Date(termStart.getTime() + input.trialDays * 86_400_000) } : {}),
     },
   });
   // Entitlements are fixed at sale: a later edit of the offering changes no license already sold.
-  await snapshotOfferingFeatures(tx, { licenseId: license.id, offeringId: input.offering.id });
+  await snapshotOfferingFeatures(tx, { licenseId: license.id, offeringId: input.offering.id, currency: license.currency });
   const seatIds: string[] = [];
   for (let i = 0; i < input.seatCount; i++) seatIds.push((await tx.seat.create({ data: { licenseId: license.id } })).id);
   await recordEvent(tx, {
