@@ -253,12 +253,13 @@ function OptionRadio({ name, option, checked, price, onChoose }: { name: string;
 function Preview({ quote, price }: { quote: PlanChangeQuote; price: string }) {
   const format = useFormat();
   const seats = `${quote.liveSeats} ${quote.liveSeats === 1 ? 'seat' : 'seats'}`;
+  const taxNote = quote.prorationTaxMinor !== 0 && quote.currency ? `, ${format.money(Math.abs(quote.prorationTaxMinor), quote.currency)} tax included` : '';
   const today =
     quote.prorationMinor === 0 || !quote.currency
       ? 'Nothing'
       : quote.prorationMinor > 0
-        ? `${format.money(quote.prorationMinor, quote.currency)} charged for the rest of this period (${seats})`
-        : `${format.money(-quote.prorationMinor, quote.currency)} credited for the rest of this period (${seats})`;
+        ? `${format.money(quote.prorationMinor, quote.currency)} charged for the rest of this period (${seats}${taxNote})`
+        : `${format.money(-quote.prorationMinor, quote.currency)} credited for the rest of this period (${seats}${taxNote})`;
   return (
     <dl className="grid gap-x-4 gap-y-1 rounded-md border border-slate-200 bg-white p-3 text-sm sm:grid-cols-[auto_1fr]" data-testid="plan-change-preview">
       <dt className="text-slate-600">New price</dt>

@@ -37,3 +37,20 @@ export function saleTaxRateBps(sale: { taxBehavior: TaxBehavior | null; taxRateB
   const net = sale.amountMinor - sale.taxMinor;
   return net > 0n ? Number((sale.taxMinor * 10_000n + net / 2n) / net) : 0;
 }
+
+type Sale = Parameters<typeof saleTaxRateBps>[0];
+
+/**
+ * A later charge of a license (seats added, a plan change's proration; a credit is negative), taxed
+ * as its sale was: the gross and the tax in it, with the charge's sign. Untaxed when its sale was.
+ */
+export function taxOnLaterCharge(sale: Sale | null, amountMinor: bigint): { grossMinor: bigint; taxMinor: bigint } {
+  const rateBps = sale ? saleTaxRateBps(sale) : null;
+  if (!sale?.taxBehavior || rateBps === null) return { grossMinor: amountMinor, taxMinor: 0n };
+  const sign = amountMinor < 0n ? -1n : 1n;
+  const { grossMinor, taxMinor } = taxOf(amountMinor * sign, sale.taxBehavior, rateBps);
+  return { grossMinor: grossMinor * sign, taxMinor: taxMinor * sign };
+}
+
+/** What a license's later charges are taxed by: its sale's tax, as its checkout recorded it. */
+export const SALE_TAX_FIELDS = { taxBehavior: true, taxRateBps: true, taxMinor: true, amountMinor: true, taxExempt: true } as const;

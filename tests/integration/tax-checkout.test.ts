@@ -139,6 +139,18 @@ describe('tax with the local processor', () => {
     const net = charge.amountMinor - charge.taxMinor;
     expect(charge.taxMinor).toBe((net * 1900n + 5000n) / 10000n);
     expect(charge.taxMinor).toBeGreaterThan(0n);
+
+    // A plan change's proration is taxed the same way: the gross with its tax, shown before it is made.
+    const product = await database.db.offering.findUniqueOrThrow({ where: { id: monthly.id }, select: { productId: true, sellerId: true } });
+    const plus = await createOffering(database.db, { id: product.productId, sellerId: product.sellerId }, { name: 'Team Plus', classification: LicenseClassification.Subscription, priceMinor: 2000, interval: 1, intervalUnit: IntervalUnit.Month, seatBased: true });
+    const changed = await ok(
+      await server.fetch(`/licensing-mgmt/licenses/${license.id}/change-offering`, { method: 'POST', headers: { 'content-type': 'application/json', 'dub-apiKey': key }, body: JSON.stringify({ RequestId: crypto.randomUUID(), OfferingId: plus.id, When: 'now' }) }),
+    );
+    const change = await database.db.planChange.findUniqueOrThrow({ where: { id: changed.PlanChange.PlanChangeId } });
+    const changeNet = change.prorationMinor - change.taxMinor;
+    expect(change.taxMinor).toBe((changeNet * 1900n + 5000n) / 10000n);
+    expect(change.taxMinor).toBeGreaterThan(0n);
+    expect(changed.PlanChange).toMatchObject({ ProrationMinor: Number(change.prorationMinor), ProrationTaxMinor: Number(change.taxMinor) });
   });
 });
 

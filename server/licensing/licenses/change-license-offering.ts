@@ -84,6 +84,7 @@ export async function changeLicenseOffering(ctx: { db: Db; now?: Date }, input: 
         unitPriceMinor: terms.unitPriceMinor,
         currency: terms.currency,
         prorationMinor: terms.prorationMinor,
+        taxMinor: terms.prorationTaxMinor,
         appliedAt: applyNow ? now : null,
       },
     });

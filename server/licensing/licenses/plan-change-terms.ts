@@ -4,6 +4,7 @@ import { CatalogStatus, LicenseClassification } from '../../catalog/catalog-enum
 import { classificationLabel, describeInterval } from '../../catalog/describe-offering';
 import { findOfferingPrice } from '../../catalog/offering-prices';
 import type { Tx } from '../../db';
+import { SALE_TAX_FIELDS, taxOnLaterCharge } from '../../billing/tax-amount';
 import { DomainError } from '../../errors';
 import type { PlanChangeTiming } from './plan-change.schema';
 
@@ -38,8 +39,10 @@ export interface PlanChangeTerms {
   fromUnitPriceMinor: number | null;
   unitPriceMinor: number | null;
   currency: string | null;
-  /** Charged when it applies now (negative: credited); 0 at the period's end. */
+  /** Charged when it applies now (negative: credited), tax included when the sale was taxed; 0 at the period's end. */
   prorationMinor: number;
+  /** The tax in prorationMinor (same sign), at the rate of the license's sale. */
+  prorationTaxMinor: number;
   liveSeats: number;
   /** The billing period now (subscriptions); null for a one-time purchase or a trial offering. */
   period: BillingPeriod | null;
@@ -110,6 +113,20 @@ export async function planChangeTerms(
   ask: { offeringId: string; when?: PlanChangeTiming; by: 'seller' | 'buyer' },
   now: Date,
 ): Promise<PlanChangeTerms> {
+  const terms = await untaxedTerms(tx, license, ask, now);
+  if (terms.prorationMinor === 0) return { ...terms, prorationTaxMinor: 0 };
+  // Taxed as the license's sale was (its rate, inclusive or exclusive), as seats added later are.
+  const sale = (await tx.license.findUnique({ where: { id: license.id }, select: { checkout: { select: SALE_TAX_FIELDS } } }))?.checkout ?? null;
+  const { grossMinor, taxMinor } = taxOnLaterCharge(sale, BigInt(terms.prorationMinor));
+  return { ...terms, prorationMinor: Number(grossMinor), prorationTaxMinor: Number(taxMinor) };
+}
+
+async function untaxedTerms(
+  tx: Tx,
+  license: LicenseForPlanChange,
+  ask: { offeringId: string; when?: PlanChangeTiming; by: 'seller' | 'buyer' },
+  now: Date,
+): Promise<Omit<PlanChangeTerms, 'prorationTaxMinor'>> {
   if (!CHANGEABLE.includes(license.status)) throw new DomainError('LicenseNotActive', `Plans change only on an active or trialing license; this one is ${license.status}.`);
   const target = await targetOffering(tx, license, ask.offeringId, ask.by);
   const { unitPriceMinor, currency } = await targetPrice(tx, license, target);

@@ -29,8 +29,10 @@ const planChangeViewSchema = z.object({
   fromUnitPriceMinor: z.number().int().nullable(),
   /** One seat's price per period after it; null for a free offering. */
   unitPriceMinor: z.number().int().nullable(),
-  /** Charged when it applies now, for the rest of the period (negative: credited); 0 otherwise. */
+  /** Charged when it applies now, for the rest of the period (negative: credited), tax included when the sale was taxed; 0 otherwise. */
   prorationMinor: z.number().int(),
+  /** The tax in prorationMinor, at the rate of the license's sale; 0 when none. */
+  prorationTaxMinor: z.number().int(),
   currency: z.string().nullable(),
   createdUtc: utc,
 });
@@ -52,6 +54,7 @@ export function toPlanChangeView(change: {
   fromUnitPriceMinor: number | null;
   unitPriceMinor: number | null;
   prorationMinor: bigint;
+  taxMinor: bigint;
   currency: string | null;
   createdAt: Date;
 }): PlanChangeView {
@@ -66,6 +69,7 @@ export function toPlanChangeView(change: {
     fromUnitPriceMinor: change.fromUnitPriceMinor,
     unitPriceMinor: change.unitPriceMinor,
     prorationMinor: Number(change.prorationMinor),
+    prorationTaxMinor: Number(change.taxMinor),
     currency: change.currency,
     createdUtc: change.createdAt.toISOString(),
   };

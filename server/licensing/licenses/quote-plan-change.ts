@@ -19,6 +19,8 @@ export interface PlanChangeQuote {
   currency: string | null;
   /** Charged today for the rest of the period (negative: credited); 0 when nothing is charged today. */
   prorationMinor: number;
+  /** The tax in prorationMinor. */
+  prorationTaxMinor: number;
   liveSeats: number;
 }
 
@@ -58,7 +60,7 @@ async function licenseFor(ctx: { db: Db }, licenseId: string, actor: PlanChangeA
 }
 
 function quoteOf(terms: Awaited<ReturnType<typeof planChangeTerms>>): PlanChangeQuote {
-  return { timing: terms.timing, effectiveAt: terms.effectiveAt, unitPriceMinor: terms.unitPriceMinor, currency: terms.currency, prorationMinor: terms.prorationMinor, liveSeats: terms.liveSeats };
+  return { timing: terms.timing, effectiveAt: terms.effectiveAt, unitPriceMinor: terms.unitPriceMinor, currency: terms.currency, prorationMinor: terms.prorationMinor, prorationTaxMinor: terms.prorationTaxMinor, liveSeats: terms.liveSeats };
 }
 
 /** The figures of one timing, or the refusal's message when a rule refuses it. */

@@ -2,7 +2,7 @@ import { LicenseClassification } from '../../catalog/catalog-enums';
 import type { Db } from '../../db';
 import { recordEvent } from '../../events/record-event';
 import { billingPeriodAt } from '../../billing/billing-period';
-import { saleTaxRateBps, taxOf } from '../../billing/tax-amount';
+import { SALE_TAX_FIELDS, taxOnLaterCharge } from '../../billing/tax-amount';
 import { assertSeatsMayChange, lockedSellerLicense } from '../licenses/locked-seller-license';
 import { runOnce } from '../management-request';
 import { recordProcessorCall, requestProcessorCalls } from '../../payments/processor-calls';
@@ -39,9 +39,8 @@ export async function addSeats(ctx: { db: Db; now?: Date }, input: AddSeatsInput
     // At most 2,147,483,647 × 1,000 before the share: exact in a double, stored in a 64-bit column.
     const proratedMinor = Math.round(unitPriceMinor * input.quantity * share);
     // Taxed as its sale was (the rate then, the price inclusive or exclusive as then); amountMinor is the gross.
-    const sale = license.checkoutId ? await tx.checkout.findUnique({ where: { id: license.checkoutId }, select: { taxBehavior: true, taxRateBps: true, taxMinor: true, amountMinor: true, taxExempt: true } }) : null;
-    const rateBps = sale ? saleTaxRateBps(sale) : null;
-    const { taxMinor, grossMinor } = sale?.taxBehavior && rateBps !== null ? taxOf(BigInt(proratedMinor), sale.taxBehavior, rateBps) : { taxMinor: 0n, grossMinor: BigInt(proratedMinor) };
+    const sale = license.checkoutId ? await tx.checkout.findUnique({ where: { id: license.checkoutId }, select: SALE_TAX_FIELDS }) : null;
+    const { taxMinor, grossMinor } = taxOnLaterCharge(sale, BigInt(proratedMinor));
     const amountMinor = Number(grossMinor);
     await tx.seatCharge.create({
       data: { licenseId: license.id, seats: input.quantity, amountMinor, taxMinor, currency, periodStart: period.start, periodEnd: period.end, processor: told ? 'stripe' : 'local' },
