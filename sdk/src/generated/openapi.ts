@@ -4897,6 +4897,7 @@ export interface operations {
                             FromUnitPriceMinor: number | null;
                             PlanChangeId: string;
                             ProrationMinor: number;
+                            ProrationTaxMinor: number;
                             /** @enum {string} */
                             RequestedBy: "seller" | "buyer";
                             /** @enum {string} */
@@ -5223,6 +5224,7 @@ export interface operations {
                             FromUnitPriceMinor: number | null;
                             PlanChangeId: string;
                             ProrationMinor: number;
+                            ProrationTaxMinor: number;
                             /** @enum {string} */
                             RequestedBy: "seller" | "buyer";
                             /** @enum {string} */
