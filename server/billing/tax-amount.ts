@@ -30,7 +30,7 @@ export function isReverseCharge(buyer: { country: string; taxId: string | null }
  * The rate a license's sale was taxed at, for its later charges: the rate the service applied, else
  * (Stripe computed the tax) the rate its figures imply; null when no tax was collected on it.
  */
-export function saleTaxRateBps(sale: { taxBehavior: TaxBehavior | null; taxRateBps: number | null; taxMinor: bigint; amountMinor: bigint; taxExempt: boolean }): number | null {
+function saleTaxRateBps(sale: { taxBehavior: TaxBehavior | null; taxRateBps: number | null; taxMinor: bigint; amountMinor: bigint; taxExempt: boolean }): number | null {
   if (!sale.taxBehavior) return null;
   if (sale.taxExempt) return 0;
   if (sale.taxRateBps !== null) return sale.taxRateBps;

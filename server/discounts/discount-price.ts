@@ -15,7 +15,7 @@ export interface DiscountTerms {
 }
 
 /** The amount of an `amount` discount in `currency`, or null when it has none there. */
-export function discountAmountIn(terms: Pick<DiscountTerms, 'amounts'>, currency: string): number | null {
+function discountAmountIn(terms: Pick<DiscountTerms, 'amounts'>, currency: string): number | null {
   return terms.amounts.find((amount) => amount.currency === currency)?.amountMinor ?? null;
 }
 

@@ -6,8 +6,8 @@ import { defineScheduledSweep } from '../../platform/jobs/job-definition';
 import { logger } from '../../platform/logging/logger';
 
 /** How long a local checkout's hosted page takes a payment: Stripe's Checkout Sessions expire after 24 hours too. */
-export const LOCAL_CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
-export const LOCAL_CHECKOUT_EXPIRED_ERROR = 'Checkout expired.';
+const LOCAL_CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const LOCAL_CHECKOUT_EXPIRED_ERROR = 'Checkout expired.';
 
 /**
  * Local-processor checkouts left unpaid past their lifetime fail as Stripe's expired sessions do

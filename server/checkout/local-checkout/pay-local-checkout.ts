@@ -25,7 +25,7 @@ async function outcomeOf(ctx: { db: Db }, checkoutId: string): Promise<LocalChec
 }
 
 /** What the buyer types on the hosted page when the seller collects tax: the billing address, and a business's tax id. */
-export const localBillingSchema = postalAddressSchema.extend({ taxId: storableText(40).optional() });
+const localBillingSchema = postalAddressSchema.extend({ taxId: storableText(40).optional() });
 export type LocalBilling = z.input<typeof localBillingSchema>;
 
 type PayableCheckout = Awaited<ReturnType<typeof findLocalCheckout>>;

@@ -59,7 +59,7 @@ export function checkoutSessionParams(request: CheckoutRequest): Stripe.Checkout
 }
 
 /** The coupon of a discount: what it takes off, for how long (its id is ours, so it is made once per account). */
-export function couponParams(discount: CheckoutDiscount, currency: string): Stripe.CouponCreateParams {
+function couponParams(discount: CheckoutDiscount, currency: string): Stripe.CouponCreateParams {
   const amountIn = (wanted: string) => discount.amounts.find((amount) => amount.currency === wanted)?.amountMinor;
   const main = amountIn(currency);
   const others = discount.amounts.filter((amount) => amount.currency !== currency);
@@ -80,7 +80,7 @@ export function couponParams(discount: CheckoutDiscount, currency: string): Stri
 }
 
 /** Our id of a discount's coupon on the seller's account. */
-export const stripeCouponIdOf = (discountId: string) => `licensing_${discountId}`;
+const stripeCouponIdOf = (discountId: string) => `licensing_${discountId}`;
 
 const alreadyExists = (error: unknown) => (error as { code?: string } | null)?.code === 'resource_already_exists';
 
