@@ -38,8 +38,13 @@ export const SURFACES = {
   /** Where a buyer's browser comes back from a checkout page (redirects and small HTML pages). */
   checkoutCallbacks: {
     prefixes: ['/checkout/return'],
-    paths: ['/checkout/local/:sessionId/pay', '/checkout/local/:sessionId/cancel'],
-    nextRouteFiles: ['app/(service)/checkout/return/[sessionId]/route.ts', 'app/(service)/checkout/local/[sessionId]/pay/route.ts', 'app/(service)/checkout/local/[sessionId]/cancel/route.ts'],
+    paths: ['/checkout/local/:sessionId/pay', '/checkout/local/:sessionId/cancel', '/checkout/local/:sessionId/discount'],
+    nextRouteFiles: [
+      'app/(service)/checkout/return/[sessionId]/route.ts',
+      'app/(service)/checkout/local/[sessionId]/pay/route.ts',
+      'app/(service)/checkout/local/[sessionId]/cancel/route.ts',
+      'app/(service)/checkout/local/[sessionId]/discount/route.ts',
+    ],
   },
 } as const satisfies Record<string, Surface>;
 

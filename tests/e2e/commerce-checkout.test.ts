@@ -101,7 +101,7 @@ describe('a purchase in KWD with a discount code and tax, then one in JPY, in Ch
   );
 
   it(
-    'the same buyer, signed in now, buys in JPY (JP 10%): ¥7,000 + ¥700 on the receipt and 7700,700 in the CSV',
+    'the same buyer, signed in now, buys in JPY and types the code on the hosted page (JP 10%): ¥7,000 − ¥700 + ¥630 = ¥6,930 on the receipt and in the CSV',
     async () => {
       await setup.database.db.offering.update({ where: { id: offeringId }, data: { allowRepeatPurchase: true } });
       await page.goto(url(`/marketplace/${issuerClientId}?currency=jpy`));
@@ -111,17 +111,27 @@ describe('a purchase in KWD with a discount code and tax, then one in JPY, in Ch
       await page.waitForURL((current) => current.pathname.startsWith('/checkout/local/'));
       const checkoutId = new URL(page.url()).pathname.split('/')[3]!;
       expect(await page.getByTestId('checkout-total').innerText()).toMatch(/7,000/);
+      await page.getByTestId('discount-code').fill('nope-code');
+      await page.getByRole('button', { name: 'Apply', exact: true }).click();
+      await page.waitForURL((current) => current.searchParams.get('discount') === 'Unknown');
+      expect(await page.getByTestId('discount-answer').innerText()).toBe('There is no such discount code. Check its spelling.');
+      await checkBothWidths('the hosted page with a refused code');
+      await page.getByTestId('discount-code').fill('launch10');
+      await page.getByRole('button', { name: 'Apply', exact: true }).click();
+      await page.waitForURL((current) => current.searchParams.get('discount') === 'applied');
+      expect(await page.getByTestId('checkout-discount').innerText()).toMatch(/700/);
+      expect(await page.getByTestId('checkout-due').innerText()).toMatch(/6,300/);
       await page.getByTestId('billing-country').fill('jp');
       await page.getByTestId('pay').click();
       await page.waitForURL((current) => current.pathname === '/checkout/complete');
-      expect(await setup.database.db.checkout.findUniqueOrThrow({ where: { id: checkoutId } })).toMatchObject({ currency: 'jpy', amountMinor: 7700n, taxMinor: 700n });
+      expect(await setup.database.db.checkout.findUniqueOrThrow({ where: { id: checkoutId } })).toMatchObject({ currency: 'jpy', amountMinor: 6930n, taxMinor: 630n, discountMinor: 700n, discountCode: 'LAUNCH10' });
 
       await page.goto(url(`/orders/${checkoutId}`));
       await page.getByTestId('receipt-amount').waitFor();
-      expect(await page.getByTestId('receipt-amount').innerText()).toMatch(/7,700/);
-      expect(await page.getByTestId('receipt-tax').innerText()).toMatch(/700/);
+      expect(await page.getByTestId('receipt-amount').innerText()).toMatch(/6,930/);
+      expect(await page.getByTestId('receipt-tax').innerText()).toMatch(/630/);
       const csv = await new Response(sellerOrdersCsv({ db: setup.database.db }, { sellerId, q: checkoutId })).text();
-      expect(csv).toContain(',1,7700,700,0,,0,JPY,completed,');
+      expect(csv).toContain(',1,6930,630,700,LAUNCH10,0,JPY,completed,');
     },
     E2E_TIMEOUT,
   );

@@ -191,6 +191,17 @@ describe('a discount code at checkout', () => {
     expect(await redemptionsOf(code.id)).toBe(1);
   });
 
+  it('a 100% forever code on a subscription completes like a free offering; a 100% code for the first payment only still opens the processor', async () => {
+    const forever = await discount({ percentOff: 100, duration: 'forever' });
+    const free = await ok(await checkout({ OfferingId: monthly.id, DiscountCode: forever.code }));
+    expect(free).toMatchObject({ SessionUrl: null, ClaimUrl: expect.stringContaining('/claim/') });
+    expect(await checkoutOf(free.SessionId)).toMatchObject({ processor: 'none', amountMinor: 0n, discountMinor: 1000n });
+    const once = await discount({ percentOff: 100, duration: 'once' });
+    const billedLater = await ok(await checkout({ OfferingId: monthly.id, DiscountCode: once.code }));
+    expect(billedLater.SessionUrl).toContain('/checkout/local/');
+    expect(await checkoutOf(billedLater.SessionId)).toMatchObject({ processor: 'local', amountMinor: 0n, discountMinor: 1000n });
+  });
+
   it("a subscription's repeating code discounts the first payment, and its seats stay priced at the list price", async () => {
     const code = await discount({ percentOff: 25, duration: 'repeating', durationMonths: 3 });
     const { SessionId } = await ok(await checkout({ OfferingId: monthly.id, Quantity: 2, DiscountCode: code.code }));
@@ -200,6 +211,35 @@ describe('a discount code at checkout', () => {
     expect(license).toMatchObject({ unitPriceMinor: 1000, currency: 'usd' });
     const event = await database.db.event.findFirstOrThrow({ where: { sellerId, type: 'checkout.completed', licenseId: license.id } });
     expect(event.data).toMatchObject({ AmountMinor: 1500, DiscountCode: code.code, DiscountMinor: 500, Currency: 'usd' });
+  });
+});
+
+describe("a discount code typed on the local processor's hosted page", () => {
+  function enterCode(sessionId: string, code: string) {
+    return server.fetch(`/checkout/local/${sessionId}/discount`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ discountCode: code }).toString(), redirect: 'manual' });
+  }
+  const answerOf = (response: Response) => new URL(response.headers.get('location')!).searchParams.get('discount');
+
+  it('is priced and redeemed as at checkout creation: the pending checkout is discounted, one redemption taken, the page told so', async () => {
+    const code = await discount({ percentOff: 20, maxRedemptions: 1 });
+    const { SessionId } = await ok(await checkout({ OfferingId: perpetual.id, Currency: 'kwd' }));
+    const applied = await enterCode(SessionId, code.code.toLowerCase());
+    expect(applied.status).toBe(303);
+    expect(answerOf(applied)).toBe('applied');
+    expect(await checkoutOf(SessionId)).toMatchObject({ discountCode: code.code, discountId: code.id, discountMinor: 3050n, amountMinor: 12200n, currency: 'kwd' });
+    expect(await redemptionsOf(code.id)).toBe(1);
+    // A second code is refused; the code used up is refused on another checkout; nothing changes.
+    const other = await discount({});
+    expect(answerOf(await enterCode(SessionId, other.code))).toBe('AlreadyApplied');
+    const second = await ok(await checkout({ OfferingId: perpetual.id }));
+    expect(answerOf(await enterCode(second.SessionId, code.code))).toBe('UsedUp');
+    expect(answerOf(await enterCode(second.SessionId, 'NO-SUCH'))).toBe('Unknown');
+    expect(answerOf(await enterCode(second.SessionId, '!'))).toBe('InvalidFormat');
+    expect(await checkoutOf(second.SessionId)).toMatchObject({ discountCode: null, amountMinor: 4900n });
+    expect([await redemptionsOf(code.id), await redemptionsOf(other.id)]).toEqual([1, 0]);
+    // Paid, it keeps the discount.
+    await payLocalCheckout({ db: database.db }, { checkoutId: SessionId });
+    expect(await checkoutOf(SessionId)).toMatchObject({ status: 'completed', amountMinor: 12200n, discountMinor: 3050n });
   });
 });
 
@@ -278,7 +318,11 @@ describe('several currencies at checkout', () => {
 
     const summary = await getSalesSummary({ db: database.db }, { sellerId });
     expect(summary.revenue).toEqual(expect.arrayContaining([{ currency: 'jpy', amount: 7000 }]));
-    expect(summary.discounts).toEqual(expect.arrayContaining([{ currency: 'kwd', amount: 0.25 }]));
+    // Every completed KWD order of the file, this one's 0.250 among them, in three decimals.
+    const kwdOrders = await database.db.checkout.findMany({ where: { sellerId, status: 'completed', currency: 'kwd' }, select: { discountMinor: true } });
+    const kwdOff = kwdOrders.reduce((sum, row) => sum + Number(row.discountMinor), 0) / 1000;
+    expect(kwdOff).toBeGreaterThanOrEqual(0.25);
+    expect(summary.discounts).toEqual(expect.arrayContaining([{ currency: 'kwd', amount: kwdOff }]));
     expect(summary.revenue.find((line) => line.currency === 'kwd')?.amount).toBeGreaterThanOrEqual(15);
   });
 });

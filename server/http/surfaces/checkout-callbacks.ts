@@ -9,4 +9,5 @@ export const createCheckoutCallbacksSurface = () =>
     app.openapi(returnFromCheckout.route, returnFromCheckout.handler);
     app.openapi(localCheckout.payRoute, localCheckout.payHandler);
     app.openapi(localCheckout.cancelRoute, localCheckout.cancelHandler);
+    app.openapi(localCheckout.discountRoute, localCheckout.discountHandler);
   });

@@ -7,7 +7,18 @@ export const dynamic = 'force-dynamic';
 // The address is the checkout's only key: keep it out of search engines and Referer headers.
 export const metadata: Metadata = { title: 'Checkout', robots: { index: false, follow: false }, referrer: 'no-referrer' };
 
-type Props = { params: Promise<{ sessionId: string }>; searchParams: Promise<{ ui?: string; billing?: string }> };
+type Props = { params: Promise<{ sessionId: string }>; searchParams: Promise<{ ui?: string; billing?: string; discount?: string }> };
+
+/** What the page says after a code was entered (apply-local-checkout-discount.ts answers with one of these words). */
+const DISCOUNT_ANSWERS: Record<string, { text: string; refused: boolean }> = {
+  applied: { text: 'Discount applied.', refused: false },
+  Unknown: { text: 'There is no such discount code. Check its spelling.', refused: true },
+  Expired: { text: 'This discount code has expired.', refused: true },
+  UsedUp: { text: 'This discount code has been used up.', refused: true },
+  NotApplicable: { text: 'This discount code does not apply to this purchase.', refused: true },
+  InvalidFormat: { text: 'A discount code is 3 to 32 letters, digits, - or _.', refused: true },
+  AlreadyApplied: { text: 'This checkout already has a discount code.', refused: true },
+};
 
 const buttonPrimary =
   'w-full rounded-md bg-indigo-600 px-4 py-2.5 font-medium text-white hover:bg-indigo-500 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
@@ -21,10 +32,11 @@ const buttonSecondary =
  */
 export default async function LocalCheckoutPage({ params, searchParams }: Props) {
   const { sessionId } = await params;
-  const { ui, billing } = await searchParams;
+  const { ui, billing, discount } = await searchParams;
+  const discountAnswer = discount ? DISCOUNT_ANSWERS[discount] : undefined;
   const checkout = await orNotFound(api.checkoutPages.localCheckout({ checkoutId: sessionId }));
   const { decimalMoney } = await requestFormat();
-  const action = (verb: 'pay' | 'cancel') => `/checkout/local/${encodeURIComponent(checkout.id)}/${verb}`;
+  const action = (verb: 'pay' | 'cancel' | 'discount') => `/checkout/local/${encodeURIComponent(checkout.id)}/${verb}`;
 
   return (
     <div className={`mx-auto space-y-6 ${ui === 'mobile' ? 'max-w-sm' : 'max-w-lg'}`} data-testid="local-checkout">
@@ -68,6 +80,12 @@ export default async function LocalCheckoutPage({ params, searchParams }: Props)
           <p className="text-sm text-slate-600">
             This is the service’s built-in test processor: paying here charges no card and issues the license at once.
           </p>
+          {!checkout.discount && checkout.trialDays === null && <DiscountForm action={action('discount')} answer={discountAnswer} />}
+          {discountAnswer && !discountAnswer.refused && (
+            <p role="status" className="text-sm text-emerald-800" data-testid="discount-answer">
+              {discountAnswer.text}
+            </p>
+          )}
           {/* Above both buttons; its fields belong to the Pay form (form="pay-form"). */}
           {checkout.tax && <BillingFields missing={billing === 'missing'} />}
           {/* Cancel then Pay, in the page as on screen, so the tab order follows what the eye sees. */}
@@ -116,6 +134,36 @@ function SummaryRow({ term, value, strong, testId }: { term: string; value: stri
         {value}
       </dd>
     </div>
+  );
+}
+
+/** A discount code for this checkout; a refusal is told beside the field. */
+function DiscountForm({ action, answer }: { action: string; answer: { text: string; refused: boolean } | undefined }) {
+  const refused = answer?.refused ? answer.text : null;
+  return (
+    <form method="post" action={action} className="flex flex-wrap items-end gap-2 text-sm" data-testid="discount-form">
+      <label className="min-w-0 flex-1">
+        Discount code
+        <input
+          name="discountCode"
+          maxLength={32}
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={refused ? true : undefined}
+          aria-describedby={refused ? 'discount-refused' : undefined}
+          className={`${input} uppercase`}
+          data-testid="discount-code"
+        />
+      </label>
+      <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-2 font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+        Apply
+      </button>
+      {refused && (
+        <p id="discount-refused" role="alert" className="w-full text-red-700" data-testid="discount-answer">
+          {refused}
+        </p>
+      )}
+    </form>
   );
 }
 
