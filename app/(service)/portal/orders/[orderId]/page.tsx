@@ -51,6 +51,12 @@ export default async function SellerOrderPage({ params }: Props) {
   const moneyFacts: Fact[] = [
     ['Amount', order.amountMinor === 0 && !order.discount ? 'Free' : money(order.amountMinor), 'order-amount'],
     ...(order.discount ? ([[`Discount (${order.discount.code})`, `−${money(order.discount.amountMinor)}`, 'order-discount']] as Fact[]) : []),
+    ...(order.taxMinor > 0
+      ? ([
+          ['Net', money(order.amountMinor - order.taxMinor), 'order-net'],
+          ['Tax', money(order.taxMinor), 'order-tax'],
+        ] as Fact[])
+      : []),
     ...(order.amountMinor > 0
       ? ([
           ['Refunded', money(order.refundedMinor), 'order-refunded'],
