@@ -106,9 +106,9 @@ describe('the seller’s sales pages, in Chromium', () => {
           const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /Export CSV/ }).click()]);
           expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
           const csv = fs.readFileSync(await download.path(), 'utf8').split('\r\n');
-          expect(csv[0]).toBe('Order id,Created (UTC),Completed (UTC),Customer e-mail,Product,Offering,Seats,Amount,Refunded,Currency,Status,Channel,Tenant id,License id');
+          expect(csv[0]).toBe('Order id,Created (UTC),Completed (UTC),Customer e-mail,Product,Offering,Seats,Amount,Tax,Discount,Discount code,Refunded,Currency,Status,Channel,Tenant id,License id');
           expect(csv).toHaveLength(3);
-          expect(csv[1]).toContain(',failed.buyer@sales.example,Render Farm,Studio Pro,1,49.00,0.00,USD,failed,storefront or app,,');
+          expect(csv[1]).toContain(',failed.buyer@sales.example,Render Farm,Studio Pro,1,49.00,0.00,0.00,,0.00,USD,failed,storefront or app,,');
 
           await (await portalLink(page, 'Customers')).click();
           await page.waitForURL(`${setup.server.baseUrl}/portal/customers`);

@@ -133,7 +133,8 @@ describe('the Stripe adapter translates every notification the domain uses into 
       subscriptionId: null,
       paymentId: 'pi_1',
       customerEmail: 'b@x.test',
-      charged: { totalMinor: 3920, discountMinor: 980 },
+      charged: { totalMinor: 3920, discountMinor: 980, taxMinor: 0, taxRateBps: null },
+      billing: null,
       source: { type: 'checkout.session.completed', livemode: false },
     });
     expect(translate('checkout.session.completed', { id: 'cs_2', payment_status: 'unpaid', metadata: {} })).toBeNull();

@@ -142,9 +142,9 @@ describe('CSV exports', () => {
     await createOrder(database.db, other.offering, { buyerEmail: 'buyer0@csv.example', amountMinor: 100 });
 
     const rows = parseCsv(await csvText(sellerOrdersCsv(ctx(), { sellerId: seller.id, status: 'completed' })));
-    expect(rows[0]).toEqual(['Order id', 'Created (UTC)', 'Completed (UTC)', 'Customer e-mail', 'Product', 'Offering', 'Seats', 'Amount', 'Refunded', 'Currency', 'Status', 'Channel', 'Tenant id', 'License id']);
+    expect(rows[0]).toEqual(['Order id', 'Created (UTC)', 'Completed (UTC)', 'Customer e-mail', 'Product', 'Offering', 'Seats', 'Amount', 'Tax', 'Discount', 'Discount code', 'Refunded', 'Currency', 'Status', 'Channel', 'Tenant id', 'License id']);
     expect(rows).toHaveLength(1 + ORDERS_PER_PAGE + 3);
-    expect(rows[1]).toEqual([expect.any(String), '2026-03-01T00:27:00.000Z', '2026-03-01T00:27:00.000Z', 'buyer27@csv.example', `'=cmd|"/C calc"!A0`, 'Pro', '2', '49.00', '0.00', 'USD', 'completed', 'storefront or app', '', '']);
+    expect(rows[1]).toEqual([expect.any(String), '2026-03-01T00:27:00.000Z', '2026-03-01T00:27:00.000Z', 'buyer27@csv.example', `'=cmd|"/C calc"!A0`, 'Pro', '2', '49.00', '0.00', '0.00', '', '0.00', 'USD', 'completed', 'storefront or app', '', '']);
     expect(rows.some((row) => row[3] === 'buyer0@csv.example' && row[7] === '1.00')).toBe(false);
 
     const failed = parseCsv(await csvText(sellerOrdersCsv(ctx(), { sellerId: seller.id, status: 'failed' })));
@@ -165,9 +165,9 @@ describe('CSV exports', () => {
     const rows = parseCsv(await csvText(sellerOrdersCsv(ctx(), { sellerId: seller.id })));
     const refundedOf = (email: string) => {
       const row = rows.find((cells) => cells[3] === email)!;
-      return [row[7], row[8], row[9]];
+      return [row[7], row[11], row[12]];
     };
-    expect(rows[0]![8]).toBe('Refunded');
+    expect(rows[0]![11]).toBe('Refunded');
     expect(refundedOf('partly@csv-refunds.example')).toEqual(['49.00', '15.50', 'USD']);
     expect(refundedOf('whole@csv-refunds.example')).toEqual(['1200', '1200', 'JPY']);
     expect(refundedOf('none@csv-refunds.example')).toEqual(['49.00', '0.00', 'USD']);
