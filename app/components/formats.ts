@@ -23,7 +23,7 @@
  */
 
 import { LRUCache } from 'lru-cache';
-import { minorUnitDigits } from '@/server/entry/shared';
+import { acceptLanguageTags, minorUnitDigits } from '@/server/entry/shared';
 
 export const FALLBACK_LOCALE = 'en';
 /** The zone the server renders in, and the browser's until hydration has run. */
@@ -31,26 +31,11 @@ export const SERVER_TIME_ZONE = 'UTC';
 
 /** Decimals a per-unit rate may carry (metered rates are decimals, not minor units). */
 const MAX_RATE_DIGITS = 6;
-// A header is read only this far: no browser sends more, and the work per request stays bounded.
-const ACCEPT_LANGUAGE_MAX_CHARS = 256;
-const ACCEPT_LANGUAGE_MAX_TAGS = 12;
 
 /** The reader's locale from an `Accept-Language` header: its most preferred valid tag that `Intl` formats, else 'en'. */
 export function localeFromAcceptLanguage(header: string | null | undefined): string {
   if (!header) return FALLBACK_LOCALE;
-  const ranges = header
-    .slice(0, ACCEPT_LANGUAGE_MAX_CHARS)
-    .split(',')
-    .slice(0, ACCEPT_LANGUAGE_MAX_TAGS)
-    .map((part, index) => {
-      const [tag = '', ...params] = part.split(';').map((piece) => piece.trim());
-      const q = params.find((param) => param.startsWith('q='));
-      const weight = q === undefined ? 1 : Number(q.slice(2));
-      return { tag, weight: Number.isFinite(weight) ? weight : 0, index };
-    })
-    .filter((range) => range.tag !== '' && range.tag !== '*' && range.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index);
-  for (const { tag } of ranges) {
+  for (const tag of acceptLanguageTags(header)) {
     const locale = supportedLocale(tag);
     if (locale) return locale;
   }

@@ -1,3 +1,5 @@
+import { acceptLanguageTags } from '../platform/accept-language';
+
 // The currency a buyer is shown an offering in (the storefront, the offering's page, the Buy form):
 // the buyer's own choice, else where the request comes from, else the offering's default. Only a
 // currency the offering has a price in is ever chosen; the checkout charges the one shown.
@@ -12,10 +14,6 @@ const CURRENCY_OF_COUNTRY: Readonly<Record<string, string>> = {
   AU: 'aud', NZ: 'nzd', ZA: 'zar', IL: 'ils', AE: 'aed', SA: 'sar', QA: 'qar', KW: 'kwd', BH: 'bhd', OM: 'omr', JO: 'jod', EG: 'egp',
 };
 
-// A header is read only this far, as the pages' locale is (app/components/formats.ts).
-const ACCEPT_LANGUAGE_MAX_CHARS = 256;
-const ACCEPT_LANGUAGE_MAX_TAGS = 12;
-
 /** The currency of a country code as a CDN sends it (`JP`, `de`); null for an unknown one or none (`XX`, `T1`). */
 export function currencyOfCountry(country: string | null | undefined): string | null {
   if (!country) return null;
@@ -27,28 +25,16 @@ export function currencyOfCountry(country: string | null | undefined): string | 
  * DE), else its language's likely one (`ja` → JP, `de` → DE).
  */
 function regionsOfAcceptLanguage(header: string): string[] {
-  return header
-    .slice(0, ACCEPT_LANGUAGE_MAX_CHARS)
-    .split(',')
-    .slice(0, ACCEPT_LANGUAGE_MAX_TAGS)
-    .map((part, index) => {
-      const [tag = '', ...params] = part.split(';').map((piece) => piece.trim());
-      const q = params.find((param) => param.startsWith('q='));
-      const weight = q === undefined ? 1 : Number(q.slice(2));
-      return { tag, weight: Number.isFinite(weight) ? weight : 0, index };
-    })
-    .filter((range) => range.tag !== '' && range.tag !== '*' && range.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index)
-    .flatMap(({ tag }) => {
-      try {
-        const locale = new Intl.Locale(tag);
-        const region = locale.region ?? locale.maximize().region;
-        return region ? [region] : [];
-      } catch {
-        // Not a well-formed language tag.
-        return [];
-      }
-    });
+  return acceptLanguageTags(header).flatMap((tag) => {
+    try {
+      const locale = new Intl.Locale(tag);
+      const region = locale.region ?? locale.maximize().region;
+      return region ? [region] : [];
+    } catch {
+      // Not a well-formed language tag.
+      return [];
+    }
+  });
 }
 
 export interface CurrencyRequest {

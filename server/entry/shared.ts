@@ -14,6 +14,7 @@ export type { BillingManagement } from '../payments/billing-management';
 export type { UsageSeries } from '../consumption/usage-by-feature-and-day';
 export { adoptCorrelationId, CORRELATION_HEADER } from '../platform/logging/correlation';
 export { isSurfacePath } from '../platform/routing-table';
+export { acceptLanguageTags } from '../platform/accept-language';
 export { contentSecurityPolicy, formRedirectsOutward, newNonce, NONCE_HEADER, pageSecurityHeaders, REQUEST_PATH_HEADER } from '../security/page-headers';
 export * from '../catalog/describe-offering';
 export { changeIssuerClientIdInputSchema } from '../sellers/seller.schema';

@@ -17,6 +17,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/checkout/local/{sessionId}/discount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The local processor's page: a discount code (applied to the pending checkout, then 303 back to the page saying whether) */
+        post: operations["applyLocalCheckoutDiscount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/checkout/local/{sessionId}/pay": {
         parameters: {
             query?: never;
@@ -1186,6 +1203,57 @@ export type components = {
 export type $defs = Record<string, never>;
 export interface operations {
     cancelLocalCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the browser goes next. */
+            303: {
+                headers: {
+                    /** @description The next page. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A page: no checkout at this address. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A page: too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit lets this browser in again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A page: something went wrong. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    applyLocalCheckoutDiscount: {
         parameters: {
             query?: never;
             header?: never;
