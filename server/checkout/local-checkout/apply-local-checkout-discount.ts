@@ -9,7 +9,7 @@ import type { LocalCheckoutOutcome } from './pay-local-checkout';
 class CheckoutMovedOn extends Error {}
 
 /** What the hosted page says after a code was entered: applied, or why not (the page words each). */
-export type LocalDiscountAnswer = 'applied' | 'Unknown' | 'Expired' | 'UsedUp' | 'NotApplicable' | 'InvalidFormat' | 'AlreadyApplied';
+type LocalDiscountAnswer = 'applied' | 'Unknown' | 'Expired' | 'UsedUp' | 'NotApplicable' | 'InvalidFormat' | 'AlreadyApplied';
 
 /**
  * A discount code typed on the local processor's hosted page: priced by the checkout's own rule
