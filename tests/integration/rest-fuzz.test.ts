@@ -118,7 +118,20 @@ describe(`fuzzing every route family of every surface (REST app ${process.env.TE
     let sent = 0;
     for (const target of targets()) {
       for (const variant of variants(target)) {
-        const response = await rawRequest(server.baseUrl, variant.method, variant.path, variant.body, variant.headers);
+        let response;
+        try {
+          response = await rawRequest(server.baseUrl, variant.method, variant.path, variant.body, variant.headers);
+        } catch (error) {
+          // A 2 MB body is answered 413 as soon as its Content-Length is read, and the connection closed
+          // on the rest: the client's write can fail (EPIPE, ECONNRESET) before it reads the answer. A
+          // refusal either way, never a 5xx; the 413 itself is held by the tests below.
+          const code = (error as NodeJS.ErrnoException).code;
+          if (variant.label === 'oversized body' && (code === 'EPIPE' || code === 'ECONNRESET')) {
+            sent++;
+            continue;
+          }
+          throw error;
+        }
         sent++;
         const found = problem(response, variant.method, variant.path);
         if (found) problems.push(`${variant.method} ${variant.path.slice(0, 80)} (${variant.label}): ${found}`);

@@ -27,7 +27,7 @@ export function rawRequest(baseUrl: string, method: string, path: string, body?:
       if ((error.code === 'EPIPE' || error.code === 'ECONNRESET') && body !== undefined) {
         setTimeout(() => {
           if (!answered) reject(error);
-        }, 2_000);
+        }, 500);
         return;
       }
       reject(error);
