@@ -14,3 +14,4 @@ export * from './management.js';
 export * from './discounts.js';
 export * from './plan-change.js';
 export * from './runtime.js';
+export * from './devices.js';
