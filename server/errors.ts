@@ -39,6 +39,8 @@ export const HTTP_STATUS_BY_CODE = {
   AlreadyLicensed: 409,
   // A discount code the seller already has, in any case (docs/api/management.md "Discount codes").
   DiscountCodeInUse: 409,
+  // A seat already runs on as many devices as its license allows (docs/api/runtime.md "Devices").
+  DeviceLimitReached: 403,
 } as const satisfies Record<string, number>;
 
 export type ApiErrorCode = keyof typeof HTTP_STATUS_BY_CODE;

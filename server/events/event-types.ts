@@ -60,6 +60,15 @@ export const EVENT_DATA_SCHEMAS = {
   'seat.retired': z.object({ LicenseId: id, SeatId: id }),
   'license_code.issued': z.object({ LicenseId: id, SeatId: id, CodeId: id, Label: nullableText }),
   'license_code.revoked': z.object({ LicenseId: id, SeatId: id, CodeId: id, Label: nullableText }),
+  /** A device took a place on a seat (activated, or activated again after it was deactivated or its lease lapsed). */
+  'device.activated': z.object({ LicenseId: id, SeatId: id, DeviceId: id, Name: nullableText, Platform: nullableText, Mode: z.enum(['NodeLocked', 'Floating']) }),
+  /** A device gave its place back: `Device` (the app), `Buyer`, `Seller`, `CodeRevoked`, `SeatRetired` or `LeaseLapsed` (a floating lease with no heartbeat). */
+  'device.deactivated': z.object({
+    LicenseId: id,
+    SeatId: id,
+    DeviceId: id,
+    By: z.enum(['Device', 'Buyer', 'Seller', 'CodeRevoked', 'SeatRetired', 'LeaseLapsed']),
+  }),
   'allowance.exhausted': z.object({ LicenseId: id, SeatId: id, FeatureKey: z.string(), PeriodEndUtc: z.string() }),
 } as const;
 

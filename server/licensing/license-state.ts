@@ -1,4 +1,4 @@
-import type { LicenseStatus, ServiceAccessLevel } from '@/generated/prisma/client';
+import type { DeviceMode, LicenseStatus, ServiceAccessLevel } from '@/generated/prisma/client';
 
 // A license as the runtime paths read it (runtime/runtime-state.ts caches it) and allowance windows
 // count against it (consumption/allowance.ts): the license's own shape, so neither room knows the other's.
@@ -22,4 +22,9 @@ export interface LicenseState {
   termStart: Date;
   termEnd: Date | null;
   features: FeatureEntitlement[];
+  /** Devices one seat may run on at once (null: any number, no activation needed). */
+  maxDevices: number | null;
+  deviceMode: DeviceMode;
+  /** The longest offline license file, in days (0: none). */
+  maxOfflineDays: number;
 }

@@ -50,7 +50,7 @@ interface RuntimeRow extends Omit<LicenseState, 'features'> {
 const LOAD_CREDENTIALS = `
   SELECT c."id" AS "credentialId", c."licenseId", c."seatId", c."revokedAt" IS NOT NULL AS "revoked", s."retiredAt" IS NOT NULL AS "retired",
          l."sellerId", l."status"::text AS "status", l."statusReason", l."classification", l."termStart" AT TIME ZONE 'UTC' AS "termStart",
-         l."termEnd" AT TIME ZONE 'UTC' AS "termEnd",
+         l."termEnd" AT TIME ZONE 'UTC' AS "termEnd", l."maxDevices", l."deviceMode"::text AS "deviceMode", l."maxOfflineDays",
          (SELECT json_agg(json_build_object('key', f."key", 'accessLevel', f."accessLevel", 'rateLimit', f."rateLimit",
                                             'allowance', f."allowance", 'allowancePeriodUnit', f."allowancePeriodUnit", 'rate', f."rate"::text)
                           ORDER BY f."key")
@@ -72,6 +72,9 @@ async function loadCredentials(client: Db, credentialIds: string[]): Promise<Map
       termStart: row.termStart,
       termEnd: row.termEnd,
       features: row.features ?? [],
+      maxDevices: row.maxDevices,
+      deviceMode: row.deviceMode,
+      maxOfflineDays: row.maxOfflineDays,
     });
     rememberSeatWindows(row.seatId, row.windows ?? []);
     found.set(row.credentialId, { licenseId: row.licenseId, seatId: row.seatId, revoked: row.revoked });
@@ -111,6 +114,9 @@ export async function licenseState(ctx: { db: Db }, licenseId: string): Promise<
         classification: true,
         termStart: true,
         termEnd: true,
+        maxDevices: true,
+        deviceMode: true,
+        maxOfflineDays: true,
         features: { orderBy: { key: 'asc' }, select: { key: true, accessLevel: true, rateLimit: true, allowance: true, allowancePeriodUnit: true, rate: true } },
       },
     });

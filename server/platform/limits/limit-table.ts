@@ -67,6 +67,17 @@ export const LIMIT_TABLE = {
     refusal: 'Too many claim links were minted for this checkout.',
   },
   /**
+   * Devices activated or deactivated on one license (docs/api/runtime.md "Devices"): only changes
+   * count (a device activated again, a heartbeat or an authorization does not), so an app that
+   * activates at every start is never refused, while a leaked code cannot cycle through machines.
+   */
+  deviceChurn: {
+    points: 30,
+    durationSeconds: 60 * 60,
+    per: 'license (the one the runtime token names)',
+    refusal: 'Too many device activations and deactivations for this license.',
+  },
+  /**
    * License codes issued for one seat, by its seller or its buyer: each is a credential, so a seat's
    * codes are not churned without bound (revoked ones stay on record).
    */

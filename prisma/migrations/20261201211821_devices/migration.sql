@@ -20,6 +20,7 @@ CREATE TABLE "Device" (
     "fingerprint" VARCHAR(256) NOT NULL,
     "name" VARCHAR(200),
     "platform" VARCHAR(100),
+    "mode" "DeviceMode" NOT NULL,
     "activatedAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "lastSeenAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "leaseExpiresAt" TIMESTAMP(3),
