@@ -1,5 +1,6 @@
 // Demo data: a seller whose issuerClientId is `demo`, with one product and offerings covering
-// free perpetual, paid perpetual, paid monthly subscription, trial and a seat-based subscription.
+// free perpetual, paid perpetual (node-locked to two devices), paid monthly subscription, trial and a
+// seat-based subscription.
 // Idempotent: fixed ids, upserts; running it twice changes nothing.
 import type { PrismaClient } from '../generated/prisma/client';
 import { CatalogStatus, IntervalUnit, LicenseClassification, OfferingCategory, Platform } from '../server/catalog/catalog-enums';
@@ -74,6 +75,9 @@ const offerings = [
     intervalUnit: null,
     seatBased: false,
     listed: true,
+    // Node-locked to two devices (a desktop and a laptop): the demo of activation limits. The
+    // others run on any number of devices, as before devices existed.
+    maxDevices: 2,
     features: [editor, exportFeature, render(500)],
   },
   {

@@ -40,6 +40,9 @@ export function toOfferingView(offering: Offering & { prices?: OtherPrice[] }, i
     intervalUnit: offering.intervalUnit,
     ...(offering.trialDays ? { trialDays: offering.trialDays } : {}),
     prices: toPriceViews({ ...offering, prices: offering.prices ?? [] }),
+    maxDevices: offering.maxDevices,
+    deviceMode: offering.deviceMode,
+    maxOfflineDays: offering.maxOfflineDays,
   };
 }
 

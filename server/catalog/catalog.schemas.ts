@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deviceModeSchema, maxDevicesSchema, maxOfflineDaysSchema } from '../../sdk/src/contract/devices';
 
 // Response shapes of the public catalog (spec "Storefront", "Product view", "Offering view",
 // "Offering detail"), camelCase as the services return them; the REST routes answer their PascalCase
@@ -47,6 +48,15 @@ export const offeringViewSchema = z.object({
    * BaseRate and Currency name), then the other currencies' by code. Empty when BaseRate is null.
    */
   prices: z.array(priceViewSchema),
+  /**
+   * Ours, beside the spec's fields: the device rules a license of this offering is sold with.
+   * Devices one seat may run on at once (null: any number, no activation needed).
+   */
+  maxDevices: maxDevicesSchema,
+  /** NodeLocked: a device stays activated until deactivated; Floating: it holds a lease that lapses without a heartbeat. */
+  deviceMode: deviceModeSchema,
+  /** The longest offline license file a license may check out, in days (0: no offline use). */
+  maxOfflineDays: maxOfflineDaysSchema,
 });
 
 export const storefrontSchema = z.object({

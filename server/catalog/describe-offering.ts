@@ -55,3 +55,20 @@ export function describePrice(offering: PricedTerms, options: { perSeat?: boolea
 function describeTrial(days: number): string {
   return `${days} ${days === 1 ? 'day' : 'days'} free`;
 }
+
+/** What a device line reads of an offering (its view, or the seller's). */
+export type DeviceRuleTerms = Pick<OfferingView, 'maxDevices' | 'deviceMode' | 'maxOfflineDays'>;
+
+/**
+ * The device rules as a buyer reads them, e.g. "Any number of devices; offline up to 30 days",
+ * "Up to 2 devices per seat, each until it is deactivated; no offline use", "Up to 5 devices at a
+ * time (a device's place frees when it stops checking in); offline up to 7 days".
+ */
+export function describeDeviceRules(offering: DeviceRuleTerms, options: { perSeat?: boolean } = {}): string {
+  const offline = offering.maxOfflineDays === 0 ? 'no offline use' : `offline up to ${offering.maxOfflineDays} ${offering.maxOfflineDays === 1 ? 'day' : 'days'}`;
+  if (offering.maxDevices === null) return `Any number of devices; ${offline}`;
+  const devices = `${offering.maxDevices} ${offering.maxDevices === 1 ? 'device' : 'devices'}${options.perSeat ? ' per seat' : ''}`;
+  return offering.deviceMode === 'Floating'
+    ? `Up to ${devices} at a time (a device's place frees when it stops checking in); ${offline}`
+    : `Up to ${devices}, each until it is deactivated; ${offline}`;
+}

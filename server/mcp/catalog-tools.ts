@@ -4,7 +4,7 @@ import { discountQuoteSchema, quoteDiscount } from '../checkout/quote-discount';
 import { findSellerByIssuerClientId } from '../sellers/find-seller-by-issuer-client-id';
 import { catalogCache, catalogCacheKeys } from '../catalog/catalog-cache';
 import { storefrontSchema, type Storefront } from '../catalog/catalog.schemas';
-import { classificationLabel, describePrice } from '../catalog/describe-offering';
+import { classificationLabel, describeDeviceRules, describePrice } from '../catalog/describe-offering';
 import { describeListedOffering, listedOfferingSchema } from '../catalog/describe-listed-offering';
 import { getStorefront } from '../catalog/get-storefront';
 import { offeringSearchPageSchema, searchOfferingsSchema, searchOfferings } from '../catalog/search-offerings';
@@ -67,7 +67,7 @@ const getOfferingTool = defineTool({
   name: 'get_offering',
   title: 'One offering',
   description:
-    'One listed offering in full: price and billing (every currency it is priced in), whether it is sold per seat, its features with their rates, limits and allowances, and the link to buy it. With a discountCode (and optionally a currency), also what that code takes off one seat, as a checkout would charge; an unknown, expired, used-up or not-applicable code is refused with the reason.',
+    'One listed offering in full: price and billing (every currency it is priced in), whether it is sold per seat, the devices a seat may run on (MaxDevices, DeviceMode, MaxOfflineDays), its features with their rates, limits and allowances, and the link to buy it. With a discountCode (and optionally a currency), also what that code takes off one seat, as a checkout would charge; an unknown, expired, used-up or not-applicable code is refused with the reason.',
   audience: 'anyone',
   input: offeringRef.extend({
     currency: currencySchema.optional().describe('The currency to price the discount in (ISO 4217); the default price when left out.'),
@@ -85,6 +85,7 @@ const getOfferingTool = defineTool({
     [
       `${listed.product.name}: ${listed.offering.name} from ${listed.storeName}`,
       `${classificationLabel(listed.offering.licenseClassification)}, ${listed.price}${listed.seatBased ? ', sold per seat' : ''}`,
+      `Devices: ${describeDeviceRules(listed.offering, { perSeat: listed.seatBased })}`,
       ...(listed.offering.prices.length > 1
         ? [`Prices: ${listed.offering.prices.map((price) => `${price.baseRate} ${price.currency.toUpperCase()}${price.isDefault ? ' (default)' : ''}`).join(', ')}`]
         : []),

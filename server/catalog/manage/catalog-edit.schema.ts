@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deviceModeSchema, maxDevicesSchema, maxOfflineDaysSchema } from '../../../sdk/src/contract/devices';
 import { MAX_PRICES_PER_OFFERING } from '../../../sdk/src/contract/fields';
 import { CatalogStatus, IntervalUnit, LicenseClassification, OfferingCategory, Platform } from '../catalog-enums';
 import { minorUnitDigits, toMinorUnits } from '../money';
@@ -120,6 +121,25 @@ function pricesRules(prices: z.output<typeof offeringPricesSchema>, ctx: z.Refin
   }
 }
 
+/**
+ * An offering's device rules (ours, beside the spec's fields; the rules are the contract's,
+ * sdk/src/contract/devices.ts): devices one seat may run on at once (null: any number), whether a
+ * device stays until deactivated or holds a lease, and the longest offline license file in days.
+ * A license copies them at sale (mint-license.ts), like its features. Left out of a new offering:
+ * any number of devices, node-locked, offline files of up to 30 days (the columns' defaults).
+ */
+const deviceRulesOfNewOffering = {
+  maxDevices: maxDevicesSchema.default(null),
+  deviceMode: deviceModeSchema.default('NodeLocked'),
+  maxOfflineDays: maxOfflineDaysSchema.default(30),
+};
+/** Left out of an edit: kept as they are. */
+const deviceRulesOfEdit = {
+  maxDevices: maxDevicesSchema.optional(),
+  deviceMode: deviceModeSchema.optional(),
+  maxOfflineDays: maxOfflineDaysSchema.optional(),
+};
+
 const offeringFields = z.object({
   name: z.string().trim().min(1, 'Enter an offering name.').max(200),
   description: z
@@ -149,6 +169,7 @@ const offeringFields = z.object({
   allowRepeatPurchase: z.boolean().default(false),
   /** A paid subscription's free trial that converts: days free before the first period is billed (1-730). */
   trialDays: z.number().int('Trial days are whole days.').min(1, 'A trial lasts at least 1 day.').max(730, 'A trial lasts at most 730 days.').nullable().default(null),
+  ...deviceRulesOfNewOffering,
 });
 
 /** What the classification rules read (an edit may leave the switches out). */
@@ -218,11 +239,12 @@ export const createOfferingSchema = offeringFields.extend({ productId: entityId 
 /** An offering created where listing is a separate, deliberate step (an agent's create_offering). */
 export const createUnlistedOfferingSchema = offeringFields.omit({ listed: true }).extend({ productId: entityId }).superRefine(offeringRules);
 /**
- * An edit replaces the offering's terms; the two switches (listed, repeat purchase) are left as
- * they are when omitted, so saving the form never undoes a switch flipped meanwhile.
+ * An edit replaces the offering's terms; the two switches (listed, repeat purchase) and the device
+ * rules are left as they are when omitted, so saving the form never undoes a switch flipped
+ * meanwhile, and a caller that knows nothing of devices never resets them.
  */
 export const updateOfferingSchema = offeringFields
-  .extend({ offeringId: entityId, listed: z.boolean().optional(), allowRepeatPurchase: z.boolean().optional() })
+  .extend({ offeringId: entityId, listed: z.boolean().optional(), allowRepeatPurchase: z.boolean().optional(), ...deviceRulesOfEdit })
   .superRefine(offeringRules);
 
 export const setOfferingListedSchema = z.object({ offeringId: entityId, listed: z.boolean() });

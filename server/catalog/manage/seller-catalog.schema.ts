@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deviceModeSchema, maxDevicesSchema, maxOfflineDaysSchema } from '../../../sdk/src/contract/devices';
 import type { Feature, Offering, Product } from '@/generated/prisma/client';
 import { priceViewSchema } from '../catalog.schemas';
 import { toPriceViews } from '../catalog-views';
@@ -43,6 +44,12 @@ export const sellerOfferingSchema = z.object({
   allowRepeatPurchase: z.boolean(),
   /** A paid subscription's free trial, in days; null: none. */
   trialDays: z.number().int().nullable(),
+  /** Devices one seat may run on at once; null: any number. */
+  maxDevices: maxDevicesSchema,
+  /** NodeLocked: a device stays until deactivated; Floating: it holds a lease while it checks in. */
+  deviceMode: deviceModeSchema,
+  /** The longest offline license file its licenses may check out, in days; 0: none. */
+  maxOfflineDays: maxOfflineDaysSchema,
   features: z.array(sellerFeatureSchema),
 });
 
@@ -103,6 +110,9 @@ export function toSellerOffering(offering: SellerOfferingRow): SellerOffering {
     listed: offering.listed,
     allowRepeatPurchase: offering.allowRepeatPurchase,
     trialDays: offering.trialDays,
+    maxDevices: offering.maxDevices,
+    deviceMode: offering.deviceMode,
+    maxOfflineDays: offering.maxOfflineDays,
     features: (offering.features ?? []).map(toSellerFeature),
   });
 }

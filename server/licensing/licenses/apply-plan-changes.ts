@@ -6,20 +6,23 @@ import { publishInvalidation } from '../../platform/invalidation/invalidation';
 import { defineScheduledSweep } from '../../platform/jobs/job-definition';
 import { logger } from '../../platform/logging/logger';
 import { LICENSE_STATUS_TOPIC } from '../licensing-topics';
+import { deviceRuleColumns, deviceRulesOf } from './license-device-rules';
 import { snapshotOfferingFeatures } from './license-features';
 import { isFinalLicenseStatus } from './license-status';
 
 /**
  * Moves the license onto the change's offering, inside the caller's transaction (the license's row
- * locked): its offering and price of sale, and its features replaced by the new offering's (what the
+ * locked): its offering and price of sale, its device rules and its features replaced by the new offering's (what the
  * next authorization of every seat shows, on every instance: the license's cached entitlements are
  * dropped with its status topic). Seats, their license codes and the usage already counted stay.
  * The `license.plan_changed` event is recorded in the same transaction.
  */
 export async function applyPlanChange(tx: Tx, license: { id: string; sellerId: string; currency: string | null }, change: PlanChange): Promise<void> {
+  // The new offering's device rules as they are when the change applies, like its features.
+  const target = await tx.offering.findUniqueOrThrow({ where: { id: change.toOfferingId }, select: deviceRuleColumns });
   await tx.license.update({
     where: { id: license.id },
-    data: { offeringId: change.toOfferingId, unitPriceMinor: change.unitPriceMinor, currency: change.currency ?? license.currency },
+    data: { offeringId: change.toOfferingId, unitPriceMinor: change.unitPriceMinor, currency: change.currency ?? license.currency, ...deviceRulesOf(target) },
   });
   await snapshotOfferingFeatures(tx, { licenseId: license.id, offeringId: change.toOfferingId, replace: true, currency: change.currency ?? license.currency });
   await publishInvalidation({ db: tx }, LICENSE_STATUS_TOPIC, license.id);

@@ -2,6 +2,7 @@ import type { Offering } from '@/generated/prisma/client';
 import type { Tx } from '../../db';
 import { recordEvent } from '../../events/record-event';
 import { issueLicenseCode } from '../codes/issue-license-code';
+import { deviceRulesOf } from './license-device-rules';
 import { snapshotOfferingFeatures } from './license-features';
 import { licenseTermEnd } from './license-term';
 
@@ -54,9 +55,11 @@ export async function mintLicense(
       unitPriceMinor,
       currency: unitPriceMinor === null ? null : (input.currency ?? input.offering.currency),
       ...(input.trialDays ? { status: 'Trialing', trialEnd: new Date(termStart.getTime() + input.trialDays * 86_400_000) } : {}),
+      ...deviceRulesOf(input.offering),
     },
   });
-  // Entitlements are fixed at sale: a later edit of the offering changes no license already sold.
+  // Entitlements are fixed at sale (the device rules above, the features here): a later edit of the
+  // offering changes no license already sold.
   await snapshotOfferingFeatures(tx, { licenseId: license.id, offeringId: input.offering.id, currency: license.currency });
   const seatIds: string[] = [];
   for (let i = 0; i < input.seatCount; i++) seatIds.push((await tx.seat.create({ data: { licenseId: license.id } })).id);
