@@ -24,8 +24,9 @@ afterAll(async () => {
 
 const STOREFRONT_KEYS = ['ClientId', 'IsCheckoutReady', 'OfferingsByProduct', 'Products'];
 const PRODUCT_KEYS = ['ClientId', 'Description', 'Id', 'Name', 'Platform', 'Status'];
-// The spec's fields, and Prices (ours: every price of the offering, docs/api/catalog.md).
-const OFFERING_KEYS = ['BaseRate', 'Category', 'ClientId', 'Currency', 'Description', 'Id', 'Interval', 'IntervalUnit', 'LicenseClassification', 'Name', 'Prices', 'ProductId', 'Status'];
+// The spec's fields, Prices (ours: every price of the offering) and the device rules (ours:
+// MaxDevices, DeviceMode, MaxOfflineDays; docs/api/catalog.md).
+const OFFERING_KEYS = ['BaseRate', 'Category', 'ClientId', 'Currency', 'Description', 'DeviceMode', 'Id', 'Interval', 'IntervalUnit', 'LicenseClassification', 'MaxDevices', 'MaxOfflineDays', 'Name', 'Prices', 'ProductId', 'Status'];
 
 describe('GET /purchase/{issuerClientId}/offerings', () => {
   it('returns the Storefront with exactly the spec fields and Prices (no Code, no Features), enumerations as numbers', async () => {
@@ -49,12 +50,15 @@ describe('GET /purchase/{issuerClientId}/offerings', () => {
     }
   });
 
-  it('lists the seeded demo offerings: free perpetual, paid perpetual, monthly subscription, trial and seats', async () => {
+  it('lists the seeded demo offerings: free perpetual, paid perpetual (node-locked to two devices), monthly subscription, trial and seats', async () => {
     const body = await (await get('/purchase/demo/offerings')).json();
     const offerings = Object.values(body.OfferingsByProduct).flat() as { Name: string; LicenseClassification: number; BaseRate: number | null; Interval: number | null; IntervalUnit: number | null }[];
     const byName = Object.fromEntries(offerings.map((offering) => [offering.Name, offering]));
     expect(byName['Community']).toMatchObject({ LicenseClassification: 2, BaseRate: null });
     expect(byName['Pro Lifetime']).toMatchObject({ LicenseClassification: 2, BaseRate: 49 });
+    // The demo of activation limits: Pro Lifetime runs on two devices at once; the others on any number.
+    expect(byName['Pro Lifetime']).toMatchObject({ MaxDevices: 2, DeviceMode: 'NodeLocked', MaxOfflineDays: 30 });
+    for (const name of ['Community', 'Pro Monthly', 'Pro Trial', 'Team']) expect(byName[name]).toMatchObject({ MaxDevices: null, DeviceMode: 'NodeLocked', MaxOfflineDays: 30 });
     expect(byName['Pro Monthly']).toMatchObject({ LicenseClassification: 1, BaseRate: 9.99, Interval: 1, IntervalUnit: 2 });
     expect(byName['Pro Trial']).toMatchObject({ LicenseClassification: 0, Interval: 14, IntervalUnit: 0 });
     expect(byName['Team']).toMatchObject({ LicenseClassification: 1, BaseRate: 15 });
