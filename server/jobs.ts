@@ -11,6 +11,7 @@ import { deliverWebhooksJob } from './events/webhooks/deliver-webhooks';
 import { pruneEventsJob } from './events/list-events';
 import { advanceLocalTrialsJob } from './licensing/subscriptions/trials';
 import { applyPlanChangesJob } from './licensing/licenses/apply-plan-changes';
+import { sweepLapsedLeasesJob } from './licensing/devices/sweep-lapsed-leases';
 
 // Every background job of the service, by name: each is defined in its own domain room, beside its
 // handler; the job queue (platform/) runs what this names. A new job is one more line here.
@@ -27,6 +28,7 @@ export const JOBS = {
   'prune-events': pruneEventsJob,
   'advance-local-trials': advanceLocalTrialsJob,
   'apply-plan-changes': applyPlanChangesJob,
+  'sweep-lapsed-leases': sweepLapsedLeasesJob,
 } satisfies Record<string, JobDefinition>;
 
 type ServiceJobs = typeof JOBS;

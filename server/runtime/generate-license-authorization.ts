@@ -1,33 +1,29 @@
 import crypto from 'node:crypto';
-import { CompactSign } from 'jose';
 import type { Db } from '../db';
-import { env } from '../env';
 import { DomainError } from '../errors';
-import { getActiveSigningKey } from '../keys/signing-keys';
-import { RUNTIME_AUDIENCE } from '../licensing/codes/runtime-token';
 import { consumeLimit } from '../platform/limits/limits';
-import { seatAllowances } from '../consumption/allowance';
+import { deviceGate } from './devices/device-gate';
 import { denialReason, DENIAL_MESSAGES, resolveRuntimeCaller } from './runtime-caller';
 import type { AuthorizationStatement, GenerateAuthorizationInput, LicenseAuthorization } from './runtime.schema';
+import { seatFeatures, signSeatStatement } from './seat-statement';
 import type { RuntimePrincipal } from './verify-runtime-token';
 
 /**
  * How long an authorization is valid: the refresh interval at which a change (a revoked code, a
  * retired seat, a suspended license, allowance spent elsewhere) reaches a running seat. Ten
  * minutes: clients refresh at half-life, so a change arrives within five to ten minutes, while a
- * seat that lost its connection keeps working that long.
+ * seat that lost its connection keeps working that long. A floating device's authorization ends
+ * with its lease at the latest.
  */
 const AUTHORIZATION_TTL_SECONDS = 600;
-/** Every RateLimit counts uses per this window, per seat. */
-const RATE_WINDOW_SECONDS = 60;
 const AUTHORIZATION_JWT_TYPE = 'license-authorization+jwt';
-const utf8 = new TextEncoder();
 
 /**
  * POST /licensing/runtime/GenerateLicenseAuthorization: a signed statement (ES256, the runtime
  * JWKS) of what the token's seat may do now. Refusals in order: a LicenseId not the token's (404
  * NotFound), the per-license limit (429), an unknown code (403 CredentialUnknown), a revoked one
- * (403 CredentialRevoked, unless its seat was retired: SeatRetired below), then enforcement (403 AuthorizationDenied, the reason first in Message).
+ * (403 CredentialRevoked, unless its seat was retired: SeatRetired below), then enforcement (403
+ * AuthorizationDenied, the reason first in Message), the device last (DeviceNotActivated).
  */
 export async function generateLicenseAuthorization(
   ctx: { db: Db },
@@ -41,39 +37,26 @@ export async function generateLicenseAuthorization(
   if (caller.credential.revoked && !caller.seat.retired) throw new DomainError('CredentialRevoked', 'This license code was revoked; issue a new one.');
   const reason = denialReason(caller, now);
   if (reason) throw new DomainError('AuthorizationDenied', DENIAL_MESSAGES[reason]!);
+  // Most licenses name no device: they pay nothing for the gate.
+  const device = input.fingerprint === undefined && caller.license.maxDevices === null ? null : await deviceGate(ctx, { caller, fingerprint: input.fingerprint, now });
 
-  const allowances = await seatAllowances(ctx, { seatId: caller.credential.seatId, license: caller.license, now });
-  const remaining = new Map(allowances.map((allowance) => [allowance.featureKey, allowance]));
+  const features = await seatFeatures(ctx, caller, now);
   const issuedAt = Math.floor(now.getTime() / 1000);
-  const expiresAt = issuedAt + AUTHORIZATION_TTL_SECONDS;
+  let expiresAt = issuedAt + AUTHORIZATION_TTL_SECONDS;
+  if (device?.leaseExpiresAt) expiresAt = Math.min(expiresAt, Math.floor(device.leaseExpiresAt / 1000));
   const statement: AuthorizationStatement = {
     AuthorizationId: crypto.randomUUID(),
     RequestId: input.requestId,
     LicenseId: input.licenseId,
     SeatId: caller.credential.seatId,
+    ...(device && { DeviceId: device.deviceId, Fingerprint: device.fingerprint }),
     LicenseClassification: caller.license.classification,
     IssuedUtc: new Date(issuedAt * 1000).toISOString(),
     ExpiresUtc: new Date(expiresAt * 1000).toISOString(),
-    Features: caller.license.features.map((feature) => {
-      const allowance = remaining.get(feature.key);
-      return {
-        FeatureKey: feature.key,
-        ServiceAccessLevel: feature.accessLevel,
-        RateLimit: feature.rateLimit,
-        RateWindowSeconds: feature.rateLimit === null ? null : RATE_WINDOW_SECONDS,
-        Allowance: feature.allowance,
-        Remaining: allowance?.remaining ?? null,
-        PeriodEndUtc: allowance?.periodEnd?.toISOString() ?? null,
-      };
-    }),
+    Features: features,
   };
-  const key = await getActiveSigningKey(ctx, 'runtime');
-  // The statement is serialised once: the claims are its JSON with the registered claims appended
-  // (no name is shared), and the REST answer reuses the same text beside the JWS. CompactSign over
-  // the claims as built: SignJWT would deep-copy and re-check them first.
+  // Serialised once: the claims are built from this text, and the REST answer reuses it beside the JWS.
   const statementJson = JSON.stringify(statement);
-  const registered = JSON.stringify({ iss: env().runtimeIssuer, aud: RUNTIME_AUDIENCE, sub: caller.credential.seatId, jti: statement.AuthorizationId, iat: issuedAt, exp: expiresAt });
-  const claimsJson = `${statementJson.slice(0, -1)},${registered.slice(1)}`;
-  const jws = await new CompactSign(utf8.encode(claimsJson)).setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: AUTHORIZATION_JWT_TYPE }).sign(key.privateKey);
+  const jws = await signSeatStatement(ctx, { statementJson, type: AUTHORIZATION_JWT_TYPE, seatId: caller.credential.seatId, id: statement.AuthorizationId, issuedAt, expiresAt });
   return { authorization: jws, statement, statementJson };
 }

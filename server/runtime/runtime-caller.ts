@@ -54,4 +54,6 @@ export const DENIAL_MESSAGES: Record<string, string> = {
   Refunded: 'Refunded: the purchase was refunded.',
   DisputeLost: 'DisputeLost: the payment was taken back after a dispute with the bank; the license is cancelled.',
   Expired: 'Expired: the license term has ended.',
+  DeviceNotActivated: 'DeviceNotActivated: this license runs on activated devices only; activate this device (ActivateDevice) and send its Fingerprint.',
+  OfflineNotOffered: 'OfflineNotOffered: this license has no offline use (its offering allows no offline license files).',
 };

@@ -33,6 +33,9 @@ export const authorizationStatementSchema = z.object({
   RequestId: z.string(),
   LicenseId: z.string(),
   SeatId: z.string(),
+  /** The device the authorization is for, when the request named one (null: a fingerprint not activated, on a license without a device limit). */
+  DeviceId: z.string().nullable().optional(),
+  Fingerprint: z.string().optional(),
   LicenseClassification: z.number().int(),
   IssuedUtc: z.string(),
   ExpiresUtc: z.string(),

@@ -56,3 +56,5 @@ ALTER TABLE "License" ADD CONSTRAINT "License_maxDevices_range" CHECK ("maxDevic
 ALTER TABLE "License" ADD CONSTRAINT "License_maxOfflineDays_range" CHECK ("maxOfflineDays" BETWEEN 0 AND 90);
 ALTER TABLE "Device" ADD CONSTRAINT "Device_fingerprint_length" CHECK (char_length("fingerprint") BETWEEN 16 AND 256);
 ALTER TABLE "Device" ADD CONSTRAINT "Device_deactivation_named" CHECK (("deactivatedAt" IS NULL) = ("deactivatedBy" IS NULL));
+-- The lease sweep reads the floating devices still holding a place by their lease's end.
+CREATE INDEX "Device_lease_lapse_idx" ON "Device" ("leaseExpiresAt") WHERE "deactivatedAt" IS NULL AND "leaseExpiresAt" IS NOT NULL;

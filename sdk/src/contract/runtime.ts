@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fingerprintSchema } from './devices.js';
 import { guidKeySchema, idSchema, requestIdSchema } from './fields.js';
 
 /** Items of one consumption batch (README "Runtime paths"). */
@@ -10,6 +11,8 @@ const MAX_UNITS_PER_ITEM = 1_000_000_000;
 export const generateAuthorizationSchema = z.object({
   requestId: requestIdSchema,
   licenseId: idSchema,
+  /** The device asking (docs/api/runtime.md "Devices"): required when the license limits devices; the authorization then names it. */
+  fingerprint: fingerprintSchema.optional(),
 });
 export type GenerateAuthorizationInput = z.infer<typeof generateAuthorizationSchema>;
 

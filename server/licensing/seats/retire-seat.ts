@@ -8,6 +8,7 @@ import { runOnce } from '../management-request';
 import { recordProcessorCall, requestProcessorCalls } from '../../payments/processor-calls';
 import type { RetiredSeat } from '../management-writes.schema';
 import { LICENSE_CODE_TOPIC, SEAT_TOPIC } from '../licensing-topics';
+import { releaseDevicesWithin } from '../devices/release-devices';
 
 /**
  * POST /licensing-mgmt/licenses/{licenseId}/seats/{seatId}/retire: the seat stops for good. Its
@@ -41,6 +42,7 @@ export async function retireSeat(ctx: { db: Db; now?: Date }, input: { requestId
     await publishInvalidation({ db: tx }, SEAT_TOPIC, seat.id);
     for (const code of live) await publishInvalidation({ db: tx }, LICENSE_CODE_TOPIC, code.id);
     await recordEvent(tx, { sellerId: license.sellerId, type: 'seat.retired', licenseId: license.id, data: { LicenseId: license.id, SeatId: seat.id } });
+    await releaseDevicesWithin(tx, { sellerId: license.sellerId, where: { seatId: seat.id }, by: 'SeatRetired', now });
     for (const code of live) {
       await recordEvent(tx, { sellerId: license.sellerId, type: 'license_code.revoked', licenseId: license.id, data: { LicenseId: license.id, SeatId: seat.id, CodeId: code.id, Label: code.label } });
     }
