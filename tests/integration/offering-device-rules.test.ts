@@ -121,12 +121,12 @@ describe('a bad device rule is refused: ValidationError naming the field, and no
     const { product, portal } = await portalSeller();
     const terms = { productId: product.id, name: 'Lifetime', classification: LicenseClassification.Perpetual, baseRate: 49 };
     const refusal = { code: 'BAD_REQUEST', cause: { apiCode: 'ValidationError', details: [expect.objectContaining({ Field: field })] } };
-    await expect(portal.catalogAdmin.createOffering({ ...terms, ...bad } as never)).rejects.toMatchObject(refusal);
+    await expect(portal.catalogAdmin.createOffering({ ...terms, ...bad })).rejects.toMatchObject(refusal);
     expect(await database.db.offering.count({ where: { productId: product.id } })).toBe(0);
 
     const created = await portal.catalogAdmin.createOffering({ ...terms, maxDevices: 4 });
     const { productId: _productId, ...edit } = terms;
-    await expect(portal.catalogAdmin.updateOffering({ ...edit, offeringId: created.id, ...bad } as never)).rejects.toMatchObject(refusal);
+    await expect(portal.catalogAdmin.updateOffering({ ...edit, offeringId: created.id, ...bad })).rejects.toMatchObject(refusal);
     expect(await deviceColumns(created.id)).toEqual({ maxDevices: 4, deviceMode: 'NodeLocked', maxOfflineDays: 30 });
   });
 

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { kit } from '@/app/core';
 import { portalMe } from '@/app/trpc-server';
-import { LicenseClassification, describeInterval, classificationLabel, describePrice } from '@/server/entry/shared';
+import { LicenseClassification, describeDeviceRules, describeInterval, classificationLabel, describePrice } from '@/server/entry/shared';
 import { requestFormat } from '@/app/components/request-format';
 import { BuyButton } from './buy-button';
 import { currencyRequest } from './buyer-currency';
@@ -101,6 +101,11 @@ export default async function MarketplacePage({ params, searchParams }: Props) {
                     </p>
                   )}
                   {offering.description && <p className="mt-2 text-sm text-slate-600 [overflow-wrap:anywhere]">{offering.description}</p>}
+                  {typeof offering.maxDevices === 'number' && (
+                    <p className="mt-2 text-sm text-slate-700" data-testid="devices">
+                      {describeDeviceRules(offering, { perSeat: seatBased })}
+                    </p>
+                  )}
                   {features.length > 0 && (
                     <ul className="mt-3 space-y-1 text-sm text-slate-700" aria-label={`Features of ${offering.name}`}>
                       {features.map((feature) => (

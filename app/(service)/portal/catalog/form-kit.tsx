@@ -226,18 +226,18 @@ export function SelectField<T extends FieldValues>(props: FieldProps<T> & { kind
   );
 }
 
-/** One choice of a few, as radio buttons in a group named by `label`. */
+/** One choice of a few, as radio buttons in a group named by `label`; `stacked`: one a line, for choices worded as sentences. */
 export function RadioField<T extends FieldValues>(
-  props: FieldProps<T> & { options: { value: string; label: string }[]; onValueChange?: (value: string) => void },
+  props: FieldProps<T> & { options: { value: string; label: string }[]; onValueChange?: (value: string) => void; stacked?: boolean },
 ) {
-  const { form, name, label, hint, className, options, onValueChange } = props;
+  const { form, name, label, hint, className, options, onValueChange, stacked } = props;
   const { id, message } = useFieldParts(props);
   const describedBy = [hint ? `${id}-hint` : null, message ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   const registered = form.register(name, onValueChange ? { onChange: (event: { target: { value: string } }) => onValueChange(event.target.value) } : {});
   return (
     <fieldset id={id} aria-describedby={describedBy} className={`flex min-w-0 flex-col gap-2 ${className ?? ''}`}>
       <legend className="mb-1 text-sm font-medium text-slate-700">{label}</legend>
-      <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+      <div className={stacked ? 'grid gap-2' : 'grid grid-cols-2 gap-2 sm:flex sm:flex-wrap'}>
         {options.map((option) => (
           <label
             key={option.value}

@@ -12,6 +12,7 @@ import { ConfirmStep } from './confirm-action';
 import { CheckboxField, FormErrors, SelectField, TextAreaField, TextField, buttonPrimary, showServerRefusal, submitHandler, useSchemaForm } from './form-kit';
 import { useInvalidateCatalog } from './use-invalidate-catalog';
 import { PricesEditor, priceLabels } from './prices-editor';
+import { DEVICE_RULE_LABELS, DeviceRulesFields } from './device-rules-fields';
 
 const LABELS = {
   name: 'Offering name',
@@ -27,6 +28,7 @@ const LABELS = {
   seatBased: 'Seat-based',
   listed: 'Listed',
   trialDays: 'Free trial days',
+  ...DEVICE_RULE_LABELS,
 };
 
 /** The error list's names, with one per field of each price row. */
@@ -67,6 +69,7 @@ function OfferingTerms<T extends FieldValues>({ form, idPrefix }: { form: UseFor
         inputMode="numeric"
         hint="A paid subscription only: days free before the first period is billed (the card is taken at checkout). Empty: none."
       />
+      <DeviceRulesFields form={form} idPrefix={idPrefix} className="sm:col-span-3" />
     </div>
   );
 }
@@ -91,6 +94,9 @@ function termsOf(offering: SellerOffering): UpdateOfferingInput {
     intervalUnit: offering.intervalUnit,
     seatBased: offering.seatBased,
     trialDays: offering.trialDays,
+    maxDevices: offering.maxDevices,
+    deviceMode: offering.deviceMode,
+    maxOfflineDays: offering.maxOfflineDays,
   } as UpdateOfferingInput;
 }
 
@@ -115,6 +121,9 @@ export function NewOfferingForm({ productId, productName }: { productId: string;
     seatBased: false,
     listed: false,
     trialDays: null,
+    maxDevices: null,
+    deviceMode: 'NodeLocked',
+    maxOfflineDays: 30,
   };
   const form = useSchemaForm(createOfferingSchema, defaults);
   const labels = useLabels(form);

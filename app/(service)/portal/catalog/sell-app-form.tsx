@@ -11,6 +11,7 @@ import { PLATFORM_OPTIONS } from './catalog-labels';
 import { CheckboxField, FormErrors, RadioField, SelectField, TextAreaField, TextField, buttonPrimary, showServerRefusal, submitHandler, useSchemaForm } from './form-kit';
 import { PERIOD_OPTIONS, SellAppFeatures, featureLabels, type SellAppForm as Form } from './sell-app-features';
 import { SellAppPreview } from './sell-app-preview';
+import { DeviceRulesFields, deviceRuleLabels } from './device-rules-fields';
 
 // "Sell an app": the product, its one offering and its features in one form and one call
 // (catalogAdmin.startSellingApp), checked first with the very schema the service parses.
@@ -39,6 +40,7 @@ function labelsFor(billing: AppBilling, featureCount: number): Record<string, st
     'offering.seatBased': 'Sold per seat',
     'offering.trialDays': 'Free trial (days)',
     'offering.listed': 'List it on my storefront now',
+    ...deviceRuleLabels('offering.'),
     ...featureLabels(featureCount),
   };
 }
@@ -50,7 +52,7 @@ export function SellAppForm({ currency, isCheckoutReady }: { currency: string; i
   const idPrefix = `sell-app-${useId()}`;
   const defaults: StartSellingAppInput = {
     product: { name: '', description: '', platform: Platform.Any },
-    offering: { name: 'Standard', billing: 'recurring', baseRate: null, currency, interval: 1, intervalUnit: IntervalUnit.Month, seatBased: false, listed: false, trialDays: null },
+    offering: { name: 'Standard', billing: 'recurring', baseRate: null, currency, interval: 1, intervalUnit: IntervalUnit.Month, seatBased: false, listed: false, trialDays: null, maxDevices: null, deviceMode: 'NodeLocked', maxOfflineDays: 30 },
     features: [],
   };
   const form: Form = useSchemaForm(startSellingAppSchema, defaults);
@@ -166,6 +168,10 @@ export function SellAppForm({ currency, isCheckoutReady }: { currency: string; i
             />
           )}
           <CheckboxField {...f} name="offering.seatBased" label="Sold per seat" hint="Buyers choose how many seats; the price and every allowance are per seat." />
+        </Part>
+
+        <Part title="Devices" idPrefix={idPrefix} part="devices">
+          <DeviceRulesFields form={form} idPrefix={idPrefix} prefix="offering." headed />
         </Part>
 
         <SellAppFeatures form={form} idPrefix={idPrefix} />

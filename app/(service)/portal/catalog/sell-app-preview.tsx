@@ -2,13 +2,14 @@
 
 import { useId } from 'react';
 import { useWatch, type DeepPartialSkipArrayKey } from 'react-hook-form';
-import { LicenseClassification, appOfferingTerms, classificationLabel, describeInterval, describePrice, type PricedTerms, type StartSellingAppInput } from '@/server/entry/shared';
+import { LicenseClassification, appOfferingTerms, classificationLabel, describeDeviceRules, describeInterval, describePrice, type PricedTerms, type StartSellingAppInput } from '@/server/entry/shared';
 import { useFormat } from '@/app/components/formatted';
 import type { Formats } from '@/app/components/formats';
 import type { SellAppForm } from './sell-app-features';
 
 // What buyers will see, as the storefront card shows an offering (app/marketplace/[issuerClientId]):
-// the price line from the same describePrice, and each feature with its allowance per period.
+// the price line from the same describePrice, the device line when devices are limited (from the
+// same describeDeviceRules), and each feature with its allowance per period.
 
 const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
@@ -18,6 +19,7 @@ interface Preview {
   badge: string;
   price: string;
   paid: boolean;
+  devices: string | null;
   features: { name: string; allowance: string | null }[];
 }
 
@@ -55,7 +57,12 @@ function previewOf(values: Typed, format: Formats): Preview {
       price = `${terms.baseRate} ${terms.currency.toUpperCase()}`;
     }
   }
+  const maxDevices = numberOrNull(offering?.maxDevices);
+  const maxOfflineDays = numberOrNull(offering?.maxOfflineDays);
+  // A figure the form refuses is not shown as if buyers would see it.
+  const devicesShown = maxDevices !== null && Number.isInteger(maxDevices) && maxDevices >= 1 && maxDevices <= 1000 && maxOfflineDays !== null && Number.isInteger(maxOfflineDays) && maxOfflineDays >= 0 && maxOfflineDays <= 90;
   return {
+    devices: devicesShown ? describeDeviceRules({ maxDevices, maxOfflineDays, deviceMode: offering?.deviceMode === 'Floating' ? 'Floating' : 'NodeLocked' }, { perSeat }) : null,
     productName: product?.name?.trim() || 'Your app',
     offeringName: offering?.name?.trim() || 'Standard',
     badge: classificationLabel(terms.classification),
@@ -97,6 +104,11 @@ export function SellAppPreview({ form, isCheckoutReady }: { form: SellAppForm; i
         <p className="text-xl font-bold" data-testid="preview-price">
           {preview.price}
         </p>
+        {preview.devices && (
+          <p className="text-sm text-slate-700" data-testid="preview-devices">
+            {preview.devices}
+          </p>
+        )}
         {preview.features.length > 0 && (
           <ul className="space-y-1 text-sm text-slate-700" aria-label="Features in the preview">
             {preview.features.map((feature, index) => (
