@@ -8,7 +8,8 @@ import { codeReader } from '../support/sign-in';
 import { browserTestFile } from '../support/browser-test-file';
 
 // "Sell an app" in Chromium at a desktop and a phone width: a seller goes from the catalog to the
-// one-step form, fills "Render Studio, 9.00 a month per seat, feature Renders with 1,000 a month",
+// one-step form, fills "Render Studio, 9.00 a month per seat, three floating devices a seat and a
+// week offline, feature Renders with 1,000 a month",
 // sees what buyers will see, creates it (one request, however often the button is pressed), lands
 // on the new offering's page, and the storefront shows the offering with its allowance. Refusals
 // are shown on their fields: the browser's own check first, then the server's.
@@ -16,6 +17,7 @@ import { browserTestFile } from '../support/browser-test-file';
 const E2E_TIMEOUT = 120_000;
 const SELLER_EMAIL = 'catalog.wizard@example.com';
 const FORM = 'Sell an app';
+const FLOATING_THREE = "Up to 3 devices per seat at a time (a device's place frees when it stops checking in); offline up to 7 days";
 
 const setup = browserTestFile({ env: { SEED_DEMO: 'false' } });
 let sessionCookie: string;
@@ -56,7 +58,7 @@ describe('selling an app in one step, in Chromium', () => {
     const at = `at ${viewport.width} px`;
 
     it(
-      `${at}: Render Studio, 9.00 a month per seat with 1,000 renders a month, is created in one request and is on the storefront with its allowance`,
+      `${at}: Render Studio, 9.00 a month per seat with 1,000 renders a month and 3 floating devices a seat, is created in one request and is on the storefront with its allowance and its devices`,
       async () => {
         const { context, page } = await signedInPage(viewport);
         try {
@@ -80,6 +82,14 @@ describe('selling an app in one step, in Chromium', () => {
           expect(await form.getByLabel('Billed every').inputValue()).toBe('1');
           expect(await form.getByLabel('Billing period').locator('option:checked').innerText()).toBe('Month');
           await form.getByLabel('Sold per seat').check();
+          // Devices: three per seat, floating, license files for a week offline.
+          const devices = form.getByRole('region', { name: 'Devices' });
+          expect(await devices.getByLabel('Devices per seat').getAttribute('placeholder')).toBe('Any number');
+          expect(await devices.getByRole('radio', { name: 'Stays on a device until it is deactivated' }).isChecked()).toBe(true);
+          expect(await devices.getByLabel('Offline use (days)').inputValue()).toBe('30');
+          await devices.getByLabel('Devices per seat').fill('3');
+          await devices.getByRole('radio', { name: /^Floating: a device holds its place/ }).check();
+          await devices.getByLabel('Offline use (days)').fill('7');
 
           await form.getByRole('button', { name: 'Add a feature' }).click();
           const row = form.getByRole('group', { name: 'Feature 1' });
@@ -93,6 +103,7 @@ describe('selling an app in one step, in Chromium', () => {
           const preview = page.getByTestId('sell-app-preview');
           await poll(() => preview.getByTestId('preview-price').innerText()).toBe('€9.00 per seat / month');
           expect(await preview.getByTestId('preview-feature').allInnerTexts()).toEqual(['Renders · 1,000 per month per seat']);
+          expect(await preview.getByTestId('preview-devices').innerText()).toBe(FLOATING_THREE);
           expect(await preview.innerText()).toContain('Render Studio');
           await form.getByLabel('List it on my storefront now').check();
           await poll(() => preview.innerText()).toContain('Listed on your storefront as soon as it is created.');
@@ -122,6 +133,11 @@ describe('selling an app in one step, in Chromium', () => {
           expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Standard');
           expect(await page.getByTestId('offering-price').innerText()).toBe('€9.00 per seat / month');
           expect(await page.getByTestId('feature').allInnerTexts()).toEqual([expect.stringMatching(/renders[\s\S]*1000 per month/i)]);
+          // The offering's form shows the device rules it was created with.
+          const edit = page.getByRole('form', { name: 'Edit offering Standard' });
+          expect(await edit.getByLabel('Devices per seat').inputValue()).toBe('3');
+          expect(await edit.getByRole('radio', { name: /^Floating/ }).isChecked()).toBe(true);
+          expect(await edit.getByLabel('Offline use (days)').inputValue()).toBe('7');
           const breadcrumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
           expect(await breadcrumbs.getByRole('link').allInnerTexts()).toEqual(['Catalog', 'Render Studio']);
           await page.screenshot({ path: `test-results/catalog-wizard-offering-${viewport.name}.png`, fullPage: true });
@@ -138,6 +154,9 @@ describe('selling an app in one step, in Chromium', () => {
             intervalUnit: IntervalUnit.Month,
             seatBased: true,
             listed: true,
+            maxDevices: 3,
+            deviceMode: 'Floating',
+            maxOfflineDays: 7,
             product: { name: 'Render Studio', description: 'Renders scenes on your desktop.', platform: 1 },
           });
           expect(page.url()).toBe(`${setup.server.baseUrl}/portal/catalog/offerings/${offering.id}`);
@@ -149,6 +168,7 @@ describe('selling an app in one step, in Chromium', () => {
           await page.getByRole('heading', { name: 'Render Studio' }).waitFor();
           expect(await card.getByTestId('price').innerText()).toBe('€9.00 per seat / month');
           expect(await card.getByRole('list', { name: 'Features of Standard' }).innerText()).toBe('Renders · 1,000 per month per seat');
+          expect(await card.getByTestId('devices').innerText()).toBe(FLOATING_THREE);
           await page.screenshot({ path: `test-results/catalog-wizard-storefront-${viewport.name}.png`, fullPage: true });
         } finally {
           await context.close();
