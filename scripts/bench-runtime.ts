@@ -215,7 +215,7 @@ export async function benchRuntime(options: { anyDatabaseUrl: string; appSecret:
         ? { NODE_OPTIONS: [process.env.BENCH_SERVER_NODE_OPTIONS, PROFILE_DIR ? profilerNodeOptions(PROFILE_DIR) : undefined].filter(Boolean).join(' ') }
         : {}),
       // One client makes all the load: the per-license limits would refuse it, which is not what is measured.
-      TEST_LIMITS: JSON.stringify({ runtimeAuthorization: { points: 100_000_000 }, consumption: { points: 100_000_000 } }),
+      TEST_LIMITS: JSON.stringify({ runtimeAuthorization: { points: 100_000_000 }, consumption: { points: 100_000_000 }, deviceChurn: { points: 100_000_000 } }),
     },
   });
   try {
@@ -266,6 +266,13 @@ export async function benchRuntime(options: { anyDatabaseUrl: string; appSecret:
     // The same process idle for a while, as between bursts: what V8 keeps once its memory reducer has run.
     await new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000));
     const settledMb = residentMegabytes(server.pid);
+    // Device activations, after the memory figures so they measure what they did before: each
+    // request a new fingerprint taking a place on its license's seat, under the seat's row lock.
+    const activations = await measure({
+      ...base,
+      url: `${server.baseUrl}/licensing/runtime/ActivateDevice`,
+      requests: [{ setupRequest: rotating(seeded, (license) => JSON.stringify({ RequestId: crypto.randomUUID(), LicenseId: license.licenseId, Fingerprint: crypto.randomBytes(16).toString('hex'), Name: 'bench' })) }],
+    });
     const ratio = authorization.requestsPerSecond / ceilingFigures.requestsPerSecond;
     const firstTouchRatio = firstTouch.requestsPerSecond / ceilingFigures.requestsPerSecond;
     // Items made durable: only batches answered 2xx count.
@@ -279,6 +286,7 @@ export async function benchRuntime(options: { anyDatabaseUrl: string; appSecret:
     console.log(`  ratio (b)/(a): ${ratio.toFixed(2)}   (target >= 0.5: ${ratio >= 0.5 ? 'met' : 'NOT met'})`);
     console.log(`  p99 of (b): ${authorization.p99Ms} ms   (target < 25 ms: ${authorization.p99Ms < 25 ? 'met' : 'NOT met'}; the ceiling's own p99 at ${RUNTIME_CONNECTIONS} connections: ${ceilingFigures.p99Ms} ms; (b) at 4 connections: ${unqueued.p99Ms} ms)`);
     console.log(`  ingestion: ${itemsPerSecond.toFixed(0)} items/s durable   (target >= 20000: ${itemsPerSecond >= 20_000 ? 'met' : 'NOT met'})`);
+    console.log(`  device activations: ${figuresText(activations)} (POST /licensing/runtime/ActivateDevice, each a new device taking a place under its seat's lock)`);
     console.log(`  server resident memory after the load above and a round of pages: ${residentMb} MB (${memoryParts}); after ${SETTLE_SECONDS} s idle: ${settledMb} MB`);
     const rates: Record<string, number> = { authorization: authorization.requestsPerSecond, ingestion: ingestion.requestsPerSecond };
     for (const file of profiles) {
