@@ -198,16 +198,22 @@ describe('selling an app in one step, in Chromium', () => {
           const second = form.getByRole('group', { name: 'Feature 2' });
           await second.getByLabel('Name').fill('Renders');
           await second.getByLabel('Allowance').fill('-5');
+          await form.getByLabel('Devices per seat').fill('1001');
+          await form.getByLabel('Offline use (days)').fill('91');
           await form.getByRole('button', { name: 'Create app' }).click();
           expect(await errorOf(form.getByLabel('App name'))).toBe('Enter a product name.');
           expect(await errorOf(form.getByLabel('Price', { exact: true }))).toBe('Enter a price above 0, or choose Free.');
+          expect(await errorOf(form.getByLabel('Devices per seat'))).toBe('Must be at most 1000.');
+          expect(await errorOf(form.getByLabel('Offline use (days)'))).toBe('Must be at most 90.');
           expect(await errorOf(second.getByLabel('Key'))).toBe('Feature 1 already has the key “renders”. Give each feature its own key.');
           expect(await errorOf(second.getByLabel('Allowance'))).toBe('The allowance cannot be negative.');
           const alert = form.getByRole('alert');
-          expect(await alert.innerText()).toContain('Please correct these 4 problems:');
+          expect(await alert.innerText()).toContain('Please correct these 6 problems:');
           expect(await alert.getByRole('link').allInnerTexts()).toEqual([
             'App name: Enter a product name.',
             'Price: Enter a price above 0, or choose Free.',
+            'Devices per seat: Must be at most 1000.',
+            'Offline use (days): Must be at most 90.',
             'Feature 2 key: Feature 1 already has the key “renders”. Give each feature its own key.',
             'Feature 2 allowance: The allowance cannot be negative.',
           ]);
@@ -216,7 +222,10 @@ describe('selling an app in one step, in Chromium', () => {
           await page.screenshot({ path: `test-results/catalog-wizard-refused-${viewport.name}.png`, fullPage: true });
           await expectFitsAndAccessible(page, 'the wizard refusing in the browser');
 
-          // Removing the second row and choosing Free clears those; the server then refuses the taken name.
+          // Removing the second row, any number of devices, a month offline and choosing Free clear
+          // those; the server then refuses the taken name.
+          await form.getByLabel('Devices per seat').fill('');
+          await form.getByLabel('Offline use (days)').fill('30');
           await second.getByRole('button', { name: 'Remove feature 2' }).click();
           expect(await form.getByRole('button', { name: 'Add a feature' }).evaluate((button) => button === document.activeElement)).toBe(true);
           await form.getByRole('radio', { name: 'Free', exact: true }).check();
