@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deviceModeSchema, maxDevicesSchema, maxOfflineDaysSchema } from '../../sdk/src/contract/devices';
+import { deviceModeSchema, maxDevicesSchema, maxOfflineDaysSchema } from '../../sdk/src/contract/device-rules';
 
 // Response shapes of the public catalog (spec "Storefront", "Product view", "Offering view",
 // "Offering detail"), camelCase as the services return them; the REST routes answer their PascalCase

@@ -1,23 +1,20 @@
 import { z } from 'zod';
+import { MAX_OFFLINE_DAYS } from './device-rules.js';
 import { idSchema, requestIdSchema } from './fields.js';
 
 // Devices of a seat (docs/api/runtime.md "Devices"): activation limits, floating leases and offline
 // license files. A fingerprint is what the app derives from the machine (a hash of a machine id);
-// the service keeps it as given and compares it, so it must never be a machine id in clear.
+// the service keeps it as given and compares it, so it must never be a machine id in clear. An
+// offering's device rules are in device-rules.ts (the portal's forms bundle them alone).
+
+export * from './device-rules.js';
 
 export const MIN_FINGERPRINT_LENGTH = 16;
 export const MAX_FINGERPRINT_LENGTH = 256;
-/** Devices one seat may hold at once, at most (an offering's MaxDevices). */
-export const MAX_DEVICES_PER_SEAT = 1000;
-/** The longest offline license file the service signs, in days (an offering's MaxOfflineDays, at most). */
-export const MAX_OFFLINE_DAYS = 90;
 /** The shortest offline license file, in seconds (one hour). */
 export const MIN_OFFLINE_FILE_SECONDS = 3600;
 /** A floating device's lease: it holds its place this long after its activation or its last heartbeat. */
 export const FLOATING_LEASE_SECONDS = 600;
-
-export const DEVICE_MODES = ['NodeLocked', 'Floating'] as const;
-export type DeviceMode = (typeof DEVICE_MODES)[number];
 
 export const fingerprintSchema = z
   .string()
@@ -58,8 +55,3 @@ export const checkOutLicenseFileSchema = z.object({
     .max(MAX_OFFLINE_DAYS * 86_400, 'TtlSeconds is at most 7776000 (90 days).'),
 });
 export type CheckOutLicenseFileInput = z.infer<typeof checkOutLicenseFileSchema>;
-
-/** An offering's device rules, as the catalog writes take them. */
-export const maxDevicesSchema = z.number().int('MaxDevices is a whole number.').min(1).max(MAX_DEVICES_PER_SEAT).nullable();
-export const deviceModeSchema = z.enum(DEVICE_MODES);
-export const maxOfflineDaysSchema = z.number().int('MaxOfflineDays is a whole number of days.').min(0).max(MAX_OFFLINE_DAYS);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deviceModeSchema, maxDevicesSchema, maxOfflineDaysSchema } from '../../../sdk/src/contract/devices';
+import { deviceModeSchema, maxDevicesSchema, maxOfflineDaysSchema } from '../../../sdk/src/contract/device-rules';
 import { MAX_PRICES_PER_OFFERING } from '../../../sdk/src/contract/fields';
 import { CatalogStatus, IntervalUnit, LicenseClassification, OfferingCategory, Platform } from '../catalog-enums';
 import { minorUnitDigits, toMinorUnits } from '../money';
@@ -123,7 +123,7 @@ function pricesRules(prices: z.output<typeof offeringPricesSchema>, ctx: z.Refin
 
 /**
  * An offering's device rules (ours, beside the spec's fields; the rules are the contract's,
- * sdk/src/contract/devices.ts): devices one seat may run on at once (null: any number), whether a
+ * sdk/src/contract/device-rules.ts): devices one seat may run on at once (null: any number), whether a
  * device stays until deactivated or holds a lease, and the longest offline license file in days.
  * A license copies them at sale (mint-license.ts), like its features. Left out of a new offering:
  * any number of devices, node-locked, offline files of up to 30 days (the columns' defaults).

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deviceModeSchema, maxDevicesSchema, maxOfflineDaysSchema } from '../../../sdk/src/contract/devices';
+import { deviceModeSchema, maxDevicesSchema, maxOfflineDaysSchema } from '../../../sdk/src/contract/device-rules';
 import type { Feature, Offering, Product } from '@/generated/prisma/client';
 import { priceViewSchema } from '../catalog.schemas';
 import { toPriceViews } from '../catalog-views';

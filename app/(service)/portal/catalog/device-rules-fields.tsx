@@ -5,7 +5,7 @@ import { RadioField, TextField } from './form-kit';
 
 // An offering's device rules in the catalog's forms (the offering form and "Sell an app"): devices
 // one seat may run on at once (empty: any number), how a device keeps its place, and how long an
-// offline license file may last. The rules themselves are the contract's (sdk/src/contract/devices.ts),
+// offline license file may last. The rules themselves are the contract's (sdk/src/contract/device-rules.ts),
 // checked by the form's schema before sending.
 
 export const DEVICE_RULE_LABELS = {
