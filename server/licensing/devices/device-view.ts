@@ -7,7 +7,7 @@ import type { Device } from '@/generated/prisma/client';
 
 const utc = z.iso.datetime();
 
-export const deactivatedBySchema = z.enum(['Device', 'Buyer', 'Seller', 'CodeRevoked', 'SeatRetired', 'LeaseLapsed']);
+const deactivatedBySchema = z.enum(['Device', 'Buyer', 'Seller', 'CodeRevoked', 'SeatRetired', 'LeaseLapsed']);
 export type DeactivatedBy = z.infer<typeof deactivatedBySchema>;
 
 export const deviceViewSchema = z.object({

@@ -29,7 +29,7 @@ export interface DevicePlace {
 }
 
 /** A floating device's lease from `now`; null for a node-locked one. */
-export function leaseFrom(mode: DeviceMode, now: Date): Date | null {
+function leaseFrom(mode: DeviceMode, now: Date): Date | null {
   return mode === 'Floating' ? new Date(now.getTime() + FLOATING_LEASE_SECONDS * 1000) : null;
 }
 

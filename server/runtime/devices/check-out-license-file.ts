@@ -14,7 +14,7 @@ const LICENSE_FILE_JWT_TYPE = 'license-file+jwt';
 const DAY_SECONDS = 86_400;
 
 /** What an offline license file states: the seat's statement, bound to one device's fingerprint. */
-export interface LicenseFileStatement extends Omit<AuthorizationStatement, 'AuthorizationId' | 'RequestId' | 'DeviceId' | 'Fingerprint'> {
+interface LicenseFileStatement extends Omit<AuthorizationStatement, 'AuthorizationId' | 'RequestId' | 'DeviceId' | 'Fingerprint'> {
   FileId: string;
   DeviceId: string | null;
   Fingerprint: string;
