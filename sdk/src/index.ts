@@ -1,15 +1,19 @@
 // @licensing/sdk: the client library of the licensing service (README in this folder).
 export { ArgumentError, LicensingApiError, type ApiErrorDetail } from './errors.js';
 export { LICENSE_CODE_PREFIX, readLicenseCode, type RuntimeCredential } from './license-code.js';
+export { MAX_BATCH_ITEMS, RuntimeClient, type Authorization, type CheckedOutLicenseFile, type RuntimeClientOptions } from './runtime-client.js';
+export type { AuthorizedFeature, CheckReason, CheckResult } from './local-check.js';
+export { deviceFingerprint, type DeviceOptions } from './device-fingerprint.js';
+export type { ActivatedDevice, Device } from './device.js';
 export {
-  MAX_BATCH_ITEMS,
-  RuntimeClient,
-  type Authorization,
-  type AuthorizedFeature,
-  type CheckReason,
-  type CheckResult,
-  type RuntimeClientOptions,
-} from './runtime-client.js';
+  DEFAULT_CLOCK_TOLERANCE_SECONDS,
+  LICENSE_FILE_TYPE,
+  LicenseFileError,
+  verifyLicenseFile,
+  type LicenseFileRefusal,
+  type VerifyLicenseFileOptions,
+} from './license-file.js';
+export { OfflineLicense } from './offline-license.js';
 export type { paths as LicensingApiPaths, operations as LicensingApiOperations } from './generated/openapi.js';
 export {
   BuyerSession,

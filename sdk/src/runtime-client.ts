@@ -1,9 +1,20 @@
-import { createRemoteJWKSet, customFetch, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import { ArgumentError, LicensingApiError } from './errors.js';
-import { newGuid, requestJson, type Fetch } from './http.js';
+import { createRemoteJWKSet, customFetch, jwtVerify, type JSONWebKeySet } from 'jose';
+import { trimmedUrl } from './absolute-url.js';
 import { encodeWireKeys } from './contract/key-case.js';
 import { MAX_USAGE_ITEMS_PER_BATCH, usageItemSchema } from './contract/runtime.js';
+import { readDeviceOptions, type DeviceIdentity, type DeviceOptions } from './device-fingerprint.js';
+import { activateDevice, deactivateDevice, requestLicenseFile, sendHeartbeat } from './device-requests.js';
+import type { ActivatedDevice, Device } from './device.js';
+import { ArgumentError, LicensingApiError } from './errors.js';
+import { FloatingLease } from './floating-lease.js';
+import { newGuid, type Fetch } from './http.js';
+import { DEFAULT_CLOCK_TOLERANCE_SECONDS, LicenseFileError, verifyLicenseFileWith } from './license-file.js';
 import { readLicenseCode, type RuntimeCredential } from './license-code.js';
+import { featuresByKey, LocalChecks, type AuthorizedFeature, type CheckResult, type HeldStatement } from './local-check.js';
+import type { OfflineLicense } from './offline-license.js';
+import { backoffAfter, retryPolicy, type RetryPolicy } from './retry.js';
+import { RuntimeTransport } from './runtime-transport.js';
+import { readSignedFeatures, signedStringOrNull } from './signed-features.js';
 import { assertValid } from './validate.js';
 import type { WireAuthorization, WireAuthorizationRequest, WireUsageAnswer, WireUsageBatch } from './wire.js';
 
@@ -19,6 +30,12 @@ export interface RuntimeClientOptions {
   consumptionUrl: string;
   /** The seat's license code (`SVC_LIC_…`). */
   licenseCode: string;
+  /**
+   * This device, for licenses with device activation and offline files: a machine id (hashed here
+   * with deviceFingerprint(); the library never sends a machine id) or a fingerprint made already.
+   * With it, authorize() names the device and verifies the authorization is for it.
+   */
+  device?: DeviceOptions;
   fetch?: Fetch;
   /** The clock, in milliseconds since the epoch (tests move it). */
   now?: () => number;
@@ -32,36 +49,27 @@ export interface RuntimeClientOptions {
   retry?: { attempts?: number; baseDelayMs?: number; maxDelayMs?: number };
 }
 
-export type CheckReason = 'Allowed' | 'RateLimited' | 'AllowanceSpent' | 'UnknownFeature' | 'NotAuthorized' | 'Expired';
-
-export interface CheckResult {
-  allowed: boolean;
-  reason: CheckReason;
-  /** RateLimited: until the window restarts; AllowanceSpent: until the period ends. */
-  retryAfterSeconds?: number;
-  /** Units of the feature's allowance left for this seat (null: no allowance). */
-  remaining?: number | null;
-}
-
-export interface AuthorizedFeature {
-  featureKey: string;
-  accessLevel: 'Allowed' | 'Denied' | null;
-  rateLimit: number | null;
-  rateWindowSeconds: number | null;
-  allowance: number | null;
-  remaining: number | null;
-  periodEndUtc: string | null;
-}
-
 /** A verified license authorization: every field is read from the signed payload. */
 export interface Authorization {
   authorizationId: string;
   licenseId: string;
   seatId: string;
+  /** The device it was issued to, when the client names one (null otherwise). */
+  deviceId: string | null;
+  fingerprint: string | null;
   classification: number;
   issuedUtc: string;
   expiresUtc: string;
   features: AuthorizedFeature[];
+}
+
+/** What checkOutLicenseFile() answers: the file to save, what it grants, and the keys that verified it (save them beside it). */
+export interface CheckedOutLicenseFile {
+  /** The compact JWS: save it as is, and verify it offline with verifyLicenseFile(). */
+  licenseFile: string;
+  file: OfflineLicense;
+  /** The runtime JWKS the file verified against, for verifyLicenseFile() on a later run without network. */
+  jwks: JSONWebKeySet;
 }
 
 interface UsageItem {
@@ -70,55 +78,33 @@ interface UsageItem {
   TimeUtc: string;
 }
 
-interface Current {
+interface Current extends HeldStatement {
   authorization: Authorization;
-  expiresAt: number;
   refreshAt: number;
-  features: Map<string, AuthorizedFeature>;
-}
-
-/** What check() has allowed of one feature: the seat's rate window, and the allowance left. */
-interface FeatureUse {
-  windowStart: number;
-  windowUsed: number;
-  remaining: number | null;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function trimmedUrl(value: unknown, field: string): string {
-  if (typeof value !== 'string') throw new ArgumentError(field, 'an absolute http(s) URL is required.');
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ArgumentError(field, 'an absolute http(s) URL is required.');
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ArgumentError(field, 'an absolute http(s) URL is required.');
-  return value.replace(/\/+$/, '');
 }
 
 /**
  * One seat of a distributed app: fetches signed license authorizations (verified against the
  * service's JWKS), decides locally what the seat may do (`check`, no network), and reports usage
- * in batches that are counted once however often they are retried (`record`, `flush`).
+ * in batches that are counted once however often they are retried (`record`, `flush`). With a
+ * device: activates it, keeps a floating lease with heartbeats, and checks out offline license files.
  */
 export class RuntimeClient {
-  readonly #licensingRuntime: string;
-  readonly #consumptionRuntime: string;
   readonly #credential: RuntimeCredential;
-  readonly #fetch: Fetch;
+  readonly #transport: RuntimeTransport;
+  readonly #device: DeviceIdentity | null;
   readonly #now: () => number;
   readonly #environment: string | null;
-  readonly #jwks: JWTVerifyGetKey;
+  readonly #jwks: ReturnType<typeof createRemoteJWKSet>;
   readonly #maxQueued: number;
-  readonly #retry: { attempts: number; baseDelayMs: number; maxDelayMs: number };
+  readonly #retry: RetryPolicy;
+  readonly #checks = new LocalChecks();
+  readonly #lease: FloatingLease;
   #current: Current | null = null;
   #refusal: LicensingApiError | null = null;
   #fetching: Promise<Authorization> | null = null;
   #refreshTimer: ReturnType<typeof setTimeout> | null = null;
   #refreshFailures = 0;
-  readonly #uses = new Map<string, FeatureUse>();
   #queue: UsageItem[] = [];
   /** The batch being sent: its BatchId is fixed before the first send and kept for every retry. */
   #pending: WireUsageBatch | null = null;
@@ -131,16 +117,19 @@ export class RuntimeClient {
   droppedItems = 0;
 
   constructor(options: RuntimeClientOptions) {
-    this.#licensingRuntime = `${trimmedUrl(options.licensingUrl, 'licensingUrl')}/runtime`;
-    this.#consumptionRuntime = `${trimmedUrl(options.consumptionUrl, 'consumptionUrl')}/runtime`;
+    const licensingRuntime = `${trimmedUrl(options.licensingUrl, 'licensingUrl')}/runtime`;
+    const consumptionRuntime = `${trimmedUrl(options.consumptionUrl, 'consumptionUrl')}/runtime`;
     this.#credential = readLicenseCode(options.licenseCode);
-    this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.#device = options.device === undefined ? null : readDeviceOptions(options.device);
+    const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.#now = options.now ?? Date.now;
     this.#environment = options.environment ?? null;
     this.#maxQueued = options.maxQueuedItems ?? 100_000;
-    this.#retry = { attempts: options.retry?.attempts ?? 6, baseDelayMs: options.retry?.baseDelayMs ?? 500, maxDelayMs: options.retry?.maxDelayMs ?? 30_000 };
-    this.#jwks = createRemoteJWKSet(new URL(`${this.#licensingRuntime}/.well-known/jwks`), {
-      [customFetch]: (url, init) => this.#fetch(url, init),
+    this.#retry = retryPolicy(options.retry);
+    this.#transport = new RuntimeTransport(licensingRuntime, consumptionRuntime, { token: this.#credential.token, fetch: fetchImpl, environment: this.#environment, retry: this.#retry });
+    this.#lease = new FloatingLease(() => this.heartbeat(), this.#retry);
+    this.#jwks = createRemoteJWKSet(new URL(`${licensingRuntime}/.well-known/jwks`), {
+      [customFetch]: (url, init) => fetchImpl(url, init),
       // Keys are added, never taken away: a key seen once stays good; an unknown kid fetches the set
       // again, at most once a second.
       cacheMaxAge: Infinity,
@@ -186,42 +175,78 @@ export class RuntimeClient {
    * allowance left.
    */
   check(featureKey: string, units = 1): CheckResult {
-    return this.#decide(featureKey, units, true);
+    return this.#checks.decide(this.#current, featureKey, units, this.#now(), true);
   }
 
   /** What check() would answer now, without counting anything (a seller backend choosing a seat). */
   peek(featureKey: string, units = 1): CheckResult {
-    return this.#decide(featureKey, units, false);
+    return this.#checks.decide(this.#current, featureKey, units, this.#now(), false);
   }
 
-  #decide(featureKey: string, units: number, count: boolean): CheckResult {
-    const current = this.#current;
-    if (!current) return { allowed: false, reason: 'NotAuthorized' };
-    const now = this.#now();
-    if (now >= current.expiresAt) return { allowed: false, reason: 'Expired' };
-    const feature = current.features.get(featureKey);
-    if (!feature) return { allowed: false, reason: 'UnknownFeature' };
-    if (feature.accessLevel === 'Denied') return { allowed: false, reason: 'NotAuthorized' };
-    let use = this.#uses.get(featureKey);
-    if (!use) this.#uses.set(featureKey, (use = { windowStart: now, windowUsed: 0, remaining: feature.remaining }));
-    if (feature.rateLimit !== null) {
-      const windowMs = (feature.rateWindowSeconds ?? 60) * 1000;
-      if (now - use.windowStart >= windowMs) {
-        use.windowStart = now;
-        use.windowUsed = 0;
-      }
-      if (use.windowUsed + units > feature.rateLimit) {
-        return { allowed: false, reason: 'RateLimited', retryAfterSeconds: Math.max(1, Math.ceil((use.windowStart + windowMs - now) / 1000)), remaining: use.remaining };
-      }
+  /**
+   * This device takes a place on the seat (ActivateDevice; again: the same device). A full seat is
+   * `LicensingApiError` `DeviceLimitReached`. A floating device then keeps its lease with heartbeats
+   * at half the lease, on their own, until deactivate() or close().
+   */
+  async activate(): Promise<ActivatedDevice> {
+    this.#assertOpen();
+    const device = this.#requireDevice();
+    const activated = await activateDevice(this.#transport, { requestId: newGuid(), licenseId: this.licenseId, fingerprint: await device.fingerprint(), name: device.name, platform: device.platform });
+    this.#lease.held(activated);
+    return activated;
+  }
+
+  /**
+   * This device gives its place back (DeactivateDevice). Heartbeats stop, and the authorization
+   * held is dropped: check() answers NotAuthorized until a later authorize().
+   */
+  async deactivate(): Promise<Device> {
+    this.#assertOpen();
+    const device = this.#requireDevice();
+    const deactivated = await deactivateDevice(this.#transport, { requestId: newGuid(), licenseId: this.licenseId, fingerprint: await device.fingerprint() });
+    this.#lease.stop();
+    this.#current = null;
+    this.#clearRefresh();
+    return deactivated;
+  }
+
+  /**
+   * Extends a floating device's lease (node-locked: records it seen). The client sends these on
+   * its own after activate(); a refusal (`DeviceLimitReached` when the lease lapsed and the seat is
+   * full, `NotFound` when the device was deactivated, …) stops them and ends the authorization
+   * like any refusal.
+   */
+  async heartbeat(): Promise<Device> {
+    this.#assertOpen();
+    const device = this.#requireDevice();
+    const request = { requestId: newGuid(), licenseId: this.licenseId, fingerprint: await device.fingerprint() };
+    let answer: Device;
+    try {
+      answer = await sendHeartbeat(this.#transport, request);
+    } catch (error) {
+      if (error instanceof LicensingApiError && !error.retryable) {
+        this.#lease.stop();
+        this.#refuse(error);
+      } else this.#lease.missed();
+      throw error;
     }
-    if (use.remaining !== null && units > use.remaining) {
-      const periodEnd = feature.periodEndUtc ? Date.parse(feature.periodEndUtc) : NaN;
-      return { allowed: false, reason: 'AllowanceSpent', remaining: use.remaining, ...(Number.isFinite(periodEnd) ? { retryAfterSeconds: Math.max(1, Math.ceil((periodEnd - now) / 1000)) } : {}) };
-    }
-    if (!count) return { allowed: true, reason: 'Allowed', remaining: use.remaining };
-    use.windowUsed += units;
-    if (use.remaining !== null) use.remaining -= units;
-    return { allowed: true, reason: 'Allowed', remaining: use.remaining };
+    this.#lease.held(answer);
+    return answer;
+  }
+
+  /**
+   * An offline license file for this device, valid `ttlSeconds` (one hour to 90 days, capped by
+   * the service), verified before it is answered as verifyLicenseFile() verifies it offline (a
+   * `LicenseFileError` otherwise). Save `licenseFile` and `jwks` for runs without network.
+   */
+  async checkOutLicenseFile(ttlSeconds: number): Promise<CheckedOutLicenseFile> {
+    this.#assertOpen();
+    const device = this.#requireDevice();
+    const fingerprint = await device.fingerprint();
+    const licenseFile = await requestLicenseFile(this.#transport, { requestId: newGuid(), licenseId: this.licenseId, fingerprint, ttlSeconds });
+    const file = await verifyLicenseFileWith(this.#jwks, licenseFile, { issuer: this.#transport.licensingRuntime, fingerprint, now: this.#now, toleranceMs: DEFAULT_CLOCK_TOLERANCE_SECONDS * 1000, lastSeenAt: null });
+    if (file.licenseId !== this.licenseId) throw new LicenseFileError('Unverified', 'the license file is for another license.');
+    return { licenseFile, file, jwks: this.#jwks.jwks() ?? { keys: [] } };
   }
 
   /** Queues usage of the seat; sent in batches (flush, the timer, or a full batch). */
@@ -253,14 +278,14 @@ export class RuntimeClient {
     return this.#flushing;
   }
 
-  /** Sends what is queued and stops the timers. */
+  /** Sends what is queued and stops the timers (refresh, heartbeats, flush). */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closing = true;
     if (this.#flushTimer) clearInterval(this.#flushTimer);
-    if (this.#refreshTimer) clearTimeout(this.#refreshTimer);
     this.#flushTimer = null;
-    this.#refreshTimer = null;
+    this.#clearRefresh();
+    this.#lease.close();
     try {
       await this.flush();
     } finally {
@@ -272,6 +297,11 @@ export class RuntimeClient {
     if (this.#closed) throw new Error('This RuntimeClient is closed.');
   }
 
+  #requireDevice(): DeviceIdentity {
+    if (!this.#device) throw new ArgumentError('device', 'is required: give RuntimeClientOptions.device ({ machineId } or { fingerprint }).');
+    return this.#device;
+  }
+
   #refresh(): Promise<Authorization> {
     this.#fetching ??= this.#fetchAuthorization().finally(() => (this.#fetching = null));
     return this.#fetching;
@@ -279,84 +309,68 @@ export class RuntimeClient {
 
   async #fetchAuthorization(): Promise<Authorization> {
     const requestId = newGuid();
+    const fingerprint = this.#device ? await this.#device.fingerprint() : null;
+    const body: WireAuthorizationRequest & { Fingerprint?: string } = { RequestId: requestId, LicenseId: this.#credential.licenseId, ...(fingerprint ? { Fingerprint: fingerprint } : {}) };
     let wire: WireAuthorization;
     try {
-      wire = await this.#withRetries(() =>
-        requestJson<WireAuthorization>(this.#fetch, `${this.#licensingRuntime}/GenerateLicenseAuthorization`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${this.#credential.token}` },
-          body: { RequestId: requestId, LicenseId: this.#credential.licenseId } satisfies WireAuthorizationRequest,
-          environment: this.#environment,
-        }),
-      );
+      wire = await this.#transport.post<WireAuthorization>(`${this.#transport.licensingRuntime}/GenerateLicenseAuthorization`, body);
     } catch (error) {
       if (error instanceof LicensingApiError && !error.retryable) this.#refuse(error);
       else this.#scheduleRefresh(true);
       throw error;
     }
-    const authorization = await this.#verify(wire.Authorization, requestId);
+    const authorization = await this.#verify(wire.Authorization, requestId, fingerprint);
     const expiresAt = Date.parse(authorization.expiresUtc);
     const issuedAt = Date.parse(authorization.issuedUtc);
-    this.#current = {
-      authorization,
-      expiresAt,
-      refreshAt: issuedAt + (expiresAt - issuedAt) / 2,
-      features: new Map(authorization.features.map((feature) => [feature.featureKey, feature])),
-    };
+    this.#current = { authorization, expiresAt, refreshAt: issuedAt + (expiresAt - issuedAt) / 2, features: featuresByKey(authorization.features) };
     this.#refusal = null;
     this.#refreshFailures = 0;
-    // The allowance left is the service's, less what this client reported but the service has not counted yet.
-    const unsent = this.#unsentUnits();
-    for (const feature of authorization.features) {
-      const use = this.#uses.get(feature.featureKey);
-      const remaining = feature.remaining === null ? null : Math.max(0, feature.remaining - (unsent.get(feature.featureKey) ?? 0));
-      if (use) use.remaining = remaining;
-    }
+    this.#checks.restartAllowances(authorization.features, this.#unsentUnits());
     this.#scheduleRefresh(false);
     return authorization;
   }
 
-  /** The JWS, verified (signature by a key of the JWKS, issuer, audience, type, expiry); the fields come from its payload. */
-  async #verify(jws: string, requestId: string): Promise<Authorization> {
+  /** The JWS, verified (signature by a key of the JWKS, issuer, audience, type, expiry, this license, request and device); the fields come from its payload. */
+  async #verify(jws: string, requestId: string, fingerprint: string | null): Promise<Authorization> {
     let payload: Record<string, unknown>;
     try {
       ({ payload } = await jwtVerify(jws, this.#jwks, {
-        issuer: this.#licensingRuntime,
+        issuer: this.#transport.licensingRuntime,
         audience: RUNTIME_AUDIENCE,
         algorithms: ['ES256'],
         typ: AUTHORIZATION_TYPE,
         currentDate: new Date(this.#now()),
       }));
     } catch (error) {
-      throw new LicensingApiError({ code: 'AuthorizationUnverified', status: 200, message: `The authorization's signature or claims did not verify: ${error instanceof Error ? error.message : String(error)}`, environment: this.#environment });
+      throw this.#unverified(`The authorization's signature or claims did not verify: ${error instanceof Error ? error.message : String(error)}`);
     }
-    if (payload.LicenseId !== this.#credential.licenseId || payload.RequestId !== requestId) {
-      throw new LicensingApiError({ code: 'AuthorizationUnverified', status: 200, message: 'The authorization is for another license or request.', environment: this.#environment });
-    }
-    const features = Array.isArray(payload.Features) ? (payload.Features as Record<string, unknown>[]) : [];
+    if (payload.LicenseId !== this.#credential.licenseId || payload.RequestId !== requestId) throw this.#unverified('The authorization is for another license or request.');
+    if (fingerprint !== null && payload.Fingerprint !== fingerprint) throw this.#unverified('The authorization is for another device.');
     return {
       authorizationId: String(payload.AuthorizationId),
       licenseId: String(payload.LicenseId),
       seatId: String(payload.SeatId),
+      deviceId: signedStringOrNull(payload.DeviceId),
+      fingerprint: signedStringOrNull(payload.Fingerprint),
       classification: Number(payload.LicenseClassification),
       issuedUtc: String(payload.IssuedUtc),
       expiresUtc: String(payload.ExpiresUtc),
-      features: features.map((feature) => ({
-        featureKey: String(feature.FeatureKey),
-        accessLevel: (feature.ServiceAccessLevel as AuthorizedFeature['accessLevel']) ?? null,
-        rateLimit: (feature.RateLimit as number | null) ?? null,
-        rateWindowSeconds: (feature.RateWindowSeconds as number | null) ?? null,
-        allowance: (feature.Allowance as number | null) ?? null,
-        remaining: (feature.Remaining as number | null) ?? null,
-        periodEndUtc: (feature.PeriodEndUtc as string | null) ?? null,
-      })),
+      features: readSignedFeatures(payload.Features),
     };
+  }
+
+  #unverified(message: string): LicensingApiError {
+    return new LicensingApiError({ code: 'AuthorizationUnverified', status: 200, message, environment: this.#environment });
   }
 
   /** A refusal ends the authorization at once: check() refuses until a later authorize() succeeds. */
   #refuse(error: LicensingApiError): void {
     this.#current = null;
     this.#refusal = error;
+    this.#clearRefresh();
+  }
+
+  #clearRefresh(): void {
     if (this.#refreshTimer) clearTimeout(this.#refreshTimer);
     this.#refreshTimer = null;
   }
@@ -364,15 +378,14 @@ export class RuntimeClient {
   /** The next background refresh: at half-life, or after a failure sooner (capped backoff) while the authorization lasts. */
   #scheduleRefresh(failed: boolean): void {
     if (this.#closing) return;
-    if (this.#refreshTimer) clearTimeout(this.#refreshTimer);
-    this.#refreshTimer = null;
+    this.#clearRefresh();
     const current = this.#current;
     if (!current) return;
     const now = this.#now();
     let delay: number;
     if (failed) {
       this.#refreshFailures += 1;
-      delay = Math.min(this.#retry.maxDelayMs, this.#retry.baseDelayMs * 2 ** this.#refreshFailures);
+      delay = backoffAfter(this.#retry, this.#refreshFailures);
       if (now + delay >= current.expiresAt) delay = Math.max(0, current.expiresAt - now - 1_000);
     } else delay = Math.max(0, current.refreshAt - now);
     this.#refreshTimer = setTimeout(() => void this.#refresh().catch(() => {}), delay);
@@ -393,32 +406,13 @@ export class RuntimeClient {
       }
       const batch = this.#pending;
       try {
-        await this.#withRetries(() =>
-          requestJson<WireUsageAnswer>(this.#fetch, `${this.#consumptionRuntime}/messages`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${this.#credential.token}` },
-            body: batch,
-            environment: this.#environment,
-          }),
-        );
+        await this.#transport.post<WireUsageAnswer>(`${this.#transport.consumptionRuntime}/messages`, batch);
       } catch (error) {
         // Refused as it is (4xx): sending it again would be refused again.
         if (error instanceof LicensingApiError && !error.retryable) this.#pending = null;
         throw error;
       }
       this.#pending = null;
-    }
-  }
-
-  async #withRetries<T>(call: () => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await call();
-      } catch (error) {
-        if (!(error instanceof LicensingApiError) || !error.retryable || attempt >= this.#retry.attempts) throw error;
-        const backoff = Math.min(this.#retry.maxDelayMs, this.#retry.baseDelayMs * 2 ** (attempt - 1));
-        await sleep(error.retryAfterSeconds !== null ? error.retryAfterSeconds * 1000 : backoff * (0.5 + Math.random() / 2));
-      }
     }
   }
 }
