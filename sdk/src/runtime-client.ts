@@ -105,6 +105,8 @@ export class RuntimeClient {
   #fetching: Promise<Authorization> | null = null;
   #refreshTimer: ReturnType<typeof setTimeout> | null = null;
   #refreshFailures = 0;
+  /** Counts refusals (and deactivations): an authorization fetched across one is not kept. */
+  #endings = 0;
   #queue: UsageItem[] = [];
   /** The batch being sent: its BatchId is fixed before the first send and kept for every retry. */
   #pending: WireUsageBatch | null = null;
@@ -205,6 +207,7 @@ export class RuntimeClient {
     const device = this.#requireDevice();
     const deactivated = await deactivateDevice(this.#transport, { requestId: newGuid(), licenseId: this.licenseId, fingerprint: await device.fingerprint() });
     this.#lease.stop();
+    this.#endings += 1;
     this.#current = null;
     this.#clearRefresh();
     return deactivated;
@@ -309,6 +312,7 @@ export class RuntimeClient {
 
   async #fetchAuthorization(): Promise<Authorization> {
     const requestId = newGuid();
+    const endings = this.#endings;
     const fingerprint = this.#device ? await this.#device.fingerprint() : null;
     const body: WireAuthorizationRequest & { Fingerprint?: string } = { RequestId: requestId, LicenseId: this.#credential.licenseId, ...(fingerprint ? { Fingerprint: fingerprint } : {}) };
     let wire: WireAuthorization;
@@ -320,6 +324,8 @@ export class RuntimeClient {
       throw error;
     }
     const authorization = await this.#verify(wire.Authorization, requestId, fingerprint);
+    // Ended while it was on its way (a heartbeat refused, the device deactivated): the end stands.
+    if (endings !== this.#endings) throw this.#refusal ?? new LicensingApiError({ code: 'DeviceDeactivated', status: 200, message: 'This device was deactivated while the authorization was fetched.', environment: this.#environment });
     const expiresAt = Date.parse(authorization.expiresUtc);
     const issuedAt = Date.parse(authorization.issuedUtc);
     this.#current = { authorization, expiresAt, refreshAt: issuedAt + (expiresAt - issuedAt) / 2, features: featuresByKey(authorization.features) };
@@ -365,6 +371,7 @@ export class RuntimeClient {
 
   /** A refusal ends the authorization at once: check() refuses until a later authorize() succeeds. */
   #refuse(error: LicensingApiError): void {
+    this.#endings += 1;
     this.#current = null;
     this.#refusal = error;
     this.#clearRefresh();
