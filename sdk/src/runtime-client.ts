@@ -1,7 +1,7 @@
 import { createRemoteJWKSet, customFetch, jwtVerify, type JSONWebKeySet } from 'jose';
 import { trimmedUrl } from './absolute-url.js';
 import { encodeWireKeys } from './contract/key-case.js';
-import { MAX_USAGE_ITEMS_PER_BATCH, usageItemSchema } from './contract/runtime.js';
+import { generateAuthorizationSchema, MAX_USAGE_ITEMS_PER_BATCH, usageItemSchema } from './contract/runtime.js';
 import { readDeviceOptions, type DeviceIdentity, type DeviceOptions } from './device-fingerprint.js';
 import { activateDevice, deactivateDevice, requestLicenseFile, sendHeartbeat } from './device-requests.js';
 import type { ActivatedDevice, Device } from './device.js';
@@ -16,7 +16,7 @@ import { backoffAfter, retryPolicy, type RetryPolicy } from './retry.js';
 import { RuntimeTransport } from './runtime-transport.js';
 import { readSignedFeatures, signedStringOrNull } from './signed-features.js';
 import { assertValid } from './validate.js';
-import type { WireAuthorization, WireAuthorizationRequest, WireUsageAnswer, WireUsageBatch } from './wire.js';
+import type { WireAuthorization, WireUsageAnswer, WireUsageBatch } from './wire.js';
 
 const AUTHORIZATION_TYPE = 'license-authorization+jwt';
 const RUNTIME_AUDIENCE = 'service-runtime';
@@ -314,7 +314,7 @@ export class RuntimeClient {
     const requestId = newGuid();
     const endings = this.#endings;
     const fingerprint = this.#device ? await this.#device.fingerprint() : null;
-    const body: WireAuthorizationRequest & { Fingerprint?: string } = { RequestId: requestId, LicenseId: this.#credential.licenseId, ...(fingerprint ? { Fingerprint: fingerprint } : {}) };
+    const body = encodeWireKeys(generateAuthorizationSchema, { requestId, licenseId: this.#credential.licenseId, ...(fingerprint ? { fingerprint } : {}) });
     let wire: WireAuthorization;
     try {
       wire = await this.#transport.post<WireAuthorization>(`${this.#transport.licensingRuntime}/GenerateLicenseAuthorization`, body);

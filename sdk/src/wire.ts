@@ -4,6 +4,5 @@ import type { operations } from './generated/openapi.js';
 type Json<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
 
 export type WireAuthorization = Json<operations['generateLicenseAuthorization']['responses'][200]>;
-export type WireAuthorizationRequest = Json<operations['generateLicenseAuthorization']['requestBody']>;
 export type WireUsageBatch = Json<operations['ingestUsage']['requestBody']>;
 export type WireUsageAnswer = Json<operations['ingestUsage']['responses'][200]>;
