@@ -56,17 +56,28 @@ function run(script: string, env: Record<string, string>) {
 }
 
 describe('examples', () => {
-  it('desktop-app: signs in with the e-mailed code, buys, stores the code, authorizes, checks and reports usage', async () => {
+  it('desktop-app: signs in with the e-mailed code, buys, stores the code, activates the machine, authorizes, checks, reports usage, checks out a license file and runs from it offline', async () => {
     const email = `desktop-${crypto.randomBytes(3).toString('hex')}@example.test`;
     const codeFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'desktop-app-')), 'license-code');
     const app = run('examples/desktop-app/index.mjs', { LICENSING_BASE_URL: server.baseUrl, LICENSING_EMAIL: email, LICENSE_CODE_FILE: codeFile });
     await app.waitFor(/Code sent to .*: /);
     app.child.stdin.write(`${await codeReader(smtp)(email)}\n`);
     expect(await app.exited, app.output()).toBe(0);
-    expect(app.output()).toMatch(/Authorized until .*\n[\s\S]*editor: Allowed[\s\S]*Usage reported\. Done\./);
+    expect(app.output()).toMatch(/Device \S+ activated \(NodeLocked, 1 of any number of devices\)\nAuthorized until .*\n[\s\S]*editor: Allowed[\s\S]*License file checked out until [\s\S]*Usage reported\. Done\./);
     const licenseId = /License (\S+) stored/.exec(app.output())![1]!;
     expect(fs.readFileSync(codeFile, 'utf8')).toMatch(/^SVC_LIC_/);
     expect(await database.db.usageBatch.count({ where: { licenseId } })).toBe(1);
+    // The device is known by the hash of its machine id only.
+    const dataDir = path.dirname(codeFile);
+    const machineId = `${os.hostname()}/${fs.readFileSync(path.join(dataDir, 'machine-id'), 'utf8').trim()}`;
+    const devices = await database.db.device.findMany({ where: { licenseId } });
+    expect(devices.map((device) => device.fingerprint)).toEqual([crypto.createHash('sha256').update(`licensing-device-v1\u0000com.example.desktop-app\u0000${machineId}`).digest('hex')]);
+    expect(JSON.stringify(devices)).not.toContain(machineId);
+    // Offline: the saved file, verified with the saved JWKS, in a process whose fetch fails (no network at all).
+    const noNetwork = "--import=data:text/javascript,globalThis.fetch=async()=>{throw%20new%20Error('no%20network')}";
+    const offline = run('examples/desktop-app/index.mjs', { LICENSING_BASE_URL: server.baseUrl, LICENSE_CODE_FILE: codeFile, LICENSING_OFFLINE: '1', NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${noNetwork}`.trim() });
+    expect(await offline.exited, offline.output()).toBe(0);
+    expect(offline.output()).toMatch(/License file verified offline, valid until .*\n[\s\S]*editor: Allowed[\s\S]*Offline\. Done\./);
   });
 
   it('seller-backend: embedded checkout for a tenant, its seats synced when the verified checkout.completed webhook arrives, a forged one refused, and a request served by the seat chosen', async () => {
