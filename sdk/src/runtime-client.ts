@@ -216,7 +216,7 @@ export class RuntimeClient {
   /**
    * Extends a floating device's lease (node-locked: records it seen). The client sends these on
    * its own after activate(); a refusal (`DeviceLimitReached` when the lease lapsed and the seat is
-   * full, `NotFound` when the device was deactivated, …) stops them and ends the authorization
+   * full, `AuthorizationDenied` DeviceNotActivated when it was deactivated, …) stops them and ends the authorization
    * like any refusal.
    */
   async heartbeat(): Promise<Device> {
