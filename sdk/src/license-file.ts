@@ -123,9 +123,9 @@ function readStatement(payload: JWTPayload): LicenseFileStatement {
   const licenseId = signedStringOrNull(payload.LicenseId);
   if (fingerprint === null || licenseId === null) throw new LicenseFileError('Unverified', 'the signed payload names no license or device: it is not a license file.');
   return {
-    fileId: String(payload.FileId ?? payload.jti),
+    fileId: signedStringOrNull(payload.FileId) ?? payload.jti!,
     licenseId,
-    seatId: String(payload.SeatId ?? payload.sub),
+    seatId: signedStringOrNull(payload.SeatId) ?? payload.sub!,
     deviceId: signedStringOrNull(payload.DeviceId),
     fingerprint,
     classification: Number(payload.LicenseClassification),

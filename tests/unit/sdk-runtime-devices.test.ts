@@ -130,7 +130,7 @@ function fakeRuntime(overrides: Record<string, Responder> = {}) {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (url === `${RUNTIME}/.well-known/jwks`) return json(200, jwks);
     const operation = url.slice(RUNTIME.length + 1);
-    const body = JSON.parse(String(init?.body ?? '{}')) as Body;
+    const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Body;
     const headers = new Headers(init?.headers);
     calls.push({ operation, body, authorization: headers.get('authorization') });
     const call = (counts.get(operation) ?? 0) + 1;
