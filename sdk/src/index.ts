@@ -1,7 +1,8 @@
 // @licensing/sdk: the client library of the licensing service (README in this folder).
 export { ArgumentError, LicensingApiError, type ApiErrorDetail } from './errors.js';
 export { LICENSE_CODE_PREFIX, readLicenseCode, type RuntimeCredential } from './license-code.js';
-export { MAX_BATCH_ITEMS, RuntimeClient, type Authorization, type CheckedOutLicenseFile, type RuntimeClientOptions } from './runtime-client.js';
+export { MAX_BATCH_ITEMS, RuntimeClient, type CheckedOutLicenseFile, type RuntimeClientOptions } from './runtime-client.js';
+export type { Authorization } from './verify-authorization.js';
 export type { AuthorizedFeature, CheckReason, CheckResult } from './local-check.js';
 export { deviceFingerprint, type DeviceOptions } from './device-fingerprint.js';
 export type { ActivatedDevice, Device } from './device.js';

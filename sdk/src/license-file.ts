@@ -6,13 +6,13 @@ import { ArgumentError } from './errors.js';
 import { OfflineLicense, type LicenseFileStatement } from './offline-license.js';
 import { readSignedFeatures, signedStringOrNull } from './signed-features.js';
 import { assertValid } from './validate.js';
+import { RUNTIME_AUDIENCE } from './verify-authorization.js';
 
 // An offline license file: a JWS (ES256) the service signs with its runtime keys, bound to one
 // device's fingerprint and a time to live, verified here with no network against a JWKS the app
 // ships or saved at check-out.
 
 export const LICENSE_FILE_TYPE = 'license-file+jwt';
-const RUNTIME_AUDIENCE = 'service-runtime';
 /** How far this machine's clock may be behind the service's before a file counts as a clock set back. */
 export const DEFAULT_CLOCK_TOLERANCE_SECONDS = 300;
 

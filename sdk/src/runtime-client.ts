@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, customFetch, jwtVerify, type JSONWebKeySet } from 'jose';
+import { createRemoteJWKSet, customFetch, type JSONWebKeySet } from 'jose';
 import { trimmedUrl } from './absolute-url.js';
 import { encodeWireKeys } from './contract/key-case.js';
 import { generateAuthorizationSchema, MAX_USAGE_ITEMS_PER_BATCH, usageItemSchema } from './contract/runtime.js';
@@ -10,16 +10,14 @@ import { FloatingLease } from './floating-lease.js';
 import { newGuid, type Fetch } from './http.js';
 import { DEFAULT_CLOCK_TOLERANCE_SECONDS, LicenseFileError, verifyLicenseFileWith } from './license-file.js';
 import { readLicenseCode, type RuntimeCredential } from './license-code.js';
-import { featuresByKey, LocalChecks, type AuthorizedFeature, type CheckResult, type HeldStatement } from './local-check.js';
+import { featuresByKey, LocalChecks, type CheckResult, type HeldStatement } from './local-check.js';
 import type { OfflineLicense } from './offline-license.js';
 import { backoffAfter, retryPolicy, type RetryPolicy } from './retry.js';
 import { RuntimeTransport } from './runtime-transport.js';
-import { readSignedFeatures, signedStringOrNull } from './signed-features.js';
 import { assertValid } from './validate.js';
+import { verifyAuthorization, type Authorization } from './verify-authorization.js';
 import type { WireAuthorization, WireUsageAnswer, WireUsageBatch } from './wire.js';
 
-const AUTHORIZATION_TYPE = 'license-authorization+jwt';
-const RUNTIME_AUDIENCE = 'service-runtime';
 /** The service takes at most this many items per usage batch. */
 export const MAX_BATCH_ITEMS = MAX_USAGE_ITEMS_PER_BATCH;
 
@@ -47,20 +45,6 @@ export interface RuntimeClientOptions {
   flushIntervalMs?: number;
   /** Retries of one request (network errors, 5xx, 429), with exponential backoff from `baseDelayMs`. */
   retry?: { attempts?: number; baseDelayMs?: number; maxDelayMs?: number };
-}
-
-/** A verified license authorization: every field is read from the signed payload. */
-export interface Authorization {
-  authorizationId: string;
-  licenseId: string;
-  seatId: string;
-  /** The device it was issued to, when the client names one (null otherwise). */
-  deviceId: string | null;
-  fingerprint: string | null;
-  classification: number;
-  issuedUtc: string;
-  expiresUtc: string;
-  features: AuthorizedFeature[];
 }
 
 /** What checkOutLicenseFile() answers: the file to save, what it grants, and the keys that verified it (save them beside it). */
@@ -323,7 +307,7 @@ export class RuntimeClient {
       else this.#scheduleRefresh(true);
       throw error;
     }
-    const authorization = await this.#verify(wire.Authorization, requestId, fingerprint);
+    const authorization = await verifyAuthorization(wire.Authorization, this.#jwks, { issuer: this.#transport.licensingRuntime, licenseId: this.#credential.licenseId, requestId, fingerprint, now: this.#now(), environment: this.#environment });
     // Ended while it was on its way (a heartbeat refused, the device deactivated): the end stands.
     if (endings !== this.#endings) throw this.#refusal ?? new LicensingApiError({ code: 'DeviceDeactivated', status: 200, message: 'This device was deactivated while the authorization was fetched.', environment: this.#environment });
     const expiresAt = Date.parse(authorization.expiresUtc);
@@ -334,39 +318,6 @@ export class RuntimeClient {
     this.#checks.restartAllowances(authorization.features, this.#unsentUnits());
     this.#scheduleRefresh(false);
     return authorization;
-  }
-
-  /** The JWS, verified (signature by a key of the JWKS, issuer, audience, type, expiry, this license, request and device); the fields come from its payload. */
-  async #verify(jws: string, requestId: string, fingerprint: string | null): Promise<Authorization> {
-    let payload: Record<string, unknown>;
-    try {
-      ({ payload } = await jwtVerify(jws, this.#jwks, {
-        issuer: this.#transport.licensingRuntime,
-        audience: RUNTIME_AUDIENCE,
-        algorithms: ['ES256'],
-        typ: AUTHORIZATION_TYPE,
-        currentDate: new Date(this.#now()),
-      }));
-    } catch (error) {
-      throw this.#unverified(`The authorization's signature or claims did not verify: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    if (payload.LicenseId !== this.#credential.licenseId || payload.RequestId !== requestId) throw this.#unverified('The authorization is for another license or request.');
-    if (fingerprint !== null && payload.Fingerprint !== fingerprint) throw this.#unverified('The authorization is for another device.');
-    return {
-      authorizationId: String(payload.AuthorizationId),
-      licenseId: String(payload.LicenseId),
-      seatId: String(payload.SeatId),
-      deviceId: signedStringOrNull(payload.DeviceId),
-      fingerprint: signedStringOrNull(payload.Fingerprint),
-      classification: Number(payload.LicenseClassification),
-      issuedUtc: String(payload.IssuedUtc),
-      expiresUtc: String(payload.ExpiresUtc),
-      features: readSignedFeatures(payload.Features),
-    };
-  }
-
-  #unverified(message: string): LicensingApiError {
-    return new LicensingApiError({ code: 'AuthorizationUnverified', status: 200, message, environment: this.#environment });
   }
 
   /** A refusal ends the authorization at once: check() refuses until a later authorize() succeeds. */
