@@ -447,6 +447,43 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/licensing-mgmt/licenses/{licenseId}/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every device of a license, by seat, deactivated ones included
+         * @description `Active`: the device holds a place on its seat now (not deactivated and, when floating, its lease not lapsed). `MaxDevices` is per seat (null: any number).
+         */
+        get: operations["listLicenseDevices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/licensing-mgmt/licenses/{licenseId}/devices/{deviceId}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Free a device's place on its seat (the app may activate it again while a place is free) */
+        post: operations["deactivateLicenseDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/licensing-mgmt/licenses/{licenseId}/resume": {
         parameters: {
             query?: never;
@@ -718,6 +755,66 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/licensing/runtime/ActivateDevice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The token's seat takes a place for this device (again: the same device)
+         * @description Fingerprint: 16-256 printable characters the app derives from the machine (a hash of a machine id, never the id itself). A seat holds at most its license's MaxDevices devices at once: one more is 403 DeviceLimitReached. A floating device holds a lease of 600 s from now, renewed by Heartbeat. Only a device that takes a place counts against the license's churn limit (30 activations and deactivations an hour).
+         */
+        post: operations["activateDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/licensing/runtime/CheckOutLicenseFile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A signed license file for this device, verified by the app with no network
+         * @description `LicenseFile` is a compact JWS (ES256, `typ` `license-file+jwt`, keys in the runtime JWKS) of the other fields, bound to the Fingerprint. TtlSeconds (3600 to 7776000) is capped by the license's MaxOfflineDays and its term; a license whose offering allows no offline use is 403 AuthorizationDenied, OfflineNotOffered. When the license limits devices, the device must be activated (else AuthorizationDenied, DeviceNotActivated). Counted against the authorization limit.
+         */
+        post: operations["checkOutLicenseFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/licensing/runtime/DeactivateDevice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The device gives its place on the seat back
+         * @description An unknown Fingerprint is 404 NotFound; a device deactivated already answers as it stands. A revoked code may still deactivate.
+         */
+        post: operations["deactivateDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/licensing/runtime/GenerateLicenseAuthorization": {
         parameters: {
             query?: never;
@@ -732,6 +829,26 @@ export type paths = {
          * @description `Authorization` is a compact JWS (ES256, `typ` `license-authorization+jwt`, keys in the runtime JWKS) of the other fields; verify it before trusting them. Refresh before `ExpiresUtc` (at half-life): changes to the seat, its codes and the license reach a running seat at its next refresh. Denials are 403 AuthorizationDenied with the reason first in Message: SeatRetired, LicenseSuspended, Disputed, LicenseCancelled, Refunded, DisputeLost, LicensePaused, Expired. An Authorization header that is not a Bearer JWT is refused as a gateway would: 401 with WWW-Authenticate and no body.
          */
         post: operations["generateLicenseAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/licensing/runtime/Heartbeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The device is seen now: a floating lease runs 600 s from now
+         * @description Send one at half the lease (every 300 s). A lease that lapsed takes its place again if one is free, else 403 DeviceLimitReached; a device deactivated (by the buyer, the seller, a revoked code) or never activated is 403 AuthorizationDenied, DeviceNotActivated: activate it again.
+         */
+        post: operations["heartbeatDevice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -958,6 +1075,40 @@ export type webhooks = {
         put?: never;
         /** The claim.expired event */
         post: operations["claimExpiredEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "device.activated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The device.activated event */
+        post: operations["deviceActivatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "device.deactivated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The device.deactivated event */
+        post: operations["deviceDeactivatedEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5851,6 +6002,522 @@ export interface operations {
             };
         };
     };
+    listLicenseDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                licenseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The devices. */
+            200: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Devices: {
+                            /** Format: date-time */
+                            ActivatedUtc: string;
+                            Active: boolean;
+                            /** @enum {string|null} */
+                            DeactivatedBy: "Device" | "Buyer" | "Seller" | "CodeRevoked" | "SeatRetired" | "LeaseLapsed" | null;
+                            /** Format: date-time */
+                            DeactivatedUtc: string | null;
+                            DeviceId: string;
+                            Fingerprint: string;
+                            /** Format: date-time */
+                            LastSeenUtc: string;
+                            /** Format: date-time */
+                            LeaseExpiresUtc: string | null;
+                            LicenseId: string;
+                            /** @enum {string} */
+                            Mode: "NodeLocked" | "Floating";
+                            Name: string | null;
+                            Platform: string | null;
+                            SeatId: string;
+                        }[];
+                        LicenseId: string;
+                        MaxDevices: number | null;
+                    };
+                };
+            };
+            /** @description ApiError: `ApiKeyMissing` */
+            401: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyMissing";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ApiKeyInvalid` */
+            403: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyInvalid";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `NotFound` */
+            404: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "NotFound";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `RateLimited` */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit lets this caller in again. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "RateLimited";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServerError` */
+            500: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServerError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServiceUnavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the service cannot reach its database right now. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServiceUnavailable";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+        };
+    };
+    deactivateLicenseDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deviceId: string;
+                licenseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description A GUID, not all zeros.
+                     */
+                    RequestId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The device, deactivated. */
+            200: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        ActivatedUtc: string;
+                        Active: boolean;
+                        /** @enum {string|null} */
+                        DeactivatedBy: "Device" | "Buyer" | "Seller" | "CodeRevoked" | "SeatRetired" | "LeaseLapsed" | null;
+                        /** Format: date-time */
+                        DeactivatedUtc: string | null;
+                        DeviceId: string;
+                        Fingerprint: string;
+                        /** Format: date-time */
+                        LastSeenUtc: string;
+                        /** Format: date-time */
+                        LeaseExpiresUtc: string | null;
+                        LicenseId: string;
+                        /** @enum {string} */
+                        Mode: "NodeLocked" | "Floating";
+                        Name: string | null;
+                        Platform: string | null;
+                        SeatId: string;
+                    };
+                };
+            };
+            /** @description ApiError: `InvalidPayload`, `ValidationError` */
+            400: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "InvalidPayload" | "ValidationError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ApiKeyMissing` */
+            401: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyMissing";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ApiKeyInvalid` */
+            403: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ApiKeyInvalid";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `NotFound` */
+            404: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "NotFound";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `RequestIdMismatch` */
+            409: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "RequestIdMismatch";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `PayloadTooLarge` */
+            413: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "PayloadTooLarge";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `RateLimited` */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit lets this caller in again. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "RateLimited";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServerError` */
+            500: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServerError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServiceUnavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the service cannot reach its database right now. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServiceUnavailable";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+        };
+    };
     resumeLicense: {
         parameters: {
             query?: never;
@@ -8343,7 +9010,7 @@ export interface operations {
                      * @description Event types sent to the endpoint; empty (or left out) for every type.
                      * @default []
                      */
-                    EventTypes?: ("checkout.completed" | "checkout.failed" | "claim.expired" | "license.created" | "license.status_changed" | "license.renewed" | "license.plan_changed" | "order.refunded" | "dispute.opened" | "dispute.closed" | "seat.added" | "seat.retired" | "license_code.issued" | "license_code.revoked" | "allowance.exhausted")[];
+                    EventTypes?: ("checkout.completed" | "checkout.failed" | "claim.expired" | "license.created" | "license.status_changed" | "license.renewed" | "license.plan_changed" | "order.refunded" | "dispute.opened" | "dispute.closed" | "seat.added" | "seat.retired" | "license_code.issued" | "license_code.revoked" | "device.activated" | "device.deactivated" | "allowance.exhausted")[];
                     Url: string;
                 };
             };
@@ -8965,7 +9632,7 @@ export interface operations {
                     Description?: string | null;
                     Enabled?: boolean;
                     /** @description Event types sent to the endpoint; empty (or left out) for every type. */
-                    EventTypes?: ("checkout.completed" | "checkout.failed" | "claim.expired" | "license.created" | "license.status_changed" | "license.renewed" | "license.plan_changed" | "order.refunded" | "dispute.opened" | "dispute.closed" | "seat.added" | "seat.retired" | "license_code.issued" | "license_code.revoked" | "allowance.exhausted")[];
+                    EventTypes?: ("checkout.completed" | "checkout.failed" | "claim.expired" | "license.created" | "license.status_changed" | "license.renewed" | "license.plan_changed" | "order.refunded" | "dispute.opened" | "dispute.closed" | "seat.added" | "seat.retired" | "license_code.issued" | "license_code.revoked" | "device.activated" | "device.deactivated" | "allowance.exhausted")[];
                     Url?: string;
                 };
             };
@@ -10359,6 +11026,845 @@ export interface operations {
             };
         };
     };
+    activateDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Fingerprint: string;
+                    LicenseId: string;
+                    Name?: string;
+                    Platform?: string;
+                    /**
+                     * Format: uuid
+                     * @description A GUID, not all zeros.
+                     */
+                    RequestId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The device and how full its seat is. */
+            200: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ActiveDevices: number;
+                        Device: {
+                            /** Format: date-time */
+                            ActivatedUtc: string;
+                            Active: boolean;
+                            /** @enum {string|null} */
+                            DeactivatedBy: "Device" | "Buyer" | "Seller" | "CodeRevoked" | "SeatRetired" | "LeaseLapsed" | null;
+                            /** Format: date-time */
+                            DeactivatedUtc: string | null;
+                            DeviceId: string;
+                            Fingerprint: string;
+                            /** Format: date-time */
+                            LastSeenUtc: string;
+                            /** Format: date-time */
+                            LeaseExpiresUtc: string | null;
+                            LicenseId: string;
+                            /** @enum {string} */
+                            Mode: "NodeLocked" | "Floating";
+                            Name: string | null;
+                            Platform: string | null;
+                            SeatId: string;
+                        };
+                        MaxDevices: number | null;
+                        RequestId: string;
+                    };
+                };
+            };
+            /** @description ApiError: `InvalidPayload`, `ValidationError` */
+            400: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "InvalidPayload" | "ValidationError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `RuntimeTokenMissing`, `RuntimeTokenInvalid`. An Authorization header that is not a Bearer JWT is refused as a gateway would: 401 with WWW-Authenticate and no body. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge of the runtime paths. */
+                    "WWW-Authenticate"?: string;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "RuntimeTokenMissing" | "RuntimeTokenInvalid";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `CredentialUnknown`, `CredentialRevoked`, `AuthorizationDenied`, `DeviceLimitReached` */
+            403: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "CredentialUnknown" | "CredentialRevoked" | "AuthorizationDenied" | "DeviceLimitReached";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `NotFound` */
+            404: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "NotFound";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `PayloadTooLarge` */
+            413: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "PayloadTooLarge";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `RateLimited` */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit lets this caller in again. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "RateLimited";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServerError` */
+            500: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServerError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServiceUnavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the service cannot reach its database right now. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServiceUnavailable";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+        };
+    };
+    checkOutLicenseFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Fingerprint: string;
+                    LicenseId: string;
+                    /**
+                     * Format: uuid
+                     * @description A GUID, not all zeros.
+                     */
+                    RequestId: string;
+                    TtlSeconds: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The signed license file. */
+            200: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        DeviceId: string | null;
+                        ExpiresUtc: string;
+                        Features: {
+                            Allowance: number | null;
+                            FeatureKey: string;
+                            PeriodEndUtc: string | null;
+                            RateLimit: number | null;
+                            RateWindowSeconds: number | null;
+                            Remaining: number | null;
+                            /** @enum {string|null} */
+                            ServiceAccessLevel: "Allowed" | "Denied" | null;
+                        }[];
+                        FileId: string;
+                        Fingerprint: string;
+                        IssuedUtc: string;
+                        LicenseClassification: number;
+                        LicenseFile: string;
+                        LicenseId: string;
+                        SeatId: string;
+                    };
+                };
+            };
+            /** @description ApiError: `InvalidPayload`, `ValidationError` */
+            400: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "InvalidPayload" | "ValidationError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `RuntimeTokenMissing`, `RuntimeTokenInvalid`. An Authorization header that is not a Bearer JWT is refused as a gateway would: 401 with WWW-Authenticate and no body. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge of the runtime paths. */
+                    "WWW-Authenticate"?: string;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "RuntimeTokenMissing" | "RuntimeTokenInvalid";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `CredentialUnknown`, `CredentialRevoked`, `AuthorizationDenied` */
+            403: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "CredentialUnknown" | "CredentialRevoked" | "AuthorizationDenied";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `NotFound` */
+            404: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "NotFound";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `PayloadTooLarge` */
+            413: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "PayloadTooLarge";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `RateLimited` */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit lets this caller in again. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "RateLimited";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServerError` */
+            500: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServerError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServiceUnavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the service cannot reach its database right now. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServiceUnavailable";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+        };
+    };
+    deactivateDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Fingerprint: string;
+                    LicenseId: string;
+                    /**
+                     * Format: uuid
+                     * @description A GUID, not all zeros.
+                     */
+                    RequestId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The device, deactivated. */
+            200: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Device: {
+                            /** Format: date-time */
+                            ActivatedUtc: string;
+                            Active: boolean;
+                            /** @enum {string|null} */
+                            DeactivatedBy: "Device" | "Buyer" | "Seller" | "CodeRevoked" | "SeatRetired" | "LeaseLapsed" | null;
+                            /** Format: date-time */
+                            DeactivatedUtc: string | null;
+                            DeviceId: string;
+                            Fingerprint: string;
+                            /** Format: date-time */
+                            LastSeenUtc: string;
+                            /** Format: date-time */
+                            LeaseExpiresUtc: string | null;
+                            LicenseId: string;
+                            /** @enum {string} */
+                            Mode: "NodeLocked" | "Floating";
+                            Name: string | null;
+                            Platform: string | null;
+                            SeatId: string;
+                        };
+                        RequestId: string;
+                    };
+                };
+            };
+            /** @description ApiError: `InvalidPayload`, `ValidationError` */
+            400: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "InvalidPayload" | "ValidationError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `RuntimeTokenMissing`, `RuntimeTokenInvalid`. An Authorization header that is not a Bearer JWT is refused as a gateway would: 401 with WWW-Authenticate and no body. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge of the runtime paths. */
+                    "WWW-Authenticate"?: string;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "RuntimeTokenMissing" | "RuntimeTokenInvalid";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `CredentialUnknown`, `CredentialRevoked`, `AuthorizationDenied` */
+            403: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "CredentialUnknown" | "CredentialRevoked" | "AuthorizationDenied";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `NotFound` */
+            404: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "NotFound";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `PayloadTooLarge` */
+            413: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "PayloadTooLarge";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `RateLimited` */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit lets this caller in again. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "RateLimited";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServerError` */
+            500: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServerError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServiceUnavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the service cannot reach its database right now. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServiceUnavailable";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+        };
+    };
     generateLicenseAuthorization: {
         parameters: {
             query?: never;
@@ -10369,6 +11875,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    Fingerprint?: string;
                     LicenseId: string;
                     /**
                      * Format: uuid
@@ -10390,6 +11897,7 @@ export interface operations {
                     "application/json": {
                         Authorization: string;
                         AuthorizationId: string;
+                        DeviceId?: string | null;
                         ExpiresUtc: string;
                         Features: {
                             Allowance: number | null;
@@ -10401,6 +11909,7 @@ export interface operations {
                             /** @enum {string|null} */
                             ServiceAccessLevel: "Allowed" | "Denied" | null;
                         }[];
+                        Fingerprint?: string;
                         IssuedUtc: string;
                         LicenseClassification: number;
                         LicenseId: string;
@@ -10479,6 +11988,285 @@ export interface operations {
                          * @enum {string}
                          */
                         Code: "CredentialUnknown" | "CredentialRevoked" | "AuthorizationDenied";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `NotFound` */
+            404: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "NotFound";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `PayloadTooLarge` */
+            413: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "PayloadTooLarge";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `RateLimited` */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit lets this caller in again. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "RateLimited";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServerError` */
+            500: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServerError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `ServiceUnavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying: the service cannot reach its database right now. */
+                    "Retry-After"?: number;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "ServiceUnavailable";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+        };
+    };
+    heartbeatDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Fingerprint: string;
+                    LicenseId: string;
+                    /**
+                     * Format: uuid
+                     * @description A GUID, not all zeros.
+                     */
+                    RequestId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The device, seen now. */
+            200: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        Device: {
+                            /** Format: date-time */
+                            ActivatedUtc: string;
+                            Active: boolean;
+                            /** @enum {string|null} */
+                            DeactivatedBy: "Device" | "Buyer" | "Seller" | "CodeRevoked" | "SeatRetired" | "LeaseLapsed" | null;
+                            /** Format: date-time */
+                            DeactivatedUtc: string | null;
+                            DeviceId: string;
+                            Fingerprint: string;
+                            /** Format: date-time */
+                            LastSeenUtc: string;
+                            /** Format: date-time */
+                            LeaseExpiresUtc: string | null;
+                            LicenseId: string;
+                            /** @enum {string} */
+                            Mode: "NodeLocked" | "Floating";
+                            Name: string | null;
+                            Platform: string | null;
+                            SeatId: string;
+                        };
+                        RequestId: string;
+                    };
+                };
+            };
+            /** @description ApiError: `InvalidPayload`, `ValidationError` */
+            400: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "InvalidPayload" | "ValidationError";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `RuntimeTokenMissing`, `RuntimeTokenInvalid`. An Authorization header that is not a Bearer JWT is refused as a gateway would: 401 with WWW-Authenticate and no body. */
+            401: {
+                headers: {
+                    /** @description The Bearer challenge of the runtime paths. */
+                    "WWW-Authenticate"?: string;
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "RuntimeTokenMissing" | "RuntimeTokenInvalid";
+                        /** @description Equals the X-Correlation-Id header. */
+                        CorrelationId: string;
+                        /** @description Per-field failures (ValidationError). */
+                        Details?: {
+                            Code: string;
+                            Field: string;
+                            Message: string;
+                        }[];
+                        /** @description Human text; wording may change. */
+                        Message: string;
+                    };
+                };
+            };
+            /** @description ApiError: `CredentialUnknown`, `CredentialRevoked`, `AuthorizationDenied`, `DeviceLimitReached` */
+            403: {
+                headers: {
+                    /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
+                    "X-Correlation-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Machine-readable; branch on this.
+                         * @enum {string}
+                         */
+                        Code: "CredentialUnknown" | "CredentialRevoked" | "AuthorizationDenied" | "DeviceLimitReached";
                         /** @description Equals the X-Correlation-Id header. */
                         CorrelationId: string;
                         /** @description Per-field failures (ValidationError). */
@@ -10839,10 +12627,14 @@ export interface operations {
                                 ClientId: string;
                                 Currency: string;
                                 Description: string | null;
+                                /** @enum {string} */
+                                DeviceMode: "NodeLocked" | "Floating";
                                 Id: string;
                                 Interval: number | null;
                                 IntervalUnit: number | null;
                                 LicenseClassification: number;
+                                MaxDevices: number | null;
+                                MaxOfflineDays: number;
                                 Name: string;
                                 Prices: {
                                     BaseRate: number;
@@ -11010,10 +12802,14 @@ export interface operations {
                             ClientId: string;
                             Currency: string;
                             Description: string | null;
+                            /** @enum {string} */
+                            DeviceMode: "NodeLocked" | "Floating";
                             Id: string;
                             Interval: number | null;
                             IntervalUnit: number | null;
                             LicenseClassification: number;
+                            MaxDevices: number | null;
+                            MaxOfflineDays: number;
                             Name: string;
                             Prices: {
                                 BaseRate: number;
@@ -11831,6 +13627,94 @@ export interface operations {
                     Sequence: number;
                     /** @enum {string} */
                     Type: "claim.expired";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deviceActivatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<delivery id>: the same on every attempt of one delivery; drop a repeat. */
+                "webhook-id": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> signatures of `${webhook-id}.${webhook-timestamp}.${body}`, one per secret that signs (two for 24 hours after a rotation). */
+                "webhook-signature": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    CreatedUtc: string;
+                    Data: {
+                        DeviceId: string;
+                        LicenseId: string;
+                        /** @enum {string} */
+                        Mode: "NodeLocked" | "Floating";
+                        Name: string | null;
+                        Platform: string | null;
+                        SeatId: string;
+                    };
+                    Id: string;
+                    LicenseId: string | null;
+                    Sequence: number;
+                    /** @enum {string} */
+                    Type: "device.activated";
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; anything else (or no answer within 10 s) is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    deviceDeactivatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description msg_<delivery id>: the same on every attempt of one delivery; drop a repeat. */
+                "webhook-id": string;
+                /** @description Space-separated v1,<base64 HMAC-SHA256> signatures of `${webhook-id}.${webhook-timestamp}.${body}`, one per secret that signs (two for 24 hours after a rotation). */
+                "webhook-signature": string;
+                /** @description Seconds since the epoch when this attempt was signed. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    CreatedUtc: string;
+                    Data: {
+                        /** @enum {string} */
+                        By: "Device" | "Buyer" | "Seller" | "CodeRevoked" | "SeatRetired" | "LeaseLapsed";
+                        DeviceId: string;
+                        LicenseId: string;
+                        SeatId: string;
+                    };
+                    Id: string;
+                    LicenseId: string | null;
+                    Sequence: number;
+                    /** @enum {string} */
+                    Type: "device.deactivated";
                 };
             };
         };
