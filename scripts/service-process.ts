@@ -29,8 +29,20 @@ export async function freePort(): Promise<number> {
  * then talk real HTTP to it. APP_SECRET is a fresh random one unless `env` names one.
  */
 export async function startServiceProcess(options: { databaseUrl: string; env?: Record<string, string | undefined>; port?: number }): Promise<ServiceProcess> {
+  if (options.port !== undefined) return startOnPort(options, options.port);
   // A known port up front, so PUBLIC_BASE_URL (the issuer of tokens, the links in e-mails) is exact.
-  const port = options.port ?? (await freePort());
+  // Between freePort() and the child's listen another process may take it (two test files start
+  // servers at once): then another free port, a few times.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnPort(options, await freePort());
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof Error) || !error.message.includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startOnPort(options: { databaseUrl: string; env?: Record<string, string | undefined> }, port: number): Promise<ServiceProcess> {
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     env: {
       ...process.env,
