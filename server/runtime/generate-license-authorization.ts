@@ -1,9 +1,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db';
-import { DomainError } from '../errors';
-import { consumeLimit } from '../platform/limits/limits';
 import { deviceGate } from './devices/device-gate';
-import { denialReason, DENIAL_MESSAGES, resolveRuntimeCaller } from './runtime-caller';
+import { admitRuntimeCaller } from './runtime-caller';
 import type { AuthorizationStatement, GenerateAuthorizationInput, LicenseAuthorization } from './runtime.schema';
 import { seatFeatures, signSeatStatement } from './seat-statement';
 import type { RuntimePrincipal } from './verify-runtime-token';
@@ -20,23 +18,16 @@ const AUTHORIZATION_JWT_TYPE = 'license-authorization+jwt';
 
 /**
  * POST /licensing/runtime/GenerateLicenseAuthorization: a signed statement (ES256, the runtime
- * JWKS) of what the token's seat may do now. Refusals in order: a LicenseId not the token's (404
- * NotFound), the per-license limit (429), an unknown code (403 CredentialUnknown), a revoked one
- * (403 CredentialRevoked, unless its seat was retired: SeatRetired below), then enforcement (403
- * AuthorizationDenied, the reason first in Message), the device last (DeviceNotActivated).
+ * JWKS) of what the token's seat may do now. Refused as every seat's runtime path refuses
+ * (admitRuntimeCaller, with the per-license limit runtimeAuthorization), the device last
+ * (AuthorizationDenied, DeviceNotActivated).
  */
 export async function generateLicenseAuthorization(
   ctx: { db: Db },
   input: GenerateAuthorizationInput & { principal: RuntimePrincipal; now?: Date },
 ): Promise<LicenseAuthorization> {
   const now = input.now ?? new Date();
-  if (input.licenseId !== input.principal.licenseId) throw new DomainError('NotFound', 'No license with that id for this credential.');
-  await consumeLimit('runtimeAuthorization', input.principal.licenseId);
-  const caller = await resolveRuntimeCaller(ctx, input.principal);
-  // A retired seat's codes are revoked with it: the caller is told the seat is gone, which says more.
-  if (caller.credential.revoked && !caller.seat.retired) throw new DomainError('CredentialRevoked', 'This license code was revoked; issue a new one.');
-  const reason = denialReason(caller, now);
-  if (reason) throw new DomainError('AuthorizationDenied', DENIAL_MESSAGES[reason]!);
+  const caller = await admitRuntimeCaller(ctx, { principal: input.principal, licenseId: input.licenseId, now, limit: 'runtimeAuthorization' });
   // Most licenses name no device: they pay nothing for the gate.
   const device = input.fingerprint === undefined && caller.license.maxDevices === null ? null : await deviceGate(ctx, { caller, fingerprint: input.fingerprint, now });
 

@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import { DomainError } from '../errors';
 import type { LicenseState } from '../licensing/license-state';
+import { consumeLimit, type LimitName } from '../platform/limits/limits';
 import { credentialState, licenseState, seatState, type CredentialState, type SeatState } from './runtime-state';
 import type { RuntimePrincipal } from './verify-runtime-token';
 
@@ -24,6 +25,28 @@ export async function resolveRuntimeCaller(ctx: { db: Db }, principal: RuntimePr
   const [seat, license] = await Promise.all([seatState(ctx, credential.seatId), licenseState(ctx, credential.licenseId)]);
   if (!seat || !license || seat.licenseId !== credential.licenseId) throw unknownCredential();
   return { principal, credential, seat, license };
+}
+
+/**
+ * The caller of a runtime path that answers for a seat (the authorization, devices, license files),
+ * refused in the one order they share: a LicenseId not the token's (404 NotFound), the path's
+ * per-license limit when it has one (429), an unknown code (403 CredentialUnknown), a revoked one
+ * (403 CredentialRevoked, unless its seat was retired: SeatRetired below, which says more), then
+ * enforcement (403 AuthorizationDenied, the reason first in Message). With `mayRun: false` a code
+ * this service knows is enough (a device may always give its place back).
+ */
+export async function admitRuntimeCaller(
+  ctx: { db: Db },
+  input: { principal: RuntimePrincipal; licenseId: string; now: Date; limit?: LimitName; mayRun?: boolean },
+): Promise<RuntimeCaller> {
+  if (input.licenseId !== input.principal.licenseId) throw new DomainError('NotFound', 'No license with that id for this credential.');
+  if (input.limit) await consumeLimit(input.limit, input.principal.licenseId);
+  const caller = await resolveRuntimeCaller(ctx, input.principal);
+  if (input.mayRun === false) return caller;
+  if (caller.credential.revoked && !caller.seat.retired) throw new DomainError('CredentialRevoked', 'This license code was revoked; issue a new one.');
+  const reason = denialReason(caller, input.now);
+  if (reason) throw new DomainError('AuthorizationDenied', DENIAL_MESSAGES[reason]!);
+  return caller;
 }
 
 const unknownCredential = () => new DomainError('CredentialUnknown', 'This license code is not known to this issuer.');

@@ -9,8 +9,8 @@ async function deactivateWithin(tx: Tx, input: { owner: LicenseOwner; licenseId:
   const license = await tx.license.findFirst({ where: ownedLicense(input.owner, input.licenseId), select: { id: true, sellerId: true } });
   const device = license && (await tx.device.findFirst({ where: { id: input.deviceId, licenseId: license.id } }));
   if (!license || !device) throw new DomainError('NotFound', 'No device with that id on this license.');
-  await releaseDevicesWithin(tx, { sellerId: license.sellerId, where: { id: device.id }, by: 'sellerId' in input.owner ? 'Seller' : 'Buyer', now: input.now });
-  return toDeviceView(await tx.device.findUniqueOrThrow({ where: { id: device.id } }), input.now);
+  const [released] = await releaseDevicesWithin(tx, { sellerId: license.sellerId, where: { id: device.id }, by: 'sellerId' in input.owner ? 'Seller' : 'Buyer', now: input.now });
+  return toDeviceView(released ?? device, input.now);
 }
 
 /**

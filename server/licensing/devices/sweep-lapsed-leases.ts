@@ -24,7 +24,7 @@ export async function sweepLapsedLeases(ctx: { db: Db }, options: { now?: Date }
   let released = 0;
   for (const [sellerId, ids] of bySeller) {
     // Lapsed as of `now` still, under the transaction: a heartbeat that renewed one meanwhile keeps it.
-    released += await ctx.db.$transaction((tx) => releaseDevicesWithin(tx, { sellerId, where: { id: { in: ids }, leaseExpiresAt: { lte: now } }, by: 'LeaseLapsed', now }));
+    released += (await ctx.db.$transaction((tx) => releaseDevicesWithin(tx, { sellerId, where: { id: { in: ids }, leaseExpiresAt: { lte: now } }, by: 'LeaseLapsed', now }))).length;
   }
   return released;
 }

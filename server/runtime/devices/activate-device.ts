@@ -1,10 +1,10 @@
 import type { Db } from '../../db';
 import type { ActivateDeviceInput } from '../../../sdk/src/contract/devices';
 import { holdsPlace, toDeviceView, type DeviceView } from '../../licensing/devices/device-view';
-import { takeDevicePlace } from '../../licensing/devices/take-device-place';
+import { takeDevicePlace, type DevicePlace } from '../../licensing/devices/take-device-place';
 import { consumeLimit } from '../../platform/limits/limits';
 import type { RuntimePrincipal } from '../verify-runtime-token';
-import { deviceCaller } from './device-caller';
+import { admitRuntimeCaller, type RuntimeCaller } from '../runtime-caller';
 
 export interface DeviceActivation {
   requestId: string;
@@ -22,21 +22,26 @@ export interface DeviceActivation {
  */
 export async function activateDevice(ctx: { db: Db }, input: ActivateDeviceInput & { principal: RuntimePrincipal; now?: Date }): Promise<DeviceActivation> {
   const now = input.now ?? new Date();
-  const caller = await deviceCaller(ctx, { principal: input.principal, licenseId: input.licenseId, now, mayRun: true });
+  const caller = await admitRuntimeCaller(ctx, { principal: input.principal, licenseId: input.licenseId, now });
   const { seatId, licenseId } = caller.credential;
   const known = await ctx.db.device.findUnique({ where: { seatId_fingerprint: { seatId, fingerprint: input.fingerprint } }, select: { deactivatedAt: true, leaseExpiresAt: true } });
   if (!known || !holdsPlace(known, now)) await consumeLimit('deviceChurn', licenseId);
-  const place = await takeDevicePlace(ctx, {
+  const place = await takePlaceOnSeat(ctx, caller, input, now);
+  return { requestId: input.requestId, device: toDeviceView(place.device, now), maxDevices: caller.license.maxDevices, activeDevices: place.activeDevices };
+}
+
+/** The token's seat takes (or keeps) a place for the device under the license's rules now: ActivateDevice, and a Heartbeat whose lease lapsed. */
+export function takePlaceOnSeat(ctx: { db: Db }, caller: RuntimeCaller, device: { fingerprint: string; name?: string; platform?: string }, now: Date): Promise<DevicePlace> {
+  return takeDevicePlace(ctx, {
     sellerId: caller.license.sellerId,
-    licenseId,
-    seatId,
-    codeId: input.principal.credentialId,
-    fingerprint: input.fingerprint,
-    name: input.name,
-    platform: input.platform,
+    licenseId: caller.credential.licenseId,
+    seatId: caller.credential.seatId,
+    codeId: caller.principal.credentialId,
+    fingerprint: device.fingerprint,
+    name: device.name,
+    platform: device.platform,
     maxDevices: caller.license.maxDevices,
     mode: caller.license.deviceMode,
     now,
   });
-  return { requestId: input.requestId, device: toDeviceView(place.device, now), maxDevices: caller.license.maxDevices, activeDevices: place.activeDevices };
 }

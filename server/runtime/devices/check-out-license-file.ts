@@ -2,12 +2,10 @@ import crypto from 'node:crypto';
 import type { Db } from '../../db';
 import type { CheckOutLicenseFileInput } from '../../../sdk/src/contract/devices';
 import { DomainError } from '../../errors';
-import { consumeLimit } from '../../platform/limits/limits';
-import { DENIAL_MESSAGES } from '../runtime-caller';
+import { admitRuntimeCaller, DENIAL_MESSAGES } from '../runtime-caller';
 import type { AuthorizationStatement } from '../runtime.schema';
 import { seatFeatures, signSeatStatement } from '../seat-statement';
 import type { RuntimePrincipal } from '../verify-runtime-token';
-import { deviceCaller } from './device-caller';
 import { deviceGate } from './device-gate';
 
 const LICENSE_FILE_JWT_TYPE = 'license-file+jwt';
@@ -35,8 +33,7 @@ export interface LicenseFile {
  */
 export async function checkOutLicenseFile(ctx: { db: Db }, input: CheckOutLicenseFileInput & { principal: RuntimePrincipal; now?: Date }): Promise<LicenseFile> {
   const now = input.now ?? new Date();
-  const caller = await deviceCaller(ctx, { principal: input.principal, licenseId: input.licenseId, now, mayRun: true });
-  await consumeLimit('runtimeAuthorization', input.licenseId);
+  const caller = await admitRuntimeCaller(ctx, { principal: input.principal, licenseId: input.licenseId, now, limit: 'runtimeAuthorization' });
   if (caller.license.maxOfflineDays === 0) throw new DomainError('AuthorizationDenied', DENIAL_MESSAGES.OfflineNotOffered!);
   const device = (await deviceGate(ctx, { caller, fingerprint: input.fingerprint, now }))!;
 

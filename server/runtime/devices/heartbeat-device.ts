@@ -2,11 +2,11 @@ import type { Db } from '../../db';
 import type { DeviceRequestInput } from '../../../sdk/src/contract/devices';
 import { DomainError } from '../../errors';
 import { toDeviceView, type DeviceView } from '../../licensing/devices/device-view';
-import { renewDevicePlace, takeDevicePlace } from '../../licensing/devices/take-device-place';
+import { renewDevicePlace } from '../../licensing/devices/take-device-place';
 import { consumeLimit } from '../../platform/limits/limits';
-import { DENIAL_MESSAGES } from '../runtime-caller';
+import { admitRuntimeCaller, DENIAL_MESSAGES } from '../runtime-caller';
 import type { RuntimePrincipal } from '../verify-runtime-token';
-import { deviceCaller } from './device-caller';
+import { takePlaceOnSeat } from './activate-device';
 
 /**
  * POST /licensing/runtime/Heartbeat: the device is seen now; a floating lease runs FLOATING_LEASE_SECONDS
@@ -16,7 +16,7 @@ import { deviceCaller } from './device-caller';
  */
 export async function heartbeatDevice(ctx: { db: Db }, input: DeviceRequestInput & { principal: RuntimePrincipal; now?: Date }): Promise<{ requestId: string; device: DeviceView }> {
   const now = input.now ?? new Date();
-  const caller = await deviceCaller(ctx, { principal: input.principal, licenseId: input.licenseId, now, mayRun: true });
+  const caller = await admitRuntimeCaller(ctx, { principal: input.principal, licenseId: input.licenseId, now });
   const { seatId, licenseId } = caller.credential;
   const renewed = await renewDevicePlace(ctx, { seatId, fingerprint: input.fingerprint, now });
   if (renewed) return { requestId: input.requestId, device: toDeviceView(renewed, now) };
@@ -24,15 +24,6 @@ export async function heartbeatDevice(ctx: { db: Db }, input: DeviceRequestInput
   const lapsed = device !== null && (device.deactivatedAt === null || device.deactivatedBy === 'LeaseLapsed');
   if (!lapsed) throw new DomainError('AuthorizationDenied', DENIAL_MESSAGES.DeviceNotActivated!);
   await consumeLimit('deviceChurn', licenseId);
-  const place = await takeDevicePlace(ctx, {
-    sellerId: caller.license.sellerId,
-    licenseId,
-    seatId,
-    codeId: input.principal.credentialId,
-    fingerprint: input.fingerprint,
-    maxDevices: caller.license.maxDevices,
-    mode: caller.license.deviceMode,
-    now,
-  });
+  const place = await takePlaceOnSeat(ctx, caller, { fingerprint: input.fingerprint }, now);
   return { requestId: input.requestId, device: toDeviceView(place.device, now) };
 }
