@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { decodeProtectedHeader } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deviceFingerprint, LicenseFileError, LicensingApiError, RuntimeClient, verifyLicenseFile, type RuntimeClientOptions } from '../../sdk/src/index';
 import { LicenseClassification } from '@/server/catalog/catalog-enums';
 import { closeDb } from '@/server/db';
@@ -137,6 +137,50 @@ describe('devices with the client library', () => {
     expect(await refusalOf(first.heartbeat())).toMatchObject({ code: 'DeviceLimitReached' });
     expect(first.check('render')).toEqual({ allowed: false, reason: 'NotAuthorized' });
     expect(first.refusal).toMatchObject({ code: 'DeviceLimitReached' });
+  });
+
+  describe('with the clock of its timers run ahead (HTTP and the database stay real)', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    /** Lets real I/O (the heartbeat's HTTP call) finish while timers are fake, up to `ms` of wall time. */
+    async function until(done: () => Promise<boolean>, ms = 10_000): Promise<boolean> {
+      const deadline = Date.now() + ms;
+      while (Date.now() < deadline) {
+        if (await done()) return true;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      return false;
+    }
+
+    it('a floating device keeps its lease on its own: the client heartbeats the real service at half the lease, and close() stops them', async () => {
+      const license = await sold({ maxDevices: 1, deviceMode: 'Floating' });
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const runtime = client(license.code, machineId());
+      const activated = await runtime.activate();
+      const leaseOf = async () => (await database.db.device.findUniqueOrThrow({ where: { id: activated.deviceId } })).leaseExpiresAt!.getTime();
+      const first = await leaseOf();
+      expect(first).toBe(Date.parse(activated.leaseExpiresUtc!));
+
+      // Just before half the lease nothing is sent; at half the lease the service extends it.
+      await vi.advanceTimersByTimeAsync(299_000);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(await leaseOf()).toBe(first);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(await until(async () => (await leaseOf()) > first)).toBe(true);
+      const renewed = await leaseOf();
+
+      // And again half a lease after that one's answer.
+      await until(async () => vi.getTimerCount() > 0);
+      await vi.advanceTimersByTimeAsync(300_000);
+      expect(await until(async () => (await leaseOf()) > renewed)).toBe(true);
+
+      await runtime.close();
+      const closed = await leaseOf();
+      await vi.advanceTimersByTimeAsync(3_600_000);
+      expect(await until(async () => (await leaseOf()) !== closed, 1_000)).toBe(false);
+    }, 60_000);
   });
 
   it('a license without a device limit: a device is named in the authorization, activated or not', async () => {
