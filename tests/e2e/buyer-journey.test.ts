@@ -263,7 +263,7 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
   );
 
   it(
-    'a day later in a new setup.browser, the e-mailed receipt link leads through sign-in to the receipt, and from it to the same license code',
+    'a day later in a new browser, the e-mailed receipt link leads through sign-in to the receipt, and from it to the same license code',
     async () => {
       const later = await setup.browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
       try {
