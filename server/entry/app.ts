@@ -23,6 +23,7 @@ export type { ApiErrorCode } from '../errors';
 export type { ClaimState, ClaimView } from '../checkout/claim/claim-view';
 export type { CheckoutOutcome } from '../checkout/get-checkout-outcome';
 export type { SellerLicenseDetail } from '../licensing/licenses/get-seller-license-detail';
+export type { DeviceView } from '../licensing/devices/device-view';
 export type { BuyerFeatureView, BuyerLicenseCodeView, BuyerLicenseView } from '../licensing/licenses/list-buyer-licenses';
 export type { PlanChangeOption, PlanChangeOptions, PlanChangeQuote } from '../licensing/licenses/quote-plan-change';
 export type { OutboxEmail, RecordedEmailStatus } from '../mail/list-outbox';

@@ -15,7 +15,7 @@ export async function createProduct(db: PrismaClient, sellerId: string, data: Pa
 export async function createOffering(
   db: PrismaClient,
   product: { id: string; sellerId: string },
-  data: Partial<{ name: string; status: number; listed: boolean; classification: number; priceMinor: number | null; interval: number | null; intervalUnit: number | null; seatBased: boolean; currency: string }> = {},
+  data: Partial<{ name: string; status: number; listed: boolean; classification: number; priceMinor: number | null; interval: number | null; intervalUnit: number | null; seatBased: boolean; currency: string; maxDevices: number | null; deviceMode: 'NodeLocked' | 'Floating' }> = {},
 ) {
   return db.offering.create({
     data: {

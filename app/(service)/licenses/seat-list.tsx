@@ -3,9 +3,10 @@ import type { BuyerLicenseCodeView, BuyerLicenseView } from '@licensing/core';
 import { NewCodeButton } from './new-code-button';
 import { RevokeCodeButton } from './revoke-code-button';
 import { FormattedDate, FormattedDateTime } from '@/app/components/formatted';
+import { DeviceList } from '@/app/components/device-list';
 
 /**
- * The seats of a license and the codes of each, as stacked cards: each code's facts wrap in a grid
+ * The seats of a license with the codes and devices of each, as stacked cards: each code's facts wrap in a grid
  * that has two columns on a phone and four on a wide screen, so nothing needs a sideways scroll.
  */
 export function SeatList({ license }: { license: BuyerLicenseView }) {
@@ -41,6 +42,9 @@ export function SeatList({ license }: { license: BuyerLicenseView }) {
                 </ul>
               )}
               {canIssue && <NewCodeButton seatId={seat.id} seatName={seatName} offeringName={license.offeringName} />}
+              {(license.maxDevices !== null || seat.devices.length > 0) && (
+                <DeviceList side="buyer" licenseId={license.id} seatName={seatName} maxDevices={license.maxDevices} devices={seat.devices} canDeactivate={!seat.retiredAt} />
+              )}
             </li>
           );
         })}

@@ -5,6 +5,7 @@ import { classificationLabel } from '../../catalog/describe-offering';
 import { storefrontName } from '../../catalog/seller-profile';
 import type { Db } from '../../db';
 import { billingManagementOf, type BillingManagement } from '../../payments/billing-management';
+import { toDeviceView, type DeviceView } from '../devices/device-view';
 
 export interface BuyerLicenseCodeView {
   id: string;
@@ -19,6 +20,8 @@ interface BuyerSeatView {
   createdAt: Date;
   retiredAt: Date | null;
   codes: BuyerLicenseCodeView[];
+  /** The devices activated on the seat and not deactivated (a floating one whose lease lapsed says so). */
+  devices: DeviceView[];
 }
 
 export interface BuyerFeatureView {
@@ -51,6 +54,8 @@ export interface BuyerLicenseView {
   sellerName: string;
   features: BuyerFeatureView[];
   seats: BuyerSeatView[];
+  /** Devices each seat may have activated at once; null for any number. */
+  maxDevices: number | null;
   /** "Change plan" is offered: the license is active or trialing and its product lists other offerings. */
   canChangePlan: boolean;
   /** The plan change waiting for the end of the period (the buyer may cancel it); null when none. */
@@ -66,6 +71,7 @@ const buyerLicenseSelect = {
   termEnd: true,
   cancelAtPeriodEnd: true,
   createdAt: true,
+  maxDevices: true,
   offeringId: true,
   checkoutId: true,
   checkout: { select: { processor: true, processorCustomerId: true, amountMinor: true } },
@@ -92,6 +98,7 @@ const buyerLicenseSelect = {
         orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
         select: { id: true, label: true, createdAt: true, lastUsedAt: true, revokedAt: true },
       },
+      devices: { where: { deactivatedAt: null }, orderBy: [{ activatedAt: 'asc' }, { id: 'asc' }] },
     },
   },
 } as const satisfies Prisma.LicenseSelect;
@@ -102,7 +109,7 @@ function scheduledOf(change: { toOfferingId: string; effectiveAt: Date; unitPric
 }
 
 /** The license page: every license the signed-in buyer owns, newest first. */
-export async function listBuyerLicenses(ctx: { db: Db }, input: { buyerAccountId: string }): Promise<BuyerLicenseView[]> {
+export async function listBuyerLicenses(ctx: { db: Db; now?: Date }, input: { buyerAccountId: string }): Promise<BuyerLicenseView[]> {
   const licenses = await ctx.db.license.findMany({
     where: { buyerAccountId: input.buyerAccountId },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -112,6 +119,7 @@ export async function listBuyerLicenses(ctx: { db: Db }, input: { buyerAccountId
   const names = new Map(
     scheduledTo.length === 0 ? [] : (await ctx.db.offering.findMany({ where: { id: { in: scheduledTo } }, select: { id: true, name: true } })).map((offering) => [offering.id, offering.name]),
   );
+  const now = ctx.now ?? new Date();
   return licenses.map((license) => ({
     id: license.id,
     status: license.status,
@@ -128,7 +136,8 @@ export async function listBuyerLicenses(ctx: { db: Db }, input: { buyerAccountId
     productName: license.offering.product.name,
     sellerName: storefrontName(license.seller),
     features: license.features.map((feature) => ({ ...feature })),
-    seats: license.seats.map((seat) => ({ ...seat, codes: seat.codes.map((code) => ({ ...code })) })),
+    seats: license.seats.map((seat) => ({ ...seat, codes: seat.codes.map((code) => ({ ...code })), devices: seat.devices.map((device) => toDeviceView(device, now)) })),
+    maxDevices: license.maxDevices,
     canChangePlan: mayChangePlan(license.status) && license.offering.product.offerings.some((offering) => offering.id !== license.offeringId),
     scheduledPlanChange: scheduledOf(license.planChanges[0], names),
   }));

@@ -13,6 +13,7 @@ import { listPlanChangeOptions } from '../../licensing/licenses/quote-plan-chang
 import { getCheckoutResultForBuyer } from '../../checkout/get-checkout-result';
 import { listBuyerLicenses } from '../../licensing/licenses/list-buyer-licenses';
 import { getSubscriptionBilling } from '../../licensing/subscriptions/get-subscription-billing';
+import { deactivateLicenseDevice } from '../../licensing/devices/deactivate-license-device';
 import { createTrpcRouter, protectedProcedure } from '../init';
 
 /** The buyer's license page and the billing of their subscriptions. */
@@ -31,6 +32,10 @@ export const licensesRouter = createTrpcRouter({
   issueCode: protectedProcedure
     .input(issueBuyerCodeInputSchema)
     .mutation(({ ctx, input }) => issueLicenseCodeByBuyer(ctx, { ...input, buyerAccountId: ctx.session.accountId })),
+  /** "Deactivate" on one of the buyer's devices (moving to a new computer): it frees its place on every instance. */
+  deactivateDevice: protectedProcedure
+    .input(z.object({ licenseId: idSchema, deviceId: idSchema }))
+    .mutation(({ ctx, input }) => deactivateLicenseDevice(ctx, { owner: { buyerAccountId: ctx.session.accountId }, licenseId: input.licenseId, deviceId: input.deviceId })),
   openBillingPortal: protectedProcedure
     .input(subscriptionBillingInputSchema)
     .mutation(({ ctx, input }) => openBillingPortal(ctx, { licenseId: input.licenseId, buyerAccountId: ctx.session.accountId })),

@@ -12,6 +12,7 @@ import { revokeLicenseCodeBySeller } from '../../licensing/codes/revoke-license-
 import { usageByFeatureAndDay } from '../../consumption/usage-by-feature-and-day';
 import { getSellerLicenseDetail } from '../../licensing/licenses/get-seller-license-detail';
 import { listSellerLicenses, sellerLicensesQuerySchema } from '../../licensing/licenses/list-seller-licenses';
+import { deactivateLicenseDevice } from '../../licensing/devices/deactivate-license-device';
 import { createTrpcRouter, sellerProcedure } from '../init';
 
 // The portal's license page acts through the management services themselves; the page makes one
@@ -36,6 +37,10 @@ export const sellerLicensesRouter = createTrpcRouter({
   retireSeat: sellerProcedure
     .input(ask.extend({ seatId: id }))
     .mutation(({ ctx, input }) => retireSeat(ctx, { ...input, sellerId: ctx.seller.id })),
+  /** "Deactivate" on a device of the license: it frees its place on every instance. */
+  deactivateDevice: sellerProcedure
+    .input(ask.extend({ deviceId: id }))
+    .mutation(({ ctx, input }) => deactivateLicenseDevice(ctx, { owner: { sellerId: ctx.seller.id }, licenseId: input.licenseId, deviceId: input.deviceId, requestId: input.requestId })),
   changeStatus: sellerProcedure
     .input(ask.extend({ change: z.enum(['suspend', 'resume', 'cancel']) }))
     .mutation(({ ctx, input }) => changeLicenseStatus(ctx, { ...input, sellerId: ctx.seller.id })),

@@ -9,6 +9,7 @@ import { StatusBadge } from '../status-badge';
 import { IssueCodeForm, RetireSeatButton, RevokeSellerCode, StatusActions } from './license-actions';
 import { UsageChart } from './usage-chart';
 import { ChangePlan } from '@/app/components/change-plan';
+import { DeviceList } from '@/app/components/device-list';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'License' };
@@ -189,6 +190,9 @@ export default async function SellerLicensePage({ params }: Props) {
                   </ul>
                 )}
                 {!seat.retiredAt && !final && <IssueCodeForm licenseId={license.id} seatId={seat.id} seatName={seatName} />}
+                {(license.maxDevices !== null || seat.devices.length > 0) && (
+                  <DeviceList side="seller" licenseId={license.id} seatName={seatName} maxDevices={license.maxDevices} devices={seat.devices} canDeactivate={!seat.retiredAt} />
+                )}
               </li>
             );
           })}
