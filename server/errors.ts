@@ -41,6 +41,8 @@ export const HTTP_STATUS_BY_CODE = {
   DiscountCodeInUse: 409,
   // A seat already runs on as many devices as its license allows (docs/api/runtime.md "Devices").
   DeviceLimitReached: 403,
+  // A restricted account API key without the scope the operation needs (docs/api/README.md "Scoped API keys").
+  ApiKeyScope: 403,
 } as const satisfies Record<string, number>;
 
 export type ApiErrorCode = keyof typeof HTTP_STATUS_BY_CODE;

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db';
+import type { ApiKeyGrant } from './api-key-scopes';
 import { InvalidatedCache } from '../platform/invalidation/invalidated-cache';
 import { defineInvalidationTopic, publishInvalidation } from '../platform/invalidation/invalidation';
 
@@ -8,6 +9,10 @@ export interface ApiKeyPrincipal {
   sellerId: string;
   issuerClientId: string;
   apiKeyId: string;
+  /** What the key may do: null for an unrestricted key, else its scopes. */
+  grant: ApiKeyGrant;
+  /** When the key stops being accepted (ms since the epoch); null: never. */
+  expiresAt: number | null;
 }
 
 // Positive lookups only, keyed by the key's hash, for 10 seconds at most: a revoked key is

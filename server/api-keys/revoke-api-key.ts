@@ -2,13 +2,13 @@ import type { Db } from '../db';
 import { DomainError } from '../errors';
 import { forgetApiKey } from './api-key-cache';
 import { API_KEY_PATTERN, API_KEY_PREFIX_PATTERN, hashApiKey } from './api-key-secret';
-import { apiKeyViewSelect, type ApiKeyView } from './list-api-keys';
+import { apiKeyViewSelect, toApiKeyView, type ApiKeyView } from './list-api-keys';
 
 async function revokeRow(ctx: { db: Db }, row: { id: string; secretHash: string }): Promise<ApiKeyView> {
   // Revoking twice keeps the first revocation time.
   await ctx.db.apiKey.updateMany({ where: { id: row.id, revokedAt: null }, data: { revokedAt: new Date() } });
   await forgetApiKey(ctx, row.secretHash);
-  return ctx.db.apiKey.findUniqueOrThrow({ where: { id: row.id }, select: apiKeyViewSelect });
+  return toApiKeyView(await ctx.db.apiKey.findUniqueOrThrow({ where: { id: row.id }, select: apiKeyViewSelect }));
 }
 
 /** Revokes one of the seller's keys; another seller's key, or an unknown id, is NotFound. */

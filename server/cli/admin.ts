@@ -12,6 +12,7 @@ import { ensureAppSecret } from '../app-secret';
 import { resolveDatabase } from '../platform/database/local-database';
 import { applyMigrations } from '../platform/database/migrate';
 import { LOCAL_ORDER_EVENTS, type LocalOrderEvent } from '../orders/processor-events/local-order-event-kinds';
+import { API_KEY_SCOPE_NAMES, type ApiKeyScope } from '../api-keys/api-key-scopes';
 
 type Values = Record<string, string | boolean | undefined>;
 type Work = (ctx: { db: Db }) => Promise<void>;
@@ -83,19 +84,30 @@ const commands: Record<string, Command> = {
   },
 
   'create-api-key': {
-    usage: 'create-api-key --issuer <issuerClientId> --label <label>',
-    summary: 'Issue an account API key (header dub-apiKey) for a seller. The key is printed once, alone on the last line.',
-    options: { issuer: { type: 'string' }, label: { type: 'string' } },
+    usage: 'create-api-key --issuer <issuerClientId> --label <label> [--scopes <scope,scope…>] [--expires-in-days <days>]',
+    summary:
+      'Issue an account API key (header dub-apiKey) for a seller: full access, or only the --scopes named (comma-separated: ' +
+      `${API_KEY_SCOPE_NAMES.join(', ')}), until --expires-in-days when given. The key is printed once, alone on the last line.`,
+    options: { issuer: { type: 'string' }, label: { type: 'string' }, scopes: { type: 'string' }, 'expires-in-days': { type: 'string' } },
     prepare: (values, positionals) => {
       noPositionals(positionals);
       const issuer = requiredOption(values, 'issuer');
       const label = requiredOption(values, 'label');
+      const scopesText = optionalOption(values, 'scopes');
+      const scopes = scopesText === undefined ? undefined : scopesText.split(',').map((scope) => scope.trim());
+      const unknown = scopes?.filter((scope) => !(API_KEY_SCOPE_NAMES as string[]).includes(scope)) ?? [];
+      if (unknown.length > 0) throw new UsageError(`--scopes: no scope named ${unknown.map((scope) => `"${scope}"`).join(', ')}; the scopes are ${API_KEY_SCOPE_NAMES.join(', ')}.`);
+      const daysText = optionalOption(values, 'expires-in-days');
+      const expiresInDays = daysText === undefined ? undefined : Number(daysText);
+      if (expiresInDays !== undefined && !Number.isInteger(expiresInDays)) throw new UsageError(`--expires-in-days "${daysText}" is not a whole number of days.`);
       return async (ctx) => {
         const { createApiKey } = await import('../api-keys/create-api-key');
         const seller = await ctx.db.seller.findUnique({ where: { issuerClientId: issuer }, select: { id: true } });
         if (!seller) throw new DomainError('NotFound', `No seller with issuerClientId "${issuer}".`);
-        const created = await createApiKey(ctx, { sellerId: seller.id, label });
+        const created = await createApiKey(ctx, { sellerId: seller.id, label, scopes: scopes as ApiKeyScope[] | undefined, expiresInDays });
         console.log(`API key ${created.prefix} ("${created.label}") created for seller ${issuer} (key id ${created.id}).`);
+        console.log(`  access:  ${created.scopes ? created.scopes.join(', ') : 'full (every scope)'}`);
+        console.log(`  expires: ${created.expiresAt ? created.expiresAt.toISOString() : 'never (until revoked)'}`);
         console.log('Shown once: copy it now into the backend\'s secret store. The key is the next line.');
         console.log(created.key);
       };

@@ -18,3 +18,4 @@ export { acceptLanguageTags } from '../platform/accept-language';
 export { contentSecurityPolicy, formRedirectsOutward, newNonce, NONCE_HEADER, pageSecurityHeaders, REQUEST_PATH_HEADER } from '../security/page-headers';
 export * from '../catalog/describe-offering';
 export { changeIssuerClientIdInputSchema } from '../sellers/seller.schema';
+export { API_KEY_SCOPE_NAMES, API_KEY_SCOPES, type ApiKeyScope } from '../api-keys/api-key-scopes';

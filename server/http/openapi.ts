@@ -5,8 +5,8 @@ import { HTTP_STATUS_BY_CODE, type ApiErrorCode } from '../errors';
 // Codes it can answer, grouped by status, with the Code enum narrowed to exactly those.
 
 type SecurityRequirement = Record<string, string[]>[];
-export const SECURITY: Record<'apiKey' | 'buyerToken' | 'runtimeToken' | 'none', SecurityRequirement> = {
-  apiKey: [{ AccountApiKey: [] }],
+// Operations under the account API key name the scope they need: apiKeyRoute (http/auth/with-api-key.ts).
+export const SECURITY: Record<'buyerToken' | 'runtimeToken' | 'none', SecurityRequirement> = {
   buyerToken: [{ BuyerToken: [] }],
   runtimeToken: [{ RuntimeToken: [] }],
   none: [],

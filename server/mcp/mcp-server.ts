@@ -3,7 +3,8 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { authenticateApiKey } from '../api-keys/authenticate-api-key';
+import { requireApiKeyScope } from '../api-keys/api-key-scopes';
+import { authenticateApiKey, type ApiKeyPrincipal } from '../api-keys/authenticate-api-key';
 import { db } from '../db';
 import { BODY_LIMIT_BYTES } from '../platform/limits/limit-table';
 import { CATALOG_TOOLS } from './catalog-tools';
@@ -52,11 +53,16 @@ function listedTools(context: Pick<McpRequestContext, 'apiKey'>): McpTool[] {
 
 function createServer(context: McpRequestContext): Server {
   const server = new Server(MCP_SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
-  let principal: Promise<string> | undefined;
+  let principal: Promise<ApiKeyPrincipal> | undefined;
   const caller: ToolCaller = {
     correlationId: context.correlationId,
-    // Checked once per request, when a seller tool runs: ApiKeyMissing or ApiKeyInvalid otherwise.
-    sellerId: () => (principal ??= authenticateApiKey({ db: db() }, context.apiKey).then((key) => key.sellerId)),
+    // The key is checked once per request, when a seller tool runs (ApiKeyMissing or ApiKeyInvalid
+    // otherwise), and its scopes at each tool (ApiKeyScope), as the REST routes check them.
+    sellerId: async (scope) => {
+      const key = await (principal ??= authenticateApiKey({ db: db() }, context.apiKey));
+      requireApiKeyScope(key.grant, scope);
+      return key.sellerId;
+    },
   };
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listedTools(context).map(toolDefinition) }));

@@ -6,6 +6,7 @@ import { normalizeError } from '../wire/normalize-error';
 import { toWire, wireObject, wireRequest } from '../wire/wire';
 import { logger } from '../platform/logging/logger';
 import { assertUsableText, validationErrorFromZod } from '../validation-error';
+import type { ApiKeyScope } from '../api-keys/api-key-scopes';
 
 // One MCP tool: a camelCase input and output schema of the core (the same zod schemas the REST
 // catalog and the services use), seen by agents through their PascalCase wire twins, as REST
@@ -17,8 +18,8 @@ import { assertUsableText, validationErrorFromZod } from '../validation-error';
 /** Who calls: a seller tool asks for the seller behind the request's account API key. */
 export interface ToolCaller {
   correlationId: string;
-  /** The seller the account API key names; throws ApiKeyMissing or ApiKeyInvalid. */
-  sellerId(): Promise<string>;
+  /** The seller the account API key names, when it has `scope`; throws ApiKeyMissing, ApiKeyInvalid or ApiKeyScope. */
+  sellerId(scope: ApiKeyScope): Promise<string>;
 }
 
 export interface McpTool<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {

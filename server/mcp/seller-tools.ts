@@ -38,7 +38,7 @@ const listCatalogTool = defineTool({
   input: z.object({}),
   output: sellerCatalogSchema,
   annotations: READ_ONLY,
-  run: async (_input, caller) => listSellerCatalog({ db: db() }, await caller.sellerId()),
+  run: async (_input, caller) => listSellerCatalog({ db: db() }, await caller.sellerId('catalog:read')),
   summarize: (catalog) =>
     catalog.products.length === 0
       ? 'Your catalog is empty.'
@@ -54,7 +54,7 @@ const createProductTool = defineTool({
   output: sellerProductSchema,
   annotations: WRITE,
   run: async ({ requestId, ...fields }, caller) => {
-    const sellerId = await caller.sellerId();
+    const sellerId = await caller.sellerId('catalog:write');
     return once(sellerId, requestId, 'createProduct', fields, (tx) => createProduct({ db: tx }, { ...fields, sellerId }));
   },
   summarize: (product) => `Created product ${product.name} [productId ${product.id}].`,
@@ -70,7 +70,7 @@ const createOfferingTool = defineTool({
   output: sellerOfferingSchema,
   annotations: WRITE,
   run: async ({ requestId, ...fields }, caller) => {
-    const sellerId = await caller.sellerId();
+    const sellerId = await caller.sellerId('catalog:write');
     return once(sellerId, requestId, 'createOffering', fields, (tx) => createOffering({ db: tx }, { ...fields, listed: false, sellerId }));
   },
   summarize: (offering) => `Created ${offeringLine(offering)}.`,
@@ -85,7 +85,7 @@ const setOfferingListedTool = defineTool({
   output: sellerOfferingSchema,
   annotations: WRITE,
   run: async ({ requestId, ...fields }, caller) => {
-    const sellerId = await caller.sellerId();
+    const sellerId = await caller.sellerId('catalog:write');
     return once(sellerId, requestId, 'setOfferingListed', fields, (tx) => setOfferingListed({ db: tx }, { ...fields, sellerId }));
   },
   summarize: (offering) => `${offeringLine(offering)}.`,
@@ -102,7 +102,7 @@ const getSalesSummaryTool = defineTool({
   input: salesSummaryQuerySchema,
   output: salesSummarySchema,
   annotations: READ_ONLY,
-  run: async (query, caller) => getSalesSummary({ db: db() }, { ...query, sellerId: await caller.sellerId() }),
+  run: async (query, caller) => getSalesSummary({ db: db() }, { ...query, sellerId: await caller.sellerId('orders:read') }),
   summarize: (summary) =>
     [
       `From ${summary.from} to ${summary.to}: ${summary.completedOrders} completed orders (${summary.paidOrders} paid), ${summary.licensesIssued} licenses issued; ${summary.activeLicenses} licenses active now.`,

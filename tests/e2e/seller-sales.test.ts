@@ -163,6 +163,49 @@ describe('the seller’s sales pages, in Chromium', () => {
     );
 
     it(
+      `at ${viewport.width} px: a key restricted to the scopes chosen, with an expiry, is listed with both and refused outside its scope`,
+      async () => {
+        const { context, page } = await signedInPage(sellerCookie, viewport);
+        try {
+          await page.goto(`${setup.server.baseUrl}/portal/api-keys`);
+          const label = `reporting at ${viewport.width} px`;
+          await page.getByLabel(/^Label/).fill(label);
+          await page.getByLabel(/^Only what I choose/).check();
+          const create = page.getByRole('button', { name: 'Create key' });
+          // No scope chosen yet: the form says so and does not send.
+          expect(await create.isDisabled()).toBe(true);
+          await page.getByLabel(/^licenses:read/).check();
+          await page.getByLabel(/^events:read/).check();
+          await page.getByLabel('Expires').selectOption({ label: 'In 30 days' });
+          await expectFitsAndAccessible(page, 'the key form with scopes');
+          await page.screenshot({ path: `test-results/seller-api-key-form-${viewport.width}.png`, fullPage: true });
+          await create.click();
+          await page.getByTestId('new-api-key').waitFor();
+          const key = await page.getByTestId('new-api-key').locator('textarea, input').first().inputValue();
+          await page.getByRole('button', { name: 'I have stored it' }).click();
+          const row = page.getByTestId('api-key-row').filter({ hasText: label });
+          await row.waitFor();
+          expect(await row.getByTestId('api-key-access').innerText()).toBe('licenses:read, events:read');
+          expect(await row.getByTestId('api-key-expires').innerText()).toContain(String(new Date(Date.now() + 30 * 86_400_000).getUTCFullYear()));
+          await expectFitsAndAccessible(page, 'a restricted key in the list');
+          await page.screenshot({ path: `test-results/seller-api-key-scopes-${viewport.width}.png`, fullPage: true });
+
+          const stored = await setup.database.db.apiKey.findFirstOrThrow({ where: { label } });
+          expect(stored).toMatchObject({ restricted: true, scopes: ['licenses:read', 'events:read'] });
+          expect(Math.abs(stored.expiresAt!.getTime() - (Date.now() + 30 * 86_400_000))).toBeLessThan(600_000);
+          const call = (path: string, init: RequestInit = {}) => fetch(`${setup.server.baseUrl}${path}`, { ...init, headers: { 'dub-apiKey': key, 'content-type': 'application/json' } });
+          expect((await call('/licensing-mgmt/events')).status).toBe(200);
+          const refused = await call('/licensing-mgmt/webhook-endpoints', { method: 'POST', body: JSON.stringify({ Url: 'https://hooks.example.com/in', EventTypes: ['license.created'] }) });
+          expect(refused.status).toBe(403);
+          expect(await refused.json()).toMatchObject({ Code: 'ApiKeyScope', Message: expect.stringContaining('needs the scope webhooks') });
+        } finally {
+          await context.close();
+        }
+      },
+      E2E_TIMEOUT,
+    );
+
+    it(
       `at ${viewport.width} px: a session that ended says so at the next call and leads to sign-in, back to the same page`,
       async () => {
         const { context, page } = await signedInPage(sellerCookie, viewport);

@@ -55,6 +55,26 @@ describe('npm run admin', () => {
     expect(reserved.stderr).toContain('Reserved');
   }, 60_000);
 
+  it('create-api-key --scopes --expires-in-days makes a restricted key that expires; an unknown scope or a bad number of days exits 2', async () => {
+    await admin('create-seller', '--legal-name', 'Scoper', '--issuer-client-id', 'scoper-cli');
+    const created = await admin('create-api-key', '--issuer', 'scoper-cli', '--label', 'reporting', '--scopes', 'licenses:read, events:read', '--expires-in-days', '90');
+    expect(created.status).toBe(0);
+    expect(created.stdout).toContain('access:  licenses:read, events:read');
+    const key = lastLine(created.stdout);
+    const principal = await authenticateApiKey({ db: database.db }, key);
+    expect(principal.grant).toEqual(['licenses:read', 'events:read']);
+    expect(Math.abs(principal.expiresAt! - (Date.now() + 90 * 86_400_000))).toBeLessThan(120_000);
+    for (const [args, named] of [
+      [['--scopes', 'licenses:read,everything'], '"everything"'],
+      [['--expires-in-days', 'soon'], '--expires-in-days'],
+    ] as const) {
+      const refused = await admin('create-api-key', '--issuer', 'scoper-cli', '--label', 'bad', ...args);
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toContain(named);
+    }
+    expect(await database.db.apiKey.count({ where: { label: 'bad' } })).toBe(0);
+  }, 60_000);
+
   it('create-api-key for an unknown issuer exits 1', async () => {
     const result = await admin('create-api-key', '--issuer', 'no-such-seller', '--label', 'ci');
     expect(result.status).toBe(1);

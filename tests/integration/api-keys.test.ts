@@ -56,6 +56,34 @@ describe('account API keys', () => {
     expect(listed?.prefix).toBe(created.prefix);
   });
 
+  it('a key is made with full access by default, or restricted to the scopes named, until its expiry; bad scopes or days are ValidationError naming the field', async () => {
+    const seller = await createSeller(database.db);
+    const full = await createApiKey(ctx, { sellerId: seller.id, label: 'full' });
+    expect(full).toMatchObject({ scopes: null, expiresAt: null });
+    const restricted = await createApiKey(ctx, { sellerId: seller.id, label: 'reporting', scopes: ['licenses:read', 'events:read'], expiresInDays: 30 });
+    expect(restricted.scopes).toEqual(['licenses:read', 'events:read']);
+    expect((await authenticateApiKey(ctx, restricted.key)).grant).toEqual(['licenses:read', 'events:read']);
+    expect((await authenticateApiKey(ctx, full.key)).grant).toBeNull();
+    const listed = await listApiKeys(ctx, seller.id);
+    expect(listed.map((key) => [key.label, key.scopes, key.expiresAt?.getTime() ?? null, key.expired])).toEqual([
+      ['reporting', ['licenses:read', 'events:read'], restricted.expiresAt!.getTime(), false],
+      ['full', null, null, false],
+    ]);
+    await database.db.apiKey.update({ where: { id: restricted.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await listApiKeys(ctx, seller.id))[0]!.expired).toBe(true);
+    for (const [input, field] of [
+      [{ scopes: [] }, 'scopes'],
+      [{ scopes: ['licenses:read', 'licenses:read'] }, 'scopes'],
+      [{ scopes: ['everything'] }, 'scopes.0'],
+      [{ expiresInDays: 0 }, 'expiresInDays'],
+      [{ expiresInDays: 3651 }, 'expiresInDays'],
+    ] as const) {
+      const error = await expectCode(createApiKey(ctx, { sellerId: seller.id, label: 'bad', ...(input as object) }), 'ValidationError');
+      expect(error.details?.map((detail) => detail.Field.toLowerCase())).toContain(field.toLowerCase());
+    }
+    expect(await database.db.apiKey.count({ where: { sellerId: seller.id } })).toBe(2);
+  });
+
   it('two keys never share a key or a prefix', async () => {
     const seller = await createSeller(database.db);
     const keys = await Promise.all(Array.from({ length: 20 }, () => createApiKey(ctx, { sellerId: seller.id, label: 'k' })));
@@ -73,7 +101,7 @@ describe('account API keys', () => {
     const listed = await listApiKeys(ctx, seller.id);
     expect(listed.map((key) => key.label).sort()).toEqual(['one', 'two']);
     for (const key of listed) {
-      expect(Object.keys(key).sort()).toEqual(['createdAt', 'id', 'label', 'lastUsedAt', 'prefix', 'revokedAt']);
+      expect(Object.keys(key).sort()).toEqual(['createdAt', 'expired', 'expiresAt', 'id', 'label', 'lastUsedAt', 'prefix', 'revokedAt', 'scopes']);
     }
   });
 
@@ -93,6 +121,8 @@ describe('account API keys', () => {
       sellerId: seller.id,
       issuerClientId: seller.issuerClientId,
       apiKeyId: created.id,
+      grant: null,
+      expiresAt: null,
     });
   });
 

@@ -2684,7 +2684,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ApiError: `ApiKeyInvalid` */
+            /** @description ApiError: `ApiKeyInvalid`, `ApiKeyScope` */
             403: {
                 headers: {
                     /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
@@ -2697,7 +2697,7 @@ export interface operations {
                          * @description Machine-readable; branch on this.
                          * @enum {string}
                          */
-                        Code: "ApiKeyInvalid";
+                        Code: "ApiKeyInvalid" | "ApiKeyScope";
                         /** @description Equals the X-Correlation-Id header. */
                         CorrelationId: string;
                         /** @description Per-field failures (ValidationError). */
@@ -2934,7 +2934,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ApiError: `ApiKeyInvalid` */
+            /** @description ApiError: `ApiKeyInvalid`, `ApiKeyScope` */
             403: {
                 headers: {
                     /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
@@ -2947,7 +2947,7 @@ export interface operations {
                          * @description Machine-readable; branch on this.
                          * @enum {string}
                          */
-                        Code: "ApiKeyInvalid";
+                        Code: "ApiKeyInvalid" | "ApiKeyScope";
                         /** @description Equals the X-Correlation-Id header. */
                         CorrelationId: string;
                         /** @description Per-field failures (ValidationError). */
@@ -3174,7 +3174,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ApiError: `ApiKeyInvalid` */
+            /** @description ApiError: `ApiKeyInvalid`, `ApiKeyScope` */
             403: {
                 headers: {
                     /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
@@ -3187,7 +3187,7 @@ export interface operations {
                          * @description Machine-readable; branch on this.
                          * @enum {string}
                          */
-                        Code: "ApiKeyInvalid";
+                        Code: "ApiKeyInvalid" | "ApiKeyScope";
                         /** @description Equals the X-Correlation-Id header. */
                         CorrelationId: string;
                         /** @description Per-field failures (ValidationError). */
@@ -3362,7 +3362,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ApiError: `ApiKeyInvalid` */
+            /** @description ApiError: `ApiKeyInvalid`, `ApiKeyScope` */
             403: {
                 headers: {
                     /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
@@ -3375,7 +3375,7 @@ export interface operations {
                          * @description Machine-readable; branch on this.
                          * @enum {string}
                          */
-                        Code: "ApiKeyInvalid";
+                        Code: "ApiKeyInvalid" | "ApiKeyScope";
                         /** @description Equals the X-Correlation-Id header. */
                         CorrelationId: string;
                         /** @description Per-field failures (ValidationError). */
@@ -3630,7 +3630,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ApiError: `ApiKeyInvalid` */
+            /** @description ApiError: `ApiKeyInvalid`, `ApiKeyScope` */
             403: {
                 headers: {
                     /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
@@ -3643,7 +3643,7 @@ export interface operations {
                          * @description Machine-readable; branch on this.
                          * @enum {string}
                          */
-                        Code: "ApiKeyInvalid";
+                        Code: "ApiKeyInvalid" | "ApiKeyScope";
                         /** @description Equals the X-Correlation-Id header. */
                         CorrelationId: string;
                         /** @description Per-field failures (ValidationError). */
@@ -3888,7 +3888,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ApiError: `ApiKeyInvalid` */
+            /** @description ApiError: `ApiKeyInvalid`, `ApiKeyScope` */
             403: {
                 headers: {
                     /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
@@ -3901,7 +3901,7 @@ export interface operations {
                          * @description Machine-readable; branch on this.
                          * @enum {string}
                          */
-                        Code: "ApiKeyInvalid";
+                        Code: "ApiKeyInvalid" | "ApiKeyScope";
                         /** @description Equals the X-Correlation-Id header. */
                         CorrelationId: string;
                         /** @description Per-field failures (ValidationError). */
@@ -4109,7 +4109,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ApiError: `ApiKeyInvalid` */
+            /** @description ApiError: `ApiKeyInvalid`, `ApiKeyScope` */
             403: {
                 headers: {
                     /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
@@ -4122,7 +4122,7 @@ export interface operations {
                          * @description Machine-readable; branch on this.
                          * @enum {string}
                          */
-                        Code: "ApiKeyInvalid";
+                        Code: "ApiKeyInvalid" | "ApiKeyScope";
                         /** @description Equals the X-Correlation-Id header. */
                         CorrelationId: string;
                         /** @description Per-field failures (ValidationError). */
@@ -4340,7 +4340,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ApiError: `ApiKeyInvalid` */
+            /** @description ApiError: `ApiKeyInvalid`, `ApiKeyScope` */
             403: {
                 headers: {
                     /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
@@ -4353,7 +4353,7 @@ export interface operations {
                          * @description Machine-readable; branch on this.
                          * @enum {string}
                          */
-                        Code: "ApiKeyInvalid";
+                        Code: "ApiKeyInvalid" | "ApiKeyScope";
                         /** @description Equals the X-Correlation-Id header. */
                         CorrelationId: string;
                         /** @description Per-field failures (ValidationError). */
@@ -4610,7 +4610,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ApiError: `ApiKeyInvalid` */
+            /** @description ApiError: `ApiKeyInvalid`, `ApiKeyScope` */
             403: {
                 headers: {
                     /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
@@ -4623,7 +4623,7 @@ export interface operations {
                          * @description Machine-readable; branch on this.
                          * @enum {string}
                          */
-                        Code: "ApiKeyInvalid";
+                        Code: "ApiKeyInvalid" | "ApiKeyScope";
                         /** @description Equals the X-Correlation-Id header. */
                         CorrelationId: string;
                         /** @description Per-field failures (ValidationError). */
@@ -4863,7 +4863,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ApiError: `ApiKeyInvalid` */
+            /** @description ApiError: `ApiKeyInvalid`, `ApiKeyScope` */
             403: {
                 headers: {
                     /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
@@ -4876,7 +4876,7 @@ export interface operations {
                          * @description Machine-readable; branch on this.
                          * @enum {string}
                          */
-                        Code: "ApiKeyInvalid";
+                        Code: "ApiKeyInvalid" | "ApiKeyScope";
                         /** @description Equals the X-Correlation-Id header. */
                         CorrelationId: string;
                         /** @description Per-field failures (ValidationError). */
@@ -5193,7 +5193,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ApiError: `ApiKeyInvalid` */
+            /** @description ApiError: `ApiKeyInvalid`, `ApiKeyScope` */
             403: {
                 headers: {
                     /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
@@ -5206,7 +5206,7 @@ export interface operations {
                          * @description Machine-readable; branch on this.
                          * @enum {string}
                          */
-                        Code: "ApiKeyInvalid";
+                        Code: "ApiKeyInvalid" | "ApiKeyScope";
                         /** @description Equals the X-Correlation-Id header. */
                         CorrelationId: string;
                         /** @description Per-field failures (ValidationError). */
@@ -5520,7 +5520,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ApiError: `ApiKeyInvalid` */
+            /** @description ApiError: `ApiKeyInvalid`, `ApiKeyScope` */
             403: {
                 headers: {
                     /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
@@ -5533,7 +5533,7 @@ export interface operations {
                          * @description Machine-readable; branch on this.
                          * @enum {string}
                          */
-                        Code: "ApiKeyInvalid";
+                        Code: "ApiKeyInvalid" | "ApiKeyScope";
                         /** @description Equals the X-Correlation-Id header. */
                         CorrelationId: string;
                         /** @description Per-field failures (ValidationError). */
@@ -5807,7 +5807,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ApiError: `ApiKeyInvalid` */
+            /** @description ApiError: `ApiKeyInvalid`, `ApiKeyScope` */
             403: {
                 headers: {
                     /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
@@ -5820,7 +5820,7 @@ export interface operations {
                          * @description Machine-readable; branch on this.
                          * @enum {string}
                          */
-                        Code: "ApiKeyInvalid";
+                        Code: "ApiKeyInvalid" | "ApiKeyScope";
                         /** @description Equals the X-Correlation-Id header. */
                         CorrelationId: string;
                         /** @description Per-field failures (ValidationError). */
@@ -6075,7 +6075,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ApiError: `ApiKeyInvalid` */
+            /** @description ApiError: `ApiKeyInvalid`, `ApiKeyScope` */
             403: {
                 headers: {
                     /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
@@ -6088,7 +6088,7 @@ export interface operations {
                          * @description Machine-readable; branch on this.
                          * @enum {string}
                          */
-                        Code: "ApiKeyInvalid";
+                        Code: "ApiKeyInvalid" | "ApiKeyScope";
                         /** @description Equals the X-Correlation-Id header. */
                         CorrelationId: string;
                         /** @description Per-field failures (ValidationError). */
@@ -6323,7 +6323,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ApiError: `ApiKeyInvalid` */
+            /** @description ApiError: `ApiKeyInvalid`, `ApiKeyScope` */
             403: {
                 headers: {
                     /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
@@ -6336,7 +6336,7 @@ export interface operations {
                          * @description Machine-readable; branch on this.
                          * @enum {string}
                          */
-                        Code: "ApiKeyInvalid";
+                        Code: "ApiKeyInvalid" | "ApiKeyScope";
                         /** @description Equals the X-Correlation-Id header. */
                         CorrelationId: string;
                         /** @description Per-field failures (ValidationError). */
@@ -6630,7 +6630,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ApiError: `ApiKeyInvalid` */
+            /** @description ApiError: `ApiKeyInvalid`, `ApiKeyScope` */
             403: {
                 headers: {
                     /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
@@ -6643,7 +6643,7 @@ export interface operations {
                          * @description Machine-readable; branch on this.
                          * @enum {string}
                          */
-                        Code: "ApiKeyInvalid";
+                        Code: "ApiKeyInvalid" | "ApiKeyScope";
                         /** @description Equals the X-Correlation-Id header. */
                         CorrelationId: string;
                         /** @description Per-field failures (ValidationError). */
@@ -6892,7 +6892,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ApiError: `ApiKeyInvalid` */
+            /** @description ApiError: `ApiKeyInvalid`, `ApiKeyScope` */
             403: {
                 headers: {
                     /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
@@ -6905,7 +6905,7 @@ export interface operations {
                          * @description Machine-readable; branch on this.
                          * @enum {string}
                          */
-                        Code: "ApiKeyInvalid";
+                        Code: "ApiKeyInvalid" | "ApiKeyScope";
                         /** @description Equals the X-Correlation-Id header. */
                         CorrelationId: string;
                         /** @description Per-field failures (ValidationError). */
@@ -7129,7 +7129,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ApiError: `ApiKeyInvalid` */
+            /** @description ApiError: `ApiKeyInvalid`, `ApiKeyScope` */
             403: {
                 headers: {
                     /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
@@ -7142,7 +7142,7 @@ export interface operations {
                          * @description Machine-readable; branch on this.
                          * @enum {string}
                          */
-                        Code: "ApiKeyInvalid";
+                        Code: "ApiKeyInvalid" | "ApiKeyScope";
                         /** @description Equals the X-Correlation-Id header. */
                         CorrelationId: string;
                         /** @description Per-field failures (ValidationError). */
@@ -7420,7 +7420,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ApiError: `ApiKeyInvalid` */
+            /** @description ApiError: `ApiKeyInvalid`, `ApiKeyScope` */
             403: {
                 headers: {
                     /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
@@ -7433,7 +7433,7 @@ export interface operations {
                          * @description Machine-readable; branch on this.
                          * @enum {string}
                          */
-                        Code: "ApiKeyInvalid";
+                        Code: "ApiKeyInvalid" | "ApiKeyScope";
                         /** @description Equals the X-Correlation-Id header. */
                         CorrelationId: string;
                         /** @description Per-field failures (ValidationError). */
@@ -7708,7 +7708,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ApiError: `ApiKeyInvalid` */
+            /** @description ApiError: `ApiKeyInvalid`, `ApiKeyScope` */
             403: {
                 headers: {
                     /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
@@ -7721,7 +7721,7 @@ export interface operations {
                          * @description Machine-readable; branch on this.
                          * @enum {string}
                          */
-                        Code: "ApiKeyInvalid";
+                        Code: "ApiKeyInvalid" | "ApiKeyScope";
                         /** @description Equals the X-Correlation-Id header. */
                         CorrelationId: string;
                         /** @description Per-field failures (ValidationError). */
@@ -8015,7 +8015,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ApiError: `ApiKeyInvalid` */
+            /** @description ApiError: `ApiKeyInvalid`, `ApiKeyScope` */
             403: {
                 headers: {
                     /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
@@ -8028,7 +8028,7 @@ export interface operations {
                          * @description Machine-readable; branch on this.
                          * @enum {string}
                          */
-                        Code: "ApiKeyInvalid";
+                        Code: "ApiKeyInvalid" | "ApiKeyScope";
                         /** @description Equals the X-Correlation-Id header. */
                         CorrelationId: string;
                         /** @description Per-field failures (ValidationError). */
@@ -8323,7 +8323,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ApiError: `ApiKeyInvalid` */
+            /** @description ApiError: `ApiKeyInvalid`, `ApiKeyScope` */
             403: {
                 headers: {
                     /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
@@ -8336,7 +8336,7 @@ export interface operations {
                          * @description Machine-readable; branch on this.
                          * @enum {string}
                          */
-                        Code: "ApiKeyInvalid";
+                        Code: "ApiKeyInvalid" | "ApiKeyScope";
                         /** @description Equals the X-Correlation-Id header. */
                         CorrelationId: string;
                         /** @description Per-field failures (ValidationError). */
@@ -8629,7 +8629,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ApiError: `ApiKeyInvalid` */
+            /** @description ApiError: `ApiKeyInvalid`, `ApiKeyScope` */
             403: {
                 headers: {
                     /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
@@ -8642,7 +8642,7 @@ export interface operations {
                          * @description Machine-readable; branch on this.
                          * @enum {string}
                          */
-                        Code: "ApiKeyInvalid";
+                        Code: "ApiKeyInvalid" | "ApiKeyScope";
                         /** @description Equals the X-Correlation-Id header. */
                         CorrelationId: string;
                         /** @description Per-field failures (ValidationError). */
@@ -8881,7 +8881,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ApiError: `ApiKeyInvalid` */
+            /** @description ApiError: `ApiKeyInvalid`, `ApiKeyScope` */
             403: {
                 headers: {
                     /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
@@ -8894,7 +8894,7 @@ export interface operations {
                          * @description Machine-readable; branch on this.
                          * @enum {string}
                          */
-                        Code: "ApiKeyInvalid";
+                        Code: "ApiKeyInvalid" | "ApiKeyScope";
                         /** @description Equals the X-Correlation-Id header. */
                         CorrelationId: string;
                         /** @description Per-field failures (ValidationError). */
@@ -9090,7 +9090,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ApiError: `ApiKeyInvalid` */
+            /** @description ApiError: `ApiKeyInvalid`, `ApiKeyScope` */
             403: {
                 headers: {
                     /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
@@ -9103,7 +9103,7 @@ export interface operations {
                          * @description Machine-readable; branch on this.
                          * @enum {string}
                          */
-                        Code: "ApiKeyInvalid";
+                        Code: "ApiKeyInvalid" | "ApiKeyScope";
                         /** @description Equals the X-Correlation-Id header. */
                         CorrelationId: string;
                         /** @description Per-field failures (ValidationError). */
@@ -9288,7 +9288,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ApiError: `ApiKeyInvalid` */
+            /** @description ApiError: `ApiKeyInvalid`, `ApiKeyScope` */
             403: {
                 headers: {
                     /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
@@ -9301,7 +9301,7 @@ export interface operations {
                          * @description Machine-readable; branch on this.
                          * @enum {string}
                          */
-                        Code: "ApiKeyInvalid";
+                        Code: "ApiKeyInvalid" | "ApiKeyScope";
                         /** @description Equals the X-Correlation-Id header. */
                         CorrelationId: string;
                         /** @description Per-field failures (ValidationError). */
@@ -9476,7 +9476,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ApiError: `ApiKeyInvalid` */
+            /** @description ApiError: `ApiKeyInvalid`, `ApiKeyScope` */
             403: {
                 headers: {
                     /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
@@ -9489,7 +9489,7 @@ export interface operations {
                          * @description Machine-readable; branch on this.
                          * @enum {string}
                          */
-                        Code: "ApiKeyInvalid";
+                        Code: "ApiKeyInvalid" | "ApiKeyScope";
                         /** @description Equals the X-Correlation-Id header. */
                         CorrelationId: string;
                         /** @description Per-field failures (ValidationError). */
@@ -9711,7 +9711,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ApiError: `ApiKeyInvalid` */
+            /** @description ApiError: `ApiKeyInvalid`, `ApiKeyScope` */
             403: {
                 headers: {
                     /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
@@ -9724,7 +9724,7 @@ export interface operations {
                          * @description Machine-readable; branch on this.
                          * @enum {string}
                          */
-                        Code: "ApiKeyInvalid";
+                        Code: "ApiKeyInvalid" | "ApiKeyScope";
                         /** @description Equals the X-Correlation-Id header. */
                         CorrelationId: string;
                         /** @description Per-field failures (ValidationError). */
@@ -9937,7 +9937,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ApiError: `ApiKeyInvalid` */
+            /** @description ApiError: `ApiKeyInvalid`, `ApiKeyScope` */
             403: {
                 headers: {
                     /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
@@ -9950,7 +9950,7 @@ export interface operations {
                          * @description Machine-readable; branch on this.
                          * @enum {string}
                          */
-                        Code: "ApiKeyInvalid";
+                        Code: "ApiKeyInvalid" | "ApiKeyScope";
                         /** @description Equals the X-Correlation-Id header. */
                         CorrelationId: string;
                         /** @description Per-field failures (ValidationError). */
@@ -10130,7 +10130,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ApiError: `ApiKeyInvalid` */
+            /** @description ApiError: `ApiKeyInvalid`, `ApiKeyScope` */
             403: {
                 headers: {
                     /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
@@ -10143,7 +10143,7 @@ export interface operations {
                          * @description Machine-readable; branch on this.
                          * @enum {string}
                          */
-                        Code: "ApiKeyInvalid";
+                        Code: "ApiKeyInvalid" | "ApiKeyScope";
                         /** @description Equals the X-Correlation-Id header. */
                         CorrelationId: string;
                         /** @description Per-field failures (ValidationError). */
@@ -10385,7 +10385,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ApiError: `ApiKeyInvalid`, `IssuerMismatch` */
+            /** @description ApiError: `ApiKeyInvalid`, `ApiKeyScope`, `IssuerMismatch` */
             403: {
                 headers: {
                     /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
@@ -10398,7 +10398,7 @@ export interface operations {
                          * @description Machine-readable; branch on this.
                          * @enum {string}
                          */
-                        Code: "ApiKeyInvalid" | "IssuerMismatch";
+                        Code: "ApiKeyInvalid" | "ApiKeyScope" | "IssuerMismatch";
                         /** @description Equals the X-Correlation-Id header. */
                         CorrelationId: string;
                         /** @description Per-field failures (ValidationError). */
@@ -10644,7 +10644,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description ApiError: `ApiKeyInvalid` */
+            /** @description ApiError: `ApiKeyInvalid`, `ApiKeyScope` */
             403: {
                 headers: {
                     /** @description The request's correlation id (adopted from `x-correlation-id` or generated). */
@@ -10657,7 +10657,7 @@ export interface operations {
                          * @description Machine-readable; branch on this.
                          * @enum {string}
                          */
-                        Code: "ApiKeyInvalid";
+                        Code: "ApiKeyInvalid" | "ApiKeyScope";
                         /** @description Equals the X-Correlation-Id header. */
                         CorrelationId: string;
                         /** @description Per-field failures (ValidationError). */

@@ -8,6 +8,15 @@ import { buttonSecondary } from '@/app/components/buttons';
 import { ConfirmRevoke } from '@/app/components/confirm-revoke';
 import { FormattedDateTime } from '@/app/components/formatted';
 import { ShownOnceSecret } from '@/app/components/shown-once-secret';
+import { API_KEY_SCOPE_NAMES, API_KEY_SCOPES, type ApiKeyScope } from '@/server/entry/shared';
+
+/** What the form offers for an expiry: days from now (null: never). */
+const EXPIRY_CHOICES: { days: number | null; text: string }[] = [
+  { days: null, text: 'Never (until revoked)' },
+  { days: 30, text: 'In 30 days' },
+  { days: 90, text: 'In 90 days' },
+  { days: 365, text: 'In a year' },
+];
 
 interface NewKey {
   key: string;
@@ -33,11 +42,17 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: NewKey) => void }) {
   const trpc = useTRPC();
   const refetchAfterChange = useRefetchAfterChange();
   const [label, setLabel] = useState('');
+  const [restricted, setRestricted] = useState(false);
+  const [scopes, setScopes] = useState<ApiKeyScope[]>([]);
+  const [expiry, setExpiry] = useState('');
   const labelId = useId();
   const create = useMutation(
     trpc.apiKeys.create.mutationOptions({
       onSuccess: async (created) => {
         setLabel('');
+        setRestricted(false);
+        setScopes([]);
+        setExpiry('');
         onCreated({ key: created.key, prefix: created.prefix, label: created.label });
         await refetchAfterChange(trpc.apiKeys.list.queryKey());
       },
@@ -46,17 +61,18 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: NewKey) => void }) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (label.trim() === '' || create.isPending) return;
-    create.mutate({ label: label.trim() });
+    if (label.trim() === '' || create.isPending || (restricted && scopes.length === 0)) return;
+    create.mutate({ label: label.trim(), scopes: restricted ? scopes : undefined, expiresInDays: expiry === '' ? undefined : Number(expiry) });
   }
+  const toggle = (scope: ApiKeyScope, on: boolean) => setScopes((chosen) => (on ? [...chosen, scope] : chosen.filter((other) => other !== scope)));
 
   return (
     <section aria-labelledby={`${labelId}-heading`} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id={`${labelId}-heading`} className="text-lg font-semibold">
         Create a key
       </h2>
-      <form onSubmit={submit} className="mt-3 flex flex-wrap items-end gap-3">
-        <div className="flex min-w-64 flex-1 flex-col gap-1">
+      <form onSubmit={submit} className="mt-3 space-y-4">
+        <div className="flex min-w-0 flex-col gap-1">
           <label htmlFor={labelId} className="text-sm font-medium text-slate-700">
             Label <span className="font-normal text-slate-500">(where the key is used, e.g. “production backend”)</span>
           </label>
@@ -70,9 +86,57 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: NewKey) => void }) {
             className="rounded-md border border-slate-300 px-3 py-2 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200"
           />
         </div>
-        <button type="submit" className={buttonPrimary} disabled={create.isPending || label.trim() === ''}>
-          {create.isPending ? 'Creating…' : 'Create key'}
-        </button>
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium text-slate-700">Access</legend>
+          <label className="flex items-start gap-2 text-sm">
+            <input type="radio" name="access" className="mt-1" checked={!restricted} onChange={() => setRestricted(false)} />
+            <span>
+              Full access <span className="text-slate-600">(every operation, and any added later)</span>
+            </span>
+          </label>
+          <label className="flex items-start gap-2 text-sm">
+            <input type="radio" name="access" className="mt-1" checked={restricted} onChange={() => setRestricted(true)} />
+            <span>
+              Only what I choose <span className="text-slate-600">(anything else is refused with ApiKeyScope)</span>
+            </span>
+          </label>
+          {restricted && (
+            <fieldset className="ml-6 grid gap-2 sm:grid-cols-2" data-testid="api-key-scopes">
+              <legend className="sr-only">Scopes</legend>
+              {API_KEY_SCOPE_NAMES.map((scope) => (
+                <label key={scope} className="flex items-start gap-2 text-sm">
+                  <input type="checkbox" className="mt-1" checked={scopes.includes(scope)} onChange={(event) => toggle(scope, event.target.checked)} />
+                  <span className="min-w-0 [overflow-wrap:anywhere]">
+                    <code className="font-mono">{scope}</code> <span className="text-slate-600">· {API_KEY_SCOPES[scope]}</span>
+                  </span>
+                </label>
+              ))}
+              {scopes.length === 0 && <p className="text-sm text-slate-600 sm:col-span-2">Choose at least one scope.</p>}
+            </fieldset>
+          )}
+        </fieldset>
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${labelId}-expiry`} className="text-sm font-medium text-slate-700">
+              Expires
+            </label>
+            <select
+              id={`${labelId}-expiry`}
+              value={expiry}
+              onChange={(event) => setExpiry(event.target.value)}
+              className="rounded-md border border-slate-300 bg-white px-3 py-2 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200"
+            >
+              {EXPIRY_CHOICES.map((choice) => (
+                <option key={choice.text} value={choice.days ?? ''}>
+                  {choice.text}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className={buttonPrimary} disabled={create.isPending || label.trim() === '' || (restricted && scopes.length === 0)}>
+            {create.isPending ? 'Creating…' : 'Create key'}
+          </button>
+        </div>
       </form>
       {create.error && (
         <p role="alert" className="mt-3 text-sm text-red-700">
@@ -134,6 +198,9 @@ interface ListedKey {
   createdAt: Date;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
+  scopes: ApiKeyScope[] | null;
+  expiresAt: Date | null;
+  expired: boolean;
 }
 
 function KeyRow({ apiKey }: { apiKey: ListedKey }) {
@@ -146,11 +213,12 @@ function KeyRow({ apiKey }: { apiKey: ListedKey }) {
   );
 
   const revoked = apiKey.revokedAt !== null;
+  const expired = !revoked && apiKey.expired;
   // Stacked on a phone, one line per key from md up. A revoked key stays legible (slate-600 keeps
   // 4.5:1 on its grey background); its state is said in words, not only by the colour.
   return (
     <li data-testid="api-key-row" className={`flex flex-col gap-3 p-4 text-sm md:flex-row md:items-center md:justify-between ${revoked ? 'bg-slate-50 text-slate-600' : ''}`}>
-      <dl className="grid min-w-0 flex-1 grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 md:grid-cols-5 md:gap-x-4">
+      <dl className="grid min-w-0 flex-1 grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 md:grid-cols-4 md:gap-x-4 xl:grid-cols-7">
         <KeyField label="Prefix">
           <span className="font-mono [overflow-wrap:anywhere]">{apiKey.prefix}</span>
         </KeyField>
@@ -159,8 +227,22 @@ function KeyRow({ apiKey }: { apiKey: ListedKey }) {
         </KeyField>
         <KeyField label="Created"><FormattedDateTime value={apiKey.createdAt} /></KeyField>
         <KeyField label="Last used">{apiKey.lastUsedAt ? <FormattedDateTime value={apiKey.lastUsedAt} /> : 'Never'}</KeyField>
+        <KeyField label="Access">
+          <span data-testid="api-key-access" className="[overflow-wrap:anywhere]">
+            {apiKey.scopes ? apiKey.scopes.join(', ') : 'Full access'}
+          </span>
+        </KeyField>
+        <KeyField label="Expires">
+          <span data-testid="api-key-expires">{apiKey.expiresAt ? <FormattedDateTime value={apiKey.expiresAt} /> : 'Never'}</span>
+        </KeyField>
         <KeyField label="Status">
-          {revoked ? <span className="font-medium text-slate-700">Revoked {apiKey.revokedAt && <FormattedDateTime value={apiKey.revokedAt} />}</span> : <span className="font-medium text-emerald-800">Active</span>}
+          {revoked ? (
+            <span className="font-medium text-slate-700">Revoked {apiKey.revokedAt && <FormattedDateTime value={apiKey.revokedAt} />}</span>
+          ) : expired ? (
+            <span className="font-medium text-slate-700">Expired</span>
+          ) : (
+            <span className="font-medium text-emerald-800">Active</span>
+          )}
         </KeyField>
       </dl>
       {!revoked && (

@@ -4,9 +4,8 @@ import { embeddedCheckoutSchema } from '../../../checkout/embedded-checkout.sche
 import { checkoutSessionSchema } from '../../../checkout/purchase-checkout.schema';
 import { db } from '../../../db';
 import type { AppEnv } from '../../app-env';
-import { withApiKey } from '../../auth/with-api-key';
-import { readJsonBody } from '../../middleware/read-json-body';
-import { BODY_CODES, errorResponses, okResponse, SECURITY } from '../../openapi';
+import { API_KEY_CODES, apiKeyRoute } from '../../auth/with-api-key';
+import { BODY_CODES, errorResponses, okResponse } from '../../openapi';
 import { wireObject, wireRequest } from '../../../wire/wire';
 import { wireJson } from '../../wire-json';
 
@@ -21,12 +20,11 @@ export const route = createRoute({
     'Free or trial: SessionUrl is null and ClaimUrl is the claim link, also e-mailed to CustomerEmail (at most 5 claim e-mails per address per hour); ' +
     'the license comes when the buyer signs in with that address and accepts. A replay with the same RequestId answers with the same session ' +
     '(free: a newly minted ClaimUrl, no second e-mail); with another OfferingId, Quantity, CorrelationId or CustomerEmail it is 409 RequestIdMismatch.',
-  security: SECURITY.apiKey,
-  middleware: [readJsonBody, withApiKey] as const,
+  ...apiKeyRoute('checkout', { body: true }),
   request: { body: { required: true, content: { 'application/json': { schema: wireRequest(embeddedCheckoutSchema) } } } },
   responses: {
     ...okResponse(wireObject(checkoutSessionSchema), 'The checkout session; ClaimUrl on the free path only.'),
-    ...errorResponses([...BODY_CODES, 'ApiKeyMissing', 'ApiKeyInvalid', 'IssuerMismatch', 'CheckoutFailed', 'RequestIdInUse', 'RequestIdMismatch']),
+    ...errorResponses([...BODY_CODES, ...API_KEY_CODES, 'IssuerMismatch', 'CheckoutFailed', 'RequestIdInUse', 'RequestIdMismatch']),
   },
 });
 

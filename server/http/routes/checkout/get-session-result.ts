@@ -4,9 +4,8 @@ import { sessionResultRequestSchema } from '../../../checkout/embedded-checkout.
 import { getSellerCheckoutResult } from '../../../checkout/get-seller-checkout-result';
 import { db } from '../../../db';
 import type { AppEnv } from '../../app-env';
-import { withApiKey } from '../../auth/with-api-key';
-import { readJsonBody } from '../../middleware/read-json-body';
-import { BODY_CODES, errorResponses, okResponse, SECURITY } from '../../openapi';
+import { API_KEY_CODES, apiKeyRoute } from '../../auth/with-api-key';
+import { BODY_CODES, errorResponses, okResponse } from '../../openapi';
 import { RETRY_AFTER_HEADER } from '../purchase/get-purchase-checkout-result';
 import { wireObject, wireRequest } from '../../../wire/wire';
 import { wireJson } from '../../wire-json';
@@ -20,12 +19,11 @@ export const route = createRoute({
   description:
     'A known session of this seller answers 200, failed too. Unknown, older than 90 days, another seller\'s, or a purchase-API checkout: 404 NotFound. ' +
     'On a seat-based (tenant) checkout SeatIds names the seats; EncodedCredential is present only for a one-seat purchase.',
-  security: SECURITY.apiKey,
-  middleware: [readJsonBody, withApiKey] as const,
+  ...apiKeyRoute('checkout', { body: true }),
   request: { body: { required: true, content: { 'application/json': { schema: wireRequest(sessionResultRequestSchema) } } } },
   responses: {
     ...okResponse(wireObject(checkoutResultSchema), 'The checkout result (also when failed).', RETRY_AFTER_HEADER),
-    ...errorResponses([...BODY_CODES, 'ApiKeyMissing', 'ApiKeyInvalid', 'NotFound']),
+    ...errorResponses([...BODY_CODES, ...API_KEY_CODES, 'NotFound']),
   },
 });
 

@@ -4,10 +4,10 @@ import { deleteDiscount } from '../../../discounts/delete-discount';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, noContentResponse } from '../../openapi';
 import { NO_STORE } from './find-licenses';
-import { discountIdParams, KEY_CODES, READ } from './discount-common';
+import { discountIdParams, KEY_CODES, WRITE } from './discount-common';
 
 export const route = createRoute({
-  ...READ,
+  ...WRITE,
   method: 'delete',
   path: '/licensing-mgmt/discounts/{discountId}',
   operationId: 'deleteDiscount',

@@ -4,8 +4,8 @@ import { findLicensesByCorrelationId } from '../../../licensing/licenses/find-li
 import { licensesByCorrelationIdQuerySchema } from '../../../licensing/licenses/license-query.schema';
 import { licenseListViewSchema } from '../../../licensing/licenses/license-view.schema';
 import type { AppEnv } from '../../app-env';
-import { withApiKey } from '../../auth/with-api-key';
-import { errorResponses, okResponse, SECURITY } from '../../openapi';
+import { API_KEY_CODES, apiKeyRoute } from '../../auth/with-api-key';
+import { errorResponses, okResponse } from '../../openapi';
 import { wireObject } from '../../../wire/wire';
 import { wireJson } from '../../wire-json';
 
@@ -18,10 +18,9 @@ export const route = createRoute({
   operationId: 'findLicensesByCorrelationId',
   tags: ['Management API'],
   summary: "The seller's licenses bound to a tenant (correlationId), in pages (limit, cursor)",
-  security: SECURITY.apiKey,
-  middleware: [withApiKey] as const,
+  ...apiKeyRoute('licenses:read'),
   request: { query: licensesByCorrelationIdQuerySchema },
-  responses: { ...okResponse(wireObject(licenseListViewSchema), 'Matching licenses, oldest first, and the cursor of the next page; none is an empty list.'), ...errorResponses(['ApiKeyMissing', 'ApiKeyInvalid', 'ValidationError']) },
+  responses: { ...okResponse(wireObject(licenseListViewSchema), 'Matching licenses, oldest first, and the cursor of the next page; none is an empty list.'), ...errorResponses([...API_KEY_CODES, 'ValidationError']) },
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {

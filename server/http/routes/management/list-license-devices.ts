@@ -3,8 +3,8 @@ import { db } from '../../../db';
 import { licenseDevicesSchema } from '../../../licensing/devices/device-view';
 import { listLicenseDevices } from '../../../licensing/devices/list-license-devices';
 import type { AppEnv } from '../../app-env';
-import { withApiKey } from '../../auth/with-api-key';
-import { errorResponses, okResponse, SECURITY } from '../../openapi';
+import { API_KEY_CODES, apiKeyRoute } from '../../auth/with-api-key';
+import { errorResponses, okResponse } from '../../openapi';
 import { NO_STORE } from './find-licenses';
 import { licenseIdParams } from './license-id-param';
 import { wireObject } from '../../../wire/wire';
@@ -17,10 +17,9 @@ export const route = createRoute({
   tags: ['Management API'],
   summary: 'Every device of a license, by seat, deactivated ones included',
   description: '`Active`: the device holds a place on its seat now (not deactivated and, when floating, its lease not lapsed). `MaxDevices` is per seat (null: any number).',
-  security: SECURITY.apiKey,
-  middleware: [withApiKey] as const,
+  ...apiKeyRoute('licenses:read'),
   request: { params: licenseIdParams },
-  responses: { ...okResponse(wireObject(licenseDevicesSchema), 'The devices.'), ...errorResponses(['ApiKeyMissing', 'ApiKeyInvalid', 'NotFound']) },
+  responses: { ...okResponse(wireObject(licenseDevicesSchema), 'The devices.'), ...errorResponses([...API_KEY_CODES, 'NotFound']) },
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {

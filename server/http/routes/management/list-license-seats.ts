@@ -3,8 +3,8 @@ import { db } from '../../../db';
 import { licenseSeatsViewSchema } from '../../../licensing/licenses/license-view.schema';
 import { listLicenseSeats } from '../../../licensing/seats/list-license-seats';
 import type { AppEnv } from '../../app-env';
-import { withApiKey } from '../../auth/with-api-key';
-import { errorResponses, okResponse, SECURITY } from '../../openapi';
+import { API_KEY_CODES, apiKeyRoute } from '../../auth/with-api-key';
+import { errorResponses, okResponse } from '../../openapi';
 import { NO_STORE } from './find-licenses';
 import { licenseIdParams } from './license-id-param';
 import { wireObject } from '../../../wire/wire';
@@ -16,10 +16,9 @@ export const route = createRoute({
   operationId: 'listLicenseSeats',
   tags: ['Management API'],
   summary: "Every seat of a license, retired ones included",
-  security: SECURITY.apiKey,
-  middleware: [withApiKey] as const,
+  ...apiKeyRoute('licenses:read'),
   request: { params: licenseIdParams },
-  responses: { ...okResponse(wireObject(licenseSeatsViewSchema), 'The seats.'), ...errorResponses(['ApiKeyMissing', 'ApiKeyInvalid', 'NotFound']) },
+  responses: { ...okResponse(wireObject(licenseSeatsViewSchema), 'The seats.'), ...errorResponses([...API_KEY_CODES, 'NotFound']) },
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {

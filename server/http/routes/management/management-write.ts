@@ -6,25 +6,24 @@ import { changeLicenseStatus, type StatusChange } from '../../../licensing/licen
 import { licenseViewSchema } from '../../../licensing/licenses/license-view.schema';
 import { requestOnlySchema } from '../../../licensing/management-writes.schema';
 import type { AppEnv } from '../../app-env';
-import { withApiKey } from '../../auth/with-api-key';
-import { readJsonBody } from '../../middleware/read-json-body';
-import { BODY_CODES, errorResponses, okResponse, SECURITY } from '../../openapi';
+import { API_KEY_CODES, apiKeyRoute } from '../../auth/with-api-key';
+import { BODY_CODES, errorResponses, okResponse } from '../../openapi';
 import { wireObject, wireRequest } from '../../../wire/wire';
 import { wireJson } from '../../wire-json';
 import { NO_STORE } from './find-licenses';
 import { licenseIdParams } from './license-id-param';
 
 // What the management writes share (docs/api/management.md): each a POST with a RequestId,
-// idempotent, under the seller's API key; another seller's license, seat or code is 404 NotFound
+// idempotent, under the seller's API key (scope licenses:write; a refund: refunds); another seller's license, seat or code is 404 NotFound
 // like an unknown one. One file per operation beside this one.
 
 const pathId = (name: string) => idSchema.meta({ param: { name, in: 'path' } });
 export const seatParams = licenseIdParams.extend({ seatId: pathId('seatId') });
 export const codeParams = licenseIdParams.extend({ codeId: pathId('codeId') });
-export const WRITE_CODES: ApiErrorCode[] = [...BODY_CODES, 'ApiKeyMissing', 'ApiKeyInvalid', 'NotFound', 'RequestIdMismatch'];
+export const WRITE_CODES: ApiErrorCode[] = [...BODY_CODES, ...API_KEY_CODES, 'NotFound', 'RequestIdMismatch'];
 
 export const jsonBody = <T extends z.ZodObject>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema: wireRequest(schema) } } } });
-export const WRITE = { tags: ['Management API'], security: SECURITY.apiKey, middleware: [readJsonBody, withApiKey] };
+export const WRITE = { tags: ['Management API'], ...apiKeyRoute('licenses:write', { body: true }) };
 export { NO_STORE };
 
 /** Suspend, resume and cancel: one service, one route shape each. */

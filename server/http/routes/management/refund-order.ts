@@ -6,12 +6,14 @@ import type { AppEnv } from '../../app-env';
 import { errorResponses, okResponse } from '../../openapi';
 import { wireObject } from '../../../wire/wire';
 import { wireJson } from '../../wire-json';
+import { apiKeyRoute } from '../../auth/with-api-key';
 import { jsonBody, NO_STORE, WRITE, WRITE_CODES } from './management-write';
 
 const orderIdParams = z.object({ orderId: z.string().min(1).max(100).openapi({ param: { name: 'orderId', in: 'path' }, description: 'The order: the checkout (SessionId) that was paid.' }) });
 
 export const route = createRoute({
   ...WRITE,
+  ...apiKeyRoute('refunds', { body: true }),
   method: 'post',
   path: '/licensing-mgmt/orders/{orderId}/refunds',
   operationId: 'refundOrder',
