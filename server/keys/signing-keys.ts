@@ -124,10 +124,23 @@ function keepOnFailure<T>(what: string, purpose: SigningKeyPurpose, load: (db: T
   };
 }
 
-/** The version that signs now (created on first use). */
+/**
+ * The version that signs now (created on first use). Never one this copy's JWKS does not serve yet:
+ * when the signing version was read before the key set heard of it (a rotation's notice late, its
+ * activation already passed), the key set is read again first.
+ */
 export async function getActiveSigningKey(ctx: { db: Tx }, purpose: SigningKeyPurpose): Promise<ActiveSigningKey> {
-  return activeKeys.get(purpose, keepOnFailure('signing key', purpose, loadActive)(ctx.db));
+  const active = await activeKeys.get(purpose, keepOnFailure('signing key', purpose, loadActive)(ctx.db));
+  if (active !== servedActive.get(purpose)) {
+    const served = await listPublicJwks(ctx, purpose);
+    if (!served.some((key) => key.kid === active.kid)) await publicKeySets.reload(purpose, keepOnFailure('key set', purpose, loadPublic)(ctx.db));
+    servedActive.set(purpose, active);
+  }
+  return active;
 }
+
+/** The signing version last seen in this copy's key set, per purpose: checked once per version loaded. */
+const servedActive = new Map<SigningKeyPurpose, ActiveSigningKey>();
 
 /** Every version of a purpose that has ever existed, pending ones included, newest first, as public JWKs. */
 export async function listPublicJwks(ctx: { db: Tx }, purpose: SigningKeyPurpose): Promise<PublicJwk[]> {
