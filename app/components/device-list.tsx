@@ -65,7 +65,7 @@ export function DeviceList({ side, licenseId, seatName, maxDevices, devices, can
         </span>
       </p>
       {devices.length === 0 ? (
-        <p className="text-sm text-slate-600">No device activated yet: the app activates one when it first runs with a code of this seat.</p>
+        <p className="text-sm text-slate-600">No device holds a place on this seat: the app activates one when it runs with a code of this seat.</p>
       ) : (
         <ul className="space-y-2" aria-label={`Devices of ${seatName}`}>
           {devices.map((device) => (

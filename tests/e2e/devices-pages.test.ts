@@ -86,7 +86,7 @@ describe('the devices of a license on its pages, in Chromium', () => {
           const devices = seat.getByTestId('device-list');
           expect(await devices.getByTestId('device-count').innerText()).toBe('Devices (2 of 2 in use)');
           // Seat 2 has none yet, and says how one comes.
-          expect(await card.getByTestId('seat').nth(1).getByTestId('device-list').innerText()).toContain('No device activated yet');
+          expect(await card.getByTestId('seat').nth(1).getByTestId('device-list').innerText()).toContain('No device holds a place on this seat');
           const rows = devices.getByTestId('device-row');
           expect(await rows.count()).toBe(2);
           const laptop = rows.filter({ hasText: `Work laptop ${viewport.width}` });
@@ -120,6 +120,7 @@ describe('the devices of a license on its pages, in Chromium', () => {
           await seat.getByRole('button', { name: 'I have stored it' }).click();
           await seat.getByRole('button', { name: 'I have stored it' }).waitFor({ state: 'detached' });
           await devices.getByTestId('device-count').filter({ hasText: 'Devices (0 of 2 in use)' }).waitFor();
+          expect(await devices.innerText()).toContain('No device holds a place on this seat');
           expect(await setup.database.db.device.count({ where: { licenseId: license.licenseId, deactivatedBy: 'CodeRevoked' } })).toBe(2);
         } finally {
           await context.close();
@@ -145,7 +146,7 @@ describe('the devices of a license on its pages, in Chromium', () => {
           // A lapsed lease holds no place: nothing to deactivate.
           expect(await lapsed.getByRole('button').count()).toBe(0);
           // The second seat has none yet, and says how one comes.
-          expect(await page.getByTestId('seller-seat').nth(1).getByTestId('device-list').innerText()).toContain('No device activated yet');
+          expect(await page.getByTestId('seller-seat').nth(1).getByTestId('device-list').innerText()).toContain('No device holds a place on this seat');
           await expectFitsAndAccessible(page, 'the seller’s license page with devices');
 
           // A code shown once beside the devices keeps the page's headings in order.
