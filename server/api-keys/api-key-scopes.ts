@@ -24,6 +24,11 @@ export const apiKeyScopeSchema = z.enum(API_KEY_SCOPE_NAMES);
 /** What a key may do: `null` for an unrestricted key (everything), else the scopes it was given. */
 export type ApiKeyGrant = readonly ApiKeyScope[] | null;
 
+/** A key row's grant: its scopes when restricted, else null (full access). */
+export function grantOf(key: { restricted: boolean; scopes: string[] }): ApiKeyScope[] | null {
+  return key.restricted ? (key.scopes as ApiKeyScope[]) : null;
+}
+
 /** The key may do what `scope` names, or 403 ApiKeyScope naming the scope it needs. */
 export function requireApiKeyScope(grant: ApiKeyGrant, scope: ApiKeyScope): void {
   if (grant === null || grant.includes(scope)) return;

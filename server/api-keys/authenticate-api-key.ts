@@ -2,7 +2,7 @@ import type { Db } from '../db';
 import { DomainError } from '../errors';
 import { apiKeyCache, claimLastUsedWrite, LAST_USED_WRITE_INTERVAL_MS, type ApiKeyPrincipal } from './api-key-cache';
 import { API_KEY_PATTERN, hashApiKey } from './api-key-secret';
-import type { ApiKeyScope } from './api-key-scopes';
+import { grantOf } from './api-key-scopes';
 import { logger } from '../platform/logging/logger';
 
 export type { ApiKeyPrincipal } from './api-key-cache';
@@ -26,8 +26,7 @@ export async function authenticateApiKey(ctx: { db: Db }, key: string | null | u
       select: { id: true, sellerId: true, revokedAt: true, restricted: true, scopes: true, expiresAt: true, seller: { select: { issuerClientId: true } } },
     });
     if (!row || row.revokedAt) return null;
-    const grant = row.restricted ? (row.scopes as ApiKeyScope[]) : null;
-    return { sellerId: row.sellerId, issuerClientId: row.seller.issuerClientId, apiKeyId: row.id, grant, expiresAt: row.expiresAt?.getTime() ?? null };
+    return { sellerId: row.sellerId, issuerClientId: row.seller.issuerClientId, apiKeyId: row.id, grant: grantOf(row), expiresAt: row.expiresAt?.getTime() ?? null };
   });
   if (!entry) throw invalid();
   // Checked at every use: a cached key expires on time too.

@@ -1,6 +1,6 @@
 import type { Prisma } from '@/generated/prisma/client';
 import type { Db } from '../db';
-import type { ApiKeyScope } from './api-key-scopes';
+import { grantOf, type ApiKeyScope } from './api-key-scopes';
 
 /** What a person may see of a key: never its hash. */
 export const apiKeyViewSelect = {
@@ -42,5 +42,5 @@ export async function listApiKeys(ctx: { db: Db }, sellerId: string): Promise<Ap
 
 /** A selected row as a person sees it: a restricted key's scopes, or null for full access. */
 export function toApiKeyView({ restricted, scopes, ...key }: Prisma.ApiKeyGetPayload<{ select: typeof apiKeyViewSelect }>, now = Date.now()): ApiKeyView {
-  return { ...key, scopes: restricted ? (scopes as ApiKeyScope[]) : null, expired: key.expiresAt !== null && key.expiresAt.getTime() <= now };
+  return { ...key, scopes: grantOf({ restricted, scopes }), expired: key.expiresAt !== null && key.expiresAt.getTime() <= now };
 }

@@ -4,7 +4,8 @@ import { deleteDiscount } from '../../../discounts/delete-discount';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, noContentResponse } from '../../openapi';
 import { NO_STORE } from './find-licenses';
-import { discountIdParams, KEY_CODES, WRITE } from './discount-common';
+import { API_KEY_CODES } from '../../auth/with-api-key';
+import { discountIdParams, WRITE } from './discount-common';
 
 export const route = createRoute({
   ...WRITE,
@@ -13,7 +14,7 @@ export const route = createRoute({
   operationId: 'deleteDiscount',
   summary: 'Remove a discount code; orders that redeemed it keep the code they redeemed',
   request: { params: discountIdParams },
-  responses: { ...noContentResponse('Removed.'), ...errorResponses([...KEY_CODES, 'NotFound']) },
+  responses: { ...noContentResponse('Removed.'), ...errorResponses([...API_KEY_CODES, 'NotFound']) },
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {

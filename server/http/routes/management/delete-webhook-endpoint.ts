@@ -4,7 +4,8 @@ import { deleteWebhookEndpoint } from '../../../events/webhooks/webhook-endpoint
 import type { AppEnv } from '../../app-env';
 import { errorResponses, noContentResponse } from '../../openapi';
 import { NO_STORE } from './find-licenses';
-import { endpointIdParams, KEY_CODES, READ } from './webhook-endpoint-common';
+import { API_KEY_CODES } from '../../auth/with-api-key';
+import { endpointIdParams, READ } from './webhook-endpoint-common';
 
 export const route = createRoute({
   ...READ,
@@ -13,7 +14,7 @@ export const route = createRoute({
   operationId: 'deleteWebhookEndpoint',
   summary: 'Remove a webhook endpoint and its pending deliveries',
   request: { params: endpointIdParams },
-  responses: { ...noContentResponse('Removed.'), ...errorResponses([...KEY_CODES, 'NotFound']) },
+  responses: { ...noContentResponse('Removed.'), ...errorResponses([...API_KEY_CODES, 'NotFound']) },
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {

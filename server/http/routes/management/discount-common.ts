@@ -8,8 +8,7 @@ import { BODY_CODES } from '../../openapi';
 // API key (scopes catalog:read and catalog:write), the discount id in the path; another seller's discount is 404 NotFound like an unknown one.
 
 export const discountIdParams = z.object({ discountId: idSchema.meta({ param: { name: 'discountId', in: 'path' } }) });
-export const KEY_CODES = API_KEY_CODES;
 export const READ = { tags: ['Discount codes'], ...apiKeyRoute('catalog:read') };
 export const WRITE = { tags: ['Discount codes'], ...apiKeyRoute('catalog:write') };
 export const WRITE_WITH_BODY = { tags: ['Discount codes'], ...apiKeyRoute('catalog:write', { body: true }) };
-export const WRITE_CODES: ApiErrorCode[] = [...BODY_CODES, ...KEY_CODES];
+export const WRITE_CODES: ApiErrorCode[] = [...BODY_CODES, ...API_KEY_CODES];

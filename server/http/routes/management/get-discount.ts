@@ -7,7 +7,8 @@ import { errorResponses, okResponse } from '../../openapi';
 import { wireObject } from '../../../wire/wire';
 import { wireJson } from '../../wire-json';
 import { NO_STORE } from './find-licenses';
-import { discountIdParams, KEY_CODES, READ } from './discount-common';
+import { API_KEY_CODES } from '../../auth/with-api-key';
+import { discountIdParams, READ } from './discount-common';
 
 export const route = createRoute({
   ...READ,
@@ -16,7 +17,7 @@ export const route = createRoute({
   operationId: 'getDiscount',
   summary: 'One discount code, with its redemptions',
   request: { params: discountIdParams },
-  responses: { ...okResponse(wireObject(discountViewSchema), 'The discount code.'), ...errorResponses([...KEY_CODES, 'NotFound']) },
+  responses: { ...okResponse(wireObject(discountViewSchema), 'The discount code.'), ...errorResponses([...API_KEY_CODES, 'NotFound']) },
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) =>

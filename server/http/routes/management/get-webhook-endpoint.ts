@@ -6,7 +6,8 @@ import { errorResponses, okResponse } from '../../openapi';
 import { wireObject } from '../../../wire/wire';
 import { wireJson } from '../../wire-json';
 import { NO_STORE } from './find-licenses';
-import { endpointIdParams, KEY_CODES, READ } from './webhook-endpoint-common';
+import { API_KEY_CODES } from '../../auth/with-api-key';
+import { endpointIdParams, READ } from './webhook-endpoint-common';
 
 export const route = createRoute({
   ...READ,
@@ -15,7 +16,7 @@ export const route = createRoute({
   operationId: 'getWebhookEndpoint',
   summary: 'One webhook endpoint',
   request: { params: endpointIdParams },
-  responses: { ...okResponse(wireObject(webhookEndpointViewSchema), 'The endpoint.'), ...errorResponses([...KEY_CODES, 'NotFound']) },
+  responses: { ...okResponse(wireObject(webhookEndpointViewSchema), 'The endpoint.'), ...errorResponses([...API_KEY_CODES, 'NotFound']) },
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) =>

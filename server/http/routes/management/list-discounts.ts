@@ -8,7 +8,8 @@ import { errorResponses, okResponse } from '../../openapi';
 import { wireObject } from '../../../wire/wire';
 import { wireJson } from '../../wire-json';
 import { NO_STORE } from './find-licenses';
-import { KEY_CODES, READ } from './discount-common';
+import { API_KEY_CODES } from '../../auth/with-api-key';
+import { READ } from './discount-common';
 
 export const route = createRoute({
   ...READ,
@@ -18,7 +19,7 @@ export const route = createRoute({
   summary: "The seller's discount codes by code (A to Z), after a cursor",
   description: '`after` is the Code of the last discount read (NextCursor of the previous page); `limit` 1 to 100, 50 by default.',
   request: { query: discountsQuerySchema },
-  responses: { ...okResponse(wireObject(discountPageSchema), 'A page of discount codes and the cursor of the next.'), ...errorResponses([...KEY_CODES, 'ValidationError']) },
+  responses: { ...okResponse(wireObject(discountPageSchema), 'A page of discount codes and the cursor of the next.'), ...errorResponses([...API_KEY_CODES, 'ValidationError']) },
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) =>

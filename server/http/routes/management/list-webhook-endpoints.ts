@@ -6,7 +6,8 @@ import { errorResponses, okResponse } from '../../openapi';
 import { wireObject } from '../../../wire/wire';
 import { wireJson } from '../../wire-json';
 import { NO_STORE } from './find-licenses';
-import { KEY_CODES, READ } from './webhook-endpoint-common';
+import { API_KEY_CODES } from '../../auth/with-api-key';
+import { READ } from './webhook-endpoint-common';
 
 export const route = createRoute({
   ...READ,
@@ -14,7 +15,7 @@ export const route = createRoute({
   path: '/licensing-mgmt/webhook-endpoints',
   operationId: 'listWebhookEndpoints',
   summary: "The seller's webhook endpoints (never their secrets)",
-  responses: { ...okResponse(wireObject(webhookEndpointListSchema), 'The endpoints, oldest first.'), ...errorResponses(KEY_CODES) },
+  responses: { ...okResponse(wireObject(webhookEndpointListSchema), 'The endpoints, oldest first.'), ...errorResponses(API_KEY_CODES) },
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) =>

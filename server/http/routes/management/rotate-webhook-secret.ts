@@ -6,7 +6,8 @@ import { errorResponses, okResponse } from '../../openapi';
 import { wireObject } from '../../../wire/wire';
 import { wireJson } from '../../wire-json';
 import { NO_STORE } from './find-licenses';
-import { endpointIdParams, KEY_CODES, READ } from './webhook-endpoint-common';
+import { API_KEY_CODES } from '../../auth/with-api-key';
+import { endpointIdParams, READ } from './webhook-endpoint-common';
 
 export const route = createRoute({
   ...READ,
@@ -15,7 +16,7 @@ export const route = createRoute({
   operationId: 'rotateWebhookSecret',
   summary: 'A new signing secret (in this answer only); the old one signs beside it for 24 hours',
   request: { params: endpointIdParams },
-  responses: { ...okResponse(wireObject(webhookEndpointWithSecretSchema), 'The endpoint and its new secret.'), ...errorResponses([...KEY_CODES, 'NotFound']) },
+  responses: { ...okResponse(wireObject(webhookEndpointWithSecretSchema), 'The endpoint and its new secret.'), ...errorResponses([...API_KEY_CODES, 'NotFound']) },
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) =>

@@ -6,7 +6,8 @@ import { errorResponses, jsonResponse } from '../../openapi';
 import { wireObject } from '../../../wire/wire';
 import { wireJson } from '../../wire-json';
 import { NO_STORE } from './find-licenses';
-import { endpointIdParams, KEY_CODES, READ } from './webhook-endpoint-common';
+import { API_KEY_CODES } from '../../auth/with-api-key';
+import { endpointIdParams, READ } from './webhook-endpoint-common';
 
 const testEventSchema = z.object({ eventId: z.string(), deliveryId: z.string() });
 
@@ -17,7 +18,7 @@ export const route = createRoute({
   operationId: 'sendWebhookTest',
   summary: 'Send a ping event to this endpoint (signed and retried like any event; not in the events feed)',
   request: { params: endpointIdParams },
-  responses: { ...jsonResponse(202, wireObject(testEventSchema), 'The ping is on its way.'), ...errorResponses([...KEY_CODES, 'NotFound']) },
+  responses: { ...jsonResponse(202, wireObject(testEventSchema), 'The ping is on its way.'), ...errorResponses([...API_KEY_CODES, 'NotFound']) },
 });
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {

@@ -7,7 +7,6 @@ import { BODY_CODES } from '../../openapi';
 // API key (scope webhooks), the endpoint id in the path; another seller's endpoint is 404 NotFound like an unknown one.
 
 export const endpointIdParams = z.object({ endpointId: z.string().min(1).max(100).openapi({ param: { name: 'endpointId', in: 'path' } }) });
-export const KEY_CODES = API_KEY_CODES;
 export const READ = { tags: ['Webhooks'], ...apiKeyRoute('webhooks') };
 export const WRITE_WITH_BODY = { tags: ['Webhooks'], ...apiKeyRoute('webhooks', { body: true }) };
-export const WRITE_CODES: ApiErrorCode[] = [...BODY_CODES, ...KEY_CODES];
+export const WRITE_CODES: ApiErrorCode[] = [...BODY_CODES, ...API_KEY_CODES];
