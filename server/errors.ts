@@ -43,6 +43,8 @@ export const HTTP_STATUS_BY_CODE = {
   DeviceLimitReached: 403,
   // A restricted account API key without the scope the operation needs (docs/api/README.md "Scoped API keys").
   ApiKeyScope: 403,
+  // A portal member whose role may not do this (README "Roles"); tRPC answers it as FORBIDDEN.
+  RoleForbidden: 403,
 } as const satisfies Record<string, number>;
 
 export type ApiErrorCode = keyof typeof HTTP_STATUS_BY_CODE;

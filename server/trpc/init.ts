@@ -8,6 +8,7 @@ import { logger } from '../platform/logging/logger';
 import type { PortalSession } from '../identity/portal-session';
 import { canReadOutbox } from '../mail/outbox-access';
 import { actingSellerOf } from './acting-seller';
+import { requireRolePermission, type MemberPermission } from '../sellers/members/member-permissions';
 
 export interface TrpcContext {
   db: Db;
@@ -54,7 +55,12 @@ function apiCodeOfBareTrpcError(code: TRPCError['code']): ApiErrorCode | null {
   return 'ServerError';
 }
 
-const t = initTRPC.context<TrpcContext>().create({
+/** What a procedure declares of itself: a seller procedure, the permission it needs. */
+export interface ProcedureMeta {
+  permission?: MemberPermission;
+}
+
+const t = initTRPC.context<TrpcContext>().meta<ProcedureMeta>().create({
   transformer: superjson,
   // Pages branch on the same ApiError Code as REST callers; internals never reach the browser.
   errorFormatter({ shape, error }) {
@@ -103,19 +109,32 @@ export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
 });
 
 /** A signed-in member of a seller: ctx.seller is the seller the person acts for, ctx.role their role in it. */
-export const sellerProcedure = protectedProcedure.use(async ({ ctx, next }) => {
+const memberProcedure = protectedProcedure.use(async ({ ctx, next }) => {
   const acting = await actingSellerOf(ctx, ctx.session.accountId);
   if (!acting) throw new DomainError('NotFound', NOT_A_SELLER_MESSAGE);
   return next({ ctx: { ...ctx, seller: acting.seller, role: acting.role } });
 });
 
 /**
+ * A seller's procedure that a member may call only when their role holds `permission` (README
+ * "Roles"); any other member is refused (403 RoleForbidden, tRPC FORBIDDEN) before the input is read.
+ */
+export function sellerProcedure(permission: MemberPermission) {
+  return memberProcedure.meta({ permission }).use(({ ctx, next }) => {
+    requireRolePermission(ctx.role, permission);
+    return next();
+  });
+}
+
+/**
  * A seller's procedure whose answer only a server can hand on (a stream of CSV rows for a download
  * route): over HTTP there is no such procedure.
  */
-export const sellerServerProcedure = sellerProcedure.use(({ ctx, next }) => {
-  if (ctx.transport !== 'server') throw new DomainError('NotFound', 'No such procedure over HTTP; the download is the portal\'s export address.');
-  return next();
-});
+export function sellerServerProcedure(permission: MemberPermission) {
+  return sellerProcedure(permission).use(({ ctx, next }) => {
+    if (ctx.transport !== 'server') throw new DomainError('NotFound', 'No such procedure over HTTP; the download is the portal\'s export address.');
+    return next();
+  });
+}
 
 const NOT_A_SELLER_MESSAGE = 'You are not a member of any seller yet. Register as a seller first.';

@@ -276,7 +276,7 @@ describe('the portal over tRPC', () => {
 
     const account = await setup.database.db.account.create({ data: { email: `seller-${Date.now()}@example.test` } });
     const seller = await createSeller(setup.database.db);
-    await setup.database.db.sellerMember.create({ data: { sellerId: seller.id, accountId: account.id } });
+    await setup.database.db.sellerMember.create({ data: { sellerId: seller.id, accountId: account.id, role: 'Owner' } });
     const other = await sellerWithProduct();
 
     const call = async (procedure: string, input?: unknown) => {

@@ -38,7 +38,7 @@ async function portalSeller() {
   const { appRouter } = await import('@/server/trpc/app-router');
   const seller = await createSeller(database.db, { checkoutReady: true });
   const account = await database.db.account.create({ data: { email: `seller-${crypto.randomUUID()}@example.test` } });
-  await database.db.sellerMember.create({ data: { sellerId: seller.id, accountId: account.id } });
+  await database.db.sellerMember.create({ data: { sellerId: seller.id, accountId: account.id, role: 'Owner' } });
   const product = await createProduct(ctx(), { sellerId: seller.id, name: 'Studio' });
   const { key } = await createApiKey(ctx(), { sellerId: seller.id, label: 'backend' });
   const portal = appRouter.createCaller({ db: database.db, session: { accountId: account.id, email: account.email } });

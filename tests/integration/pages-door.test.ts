@@ -27,7 +27,7 @@ async function person(email = `${crypto.randomUUID()}@example.test`) {
   return { accountId: account.id, email };
 }
 
-async function memberOf(sellerId: string, accountId: string, role: 'Owner' | 'Member', createdAt = new Date()) {
+async function memberOf(sellerId: string, accountId: string, role: 'Owner' | 'Admin', createdAt = new Date()) {
   await database.db.sellerMember.create({ data: { sellerId, accountId, role, createdAt } });
 }
 
@@ -50,10 +50,10 @@ describe('one resolver of the session’s seller and role', () => {
     const newer = await createSeller(database.db, { contactName: 'Newer Store' });
     const me = await person();
     await memberOf(newer.id, me.accountId, 'Owner', new Date('2026-02-01T00:00:00Z'));
-    await memberOf(older.id, me.accountId, 'Member', new Date('2026-01-01T00:00:00Z'));
+    await memberOf(older.id, me.accountId, 'Admin', new Date('2026-01-01T00:00:00Z'));
 
     const portal = await as(me).portal.me();
-    expect(portal).toMatchObject({ accountId: me.accountId, email: me.email, role: 'Member', seller: { id: older.id, issuerClientId: older.issuerClientId, displayName: 'Older Store' } });
+    expect(portal).toMatchObject({ accountId: me.accountId, email: me.email, role: 'Admin', seller: { id: older.id, issuerClientId: older.issuerClientId, displayName: 'Older Store' } });
     // The settings a seller procedure reads are that seller's, not the newer one's.
     expect((await as(me).portal.settings()).issuerClientId).toBe(older.issuerClientId);
   });

@@ -197,7 +197,7 @@ describe("another seller's catalog", () => {
     const router = createTrpcRouter({ catalogAdmin: catalogAdminRouter });
     const account = await setup.database.db.account.create({ data: { email: `wizard-${Date.now()}@example.test` } });
     const seller = await createSeller(setup.database.db);
-    await setup.database.db.sellerMember.create({ data: { sellerId: seller.id, accountId: account.id } });
+    await setup.database.db.sellerMember.create({ data: { sellerId: seller.id, accountId: account.id, role: 'Owner' } });
     const other = await createSeller(setup.database.db);
 
     const call = async (input: unknown) => {

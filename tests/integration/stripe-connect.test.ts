@@ -197,7 +197,7 @@ describe('the portal over tRPC', () => {
     const router = createTrpcRouter({ catalogAdmin: catalogAdminRouter });
     const account = await setup.database.db.account.create({ data: { email: `owner-${crypto.randomBytes(4).toString('hex')}@seller.test` } });
     const seller = await createSeller(setup.database.db);
-    await setup.database.db.sellerMember.create({ data: { sellerId: seller.id, accountId: account.id } });
+    await setup.database.db.sellerMember.create({ data: { sellerId: seller.id, accountId: account.id, role: 'Owner' } });
 
     const call = async (procedure: string, method: 'GET' | 'POST') => {
       const response = await fetchRequestHandler({

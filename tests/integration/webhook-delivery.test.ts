@@ -34,7 +34,7 @@ afterAll(async () => {
 async function sellerWithEndpoint(url = 'https://hooks.example.com/in') {
   const seller = await createSeller(database.db);
   const account = await database.db.account.create({ data: { email: `owner-${crypto.randomUUID()}@example.com` } });
-  await database.db.sellerMember.create({ data: { sellerId: seller.id, accountId: account.id } });
+  await database.db.sellerMember.create({ data: { sellerId: seller.id, accountId: account.id, role: 'Owner' } });
   const endpoint = await createWebhookEndpoint({ db }, { sellerId: seller.id, url });
   return { seller, account, endpoint };
 }

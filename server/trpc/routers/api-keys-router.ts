@@ -6,12 +6,12 @@ import { createTrpcRouter, sellerProcedure } from '../init';
 
 /** The portal's API keys page: the seller's account keys (header `dub-apiKey`). */
 export const apiKeysRouter = createTrpcRouter({
-  list: sellerProcedure.query(({ ctx }) => listApiKeys(ctx, ctx.seller.id)),
+  list: sellerProcedure('apiKeys:read').query(({ ctx }) => listApiKeys(ctx, ctx.seller.id)),
   /** Answers the whole key this once; it is never readable again. */
-  create: sellerProcedure
+  create: sellerProcedure('apiKeys:write')
     .input(createApiKeyInputSchema)
     .mutation(({ ctx, input }) => createApiKey(ctx, { ...input, sellerId: ctx.seller.id, createdById: ctx.session.accountId })),
-  revoke: sellerProcedure
+  revoke: sellerProcedure('apiKeys:write')
     .input(revokeApiKeyInputSchema)
     .mutation(({ ctx, input }) => revokeApiKey(ctx, { sellerId: ctx.seller.id, id: input.id })),
 });

@@ -29,42 +29,42 @@ import { createTrpcRouter, sellerProcedure } from '../init';
 // The seller portal's catalog management. Wiring only: the seller always comes from the session
 // (spread last, so an input can never name another seller); the rules live in the services.
 export const catalogAdminRouter = createTrpcRouter({
-  list: sellerProcedure.query(({ ctx }) => listSellerCatalog(ctx, ctx.seller.id)),
-  product: sellerProcedure
+  list: sellerProcedure('catalog:read').query(({ ctx }) => listSellerCatalog(ctx, ctx.seller.id)),
+  product: sellerProcedure('catalog:read')
     .input(z.object({ productId: z.string().min(1).max(1000) }))
     .query(({ ctx, input }) => getSellerProduct(ctx, { ...input, sellerId: ctx.seller.id })),
-  offering: sellerProcedure
+  offering: sellerProcedure('catalog:read')
     .input(z.object({ offeringId: z.string().min(1).max(1000) }))
     .query(({ ctx, input }) => getSellerOffering(ctx, { ...input, sellerId: ctx.seller.id })),
-  createProduct: sellerProcedure
+  createProduct: sellerProcedure('catalog:write')
     .input(createProductSchema)
     .mutation(({ ctx, input }) => createProduct(ctx, { ...input, sellerId: ctx.seller.id })),
-  updateProduct: sellerProcedure
+  updateProduct: sellerProcedure('catalog:write')
     .input(updateProductSchema)
     .mutation(({ ctx, input }) => updateProduct(ctx, { ...input, sellerId: ctx.seller.id })),
-  createOffering: sellerProcedure
+  createOffering: sellerProcedure('catalog:prices')
     .input(createOfferingSchema)
     .mutation(({ ctx, input }) => createOffering(ctx, { ...input, sellerId: ctx.seller.id })),
-  updateOffering: sellerProcedure
+  updateOffering: sellerProcedure('catalog:prices')
     .input(updateOfferingSchema)
     .mutation(({ ctx, input }) => updateOffering(ctx, { ...input, sellerId: ctx.seller.id })),
-  setOfferingListed: sellerProcedure
+  setOfferingListed: sellerProcedure('catalog:write')
     .input(setOfferingListedSchema)
     .mutation(({ ctx, input }) => setOfferingListed(ctx, { ...input, sellerId: ctx.seller.id })),
-  setOfferingRepeatPurchase: sellerProcedure
+  setOfferingRepeatPurchase: sellerProcedure('catalog:write')
     .input(setOfferingRepeatPurchaseSchema)
     .mutation(({ ctx, input }) => setOfferingRepeatPurchase(ctx, { ...input, sellerId: ctx.seller.id })),
-  upsertFeature: sellerProcedure
+  upsertFeature: sellerProcedure('catalog:write')
     .input(upsertFeatureSchema)
     .mutation(({ ctx, input }) => upsertFeature(ctx, { ...input, sellerId: ctx.seller.id })),
-  deleteFeature: sellerProcedure
+  deleteFeature: sellerProcedure('catalog:write')
     .input(deleteFeatureSchema)
     .mutation(({ ctx, input }) => deleteFeature(ctx, { ...input, sellerId: ctx.seller.id })),
-  startSellingApp: sellerProcedure
+  startSellingApp: sellerProcedure('catalog:prices')
     .input(startSellingAppSchema)
     .mutation(({ ctx, input }) => startSellingApp(ctx, { ...input, sellerId: ctx.seller.id })),
-  markCheckoutReady: sellerProcedure.mutation(({ ctx }) => markCheckoutReady(ctx, { sellerId: ctx.seller.id })),
-  paymentSetup: sellerProcedure.query(({ ctx }) => describePaymentSetup(ctx, { sellerId: ctx.seller.id })),
-  startStripeOnboarding: sellerProcedure.mutation(({ ctx }) => startStripeOnboarding(ctx, { sellerId: ctx.seller.id, email: ctx.session.email })),
-  refreshStripeReadiness: sellerProcedure.mutation(({ ctx }) => refreshStripeReadiness(ctx, { sellerId: ctx.seller.id })),
+  markCheckoutReady: sellerProcedure('store:settings').mutation(({ ctx }) => markCheckoutReady(ctx, { sellerId: ctx.seller.id })),
+  paymentSetup: sellerProcedure('store:read').query(({ ctx }) => describePaymentSetup(ctx, { sellerId: ctx.seller.id })),
+  startStripeOnboarding: sellerProcedure('store:settings').mutation(({ ctx }) => startStripeOnboarding(ctx, { sellerId: ctx.seller.id, email: ctx.session.email })),
+  refreshStripeReadiness: sellerProcedure('store:settings').mutation(({ ctx }) => refreshStripeReadiness(ctx, { sellerId: ctx.seller.id })),
 });

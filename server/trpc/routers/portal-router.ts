@@ -9,6 +9,7 @@ import { getStoreSettings } from '../../sellers/store-settings';
 import { updateTaxSettings } from '../../sellers/tax-settings';
 import { updateSellerProfile } from '../../sellers/update-seller-profile';
 import { actingSellerOf } from '../acting-seller';
+import { permissionsOf } from '../../sellers/members/member-permissions';
 import { createTrpcRouter, publicProcedure, sellerProcedure } from '../init';
 
 // The services check every field (with the Details a form shows beside it); the inputs only bound them.
@@ -32,21 +33,21 @@ export const portalRouter = createTrpcRouter({
       displayName: storefrontName(acting.seller),
       checkoutReady: acting.seller.checkoutReady,
     };
-    return { accountId: ctx.session.accountId, email: ctx.session.email, registeredBefore: ctx.session.registeredBefore === true, seller, role: acting?.role ?? null };
+    return { accountId: ctx.session.accountId, email: ctx.session.email, registeredBefore: ctx.session.registeredBefore === true, seller, role: acting?.role ?? null, permissions: acting ? permissionsOf(acting.role) : [] };
   }),
-  overview: sellerProcedure.query(({ ctx }) => getSellerOverview(ctx, { sellerId: ctx.seller.id })),
-  usage: sellerProcedure.query(async ({ ctx }) => {
+  overview: sellerProcedure('store:read').query(({ ctx }) => getSellerOverview(ctx, { sellerId: ctx.seller.id })),
+  usage: sellerProcedure('store:read').query(async ({ ctx }) => {
     const [ledger, seatCharges] = await Promise.all([listUsageLedger(ctx, { sellerId: ctx.seller.id }), listSeatCharges(ctx, { sellerId: ctx.seller.id })]);
     return { ledger, seatCharges };
   }),
-  settings: sellerProcedure.query(({ ctx }) => getStoreSettings(ctx, ctx.seller.id)),
-  updateProfile: sellerProcedure
+  settings: sellerProcedure('store:read').query(({ ctx }) => getStoreSettings(ctx, ctx.seller.id)),
+  updateProfile: sellerProcedure('store:settings')
     .input(z.object({ storeName: text, contactName: text, legalName: text }))
     .mutation(async ({ ctx, input }) => {
       await updateSellerProfile(ctx, ctx.seller.id, input);
     }),
   /** Tax collection, how prices carry it, the tax id and the origin address (absent: kept; null: cleared). */
-  updateTaxSettings: sellerProcedure
+  updateTaxSettings: sellerProcedure('store:settings')
     .input(
       z.object({
         taxCollection: z.boolean(),
@@ -56,12 +57,12 @@ export const portalRouter = createTrpcRouter({
       }),
     )
     .mutation(({ ctx, input }) => updateTaxSettings(ctx, ctx.seller.id, input)),
-  changeIssuerClientId: sellerProcedure.input(z.object({ issuerClientId: text })).mutation(async ({ ctx, input }) => {
+  changeIssuerClientId: sellerProcedure('store:settings').input(z.object({ issuerClientId: text })).mutation(async ({ ctx, input }) => {
     await changeIssuerClientId(ctx, ctx.seller.id, input);
   }),
   /** The logo as the uploaded file (a Blob): the service recognises its type by its first bytes. */
-  setLogo: sellerProcedure.input(z.object({ logo: z.instanceof(Blob) })).mutation(async ({ ctx, input }) => {
+  setLogo: sellerProcedure('store:settings').input(z.object({ logo: z.instanceof(Blob) })).mutation(async ({ ctx, input }) => {
     await setSellerLogo(ctx, ctx.seller.id, new Uint8Array(await input.logo.arrayBuffer()));
   }),
-  removeLogo: sellerProcedure.mutation(({ ctx }) => removeSellerLogo(ctx, ctx.seller.id)),
+  removeLogo: sellerProcedure('store:settings').mutation(({ ctx }) => removeSellerLogo(ctx, ctx.seller.id)),
 });

@@ -21,37 +21,37 @@ const id = idSchema;
 const ask = z.object({ requestId: requestIdSchema, licenseId: id });
 
 export const sellerLicensesRouter = createTrpcRouter({
-  list: sellerProcedure.input(sellerLicensesQuerySchema).query(({ ctx, input }) => listSellerLicenses(ctx, { ...input, sellerId: ctx.seller.id })),
+  list: sellerProcedure('licenses:read').input(sellerLicensesQuerySchema).query(({ ctx, input }) => listSellerLicenses(ctx, { ...input, sellerId: ctx.seller.id })),
   /** One license with its seats, codes and history, and its usage by feature and day. */
-  detail: sellerProcedure.input(z.object({ licenseId: z.string().min(1).max(1000) })).query(async ({ ctx, input }) => {
+  detail: sellerProcedure('licenses:read').input(z.object({ licenseId: z.string().min(1).max(1000) })).query(async ({ ctx, input }) => {
     const license = await getSellerLicenseDetail(ctx, { sellerId: ctx.seller.id, licenseId: input.licenseId });
     const usage = await usageByFeatureAndDay(ctx, { sellerId: ctx.seller.id, licenseId: license.id });
     return { license, usage };
   }),
-  issueCode: sellerProcedure
+  issueCode: sellerProcedure('licenses:write')
     .input(issueSeatCodeSchema.extend({ licenseId: id, seatId: id }))
     .mutation(({ ctx, input }) => issueSeatCode(ctx, { ...input, sellerId: ctx.seller.id })),
-  revokeCode: sellerProcedure
+  revokeCode: sellerProcedure('licenses:write')
     .input(ask.extend({ codeId: id }))
     .mutation(({ ctx, input }) => revokeLicenseCodeBySeller(ctx, { ...input, sellerId: ctx.seller.id })),
-  retireSeat: sellerProcedure
+  retireSeat: sellerProcedure('licenses:write')
     .input(ask.extend({ seatId: id }))
     .mutation(({ ctx, input }) => retireSeat(ctx, { ...input, sellerId: ctx.seller.id })),
   /** "Deactivate" on a device of the license: it frees its place on every instance. */
-  deactivateDevice: sellerProcedure
+  deactivateDevice: sellerProcedure('licenses:write')
     .input(ask.extend({ deviceId: id }))
     .mutation(({ ctx, input }) => deactivateLicenseDevice(ctx, { owner: { sellerId: ctx.seller.id }, licenseId: input.licenseId, deviceId: input.deviceId, requestId: input.requestId })),
-  changeStatus: sellerProcedure
+  changeStatus: sellerProcedure('licenses:write')
     .input(ask.extend({ change: z.enum(['suspend', 'resume', 'cancel']) }))
     .mutation(({ ctx, input }) => changeLicenseStatus(ctx, { ...input, sellerId: ctx.seller.id })),
   /** "Change plan": the offerings of the product the license may move to, with the figures of each timing, and its scheduled change. */
-  planOptions: sellerProcedure
+  planOptions: sellerProcedure('licenses:read')
     .input(z.object({ licenseId: id }))
     .query(({ ctx, input }) => listPlanChangeOptions(ctx, { licenseId: input.licenseId, actor: { by: 'seller', sellerId: ctx.seller.id } })),
-  changePlan: sellerProcedure
+  changePlan: sellerProcedure('licenses:write')
     .input(changeOfferingSchema.extend({ licenseId: id }))
     .mutation(({ ctx, input }) => changeLicenseOffering(ctx, { ...input, actor: { by: 'seller', sellerId: ctx.seller.id } })),
-  cancelPlanChange: sellerProcedure
+  cancelPlanChange: sellerProcedure('licenses:write')
     .input(ask)
     .mutation(({ ctx, input }) => cancelScheduledPlanChange(ctx, { ...input, actor: { by: 'seller', sellerId: ctx.seller.id } })),
 });

@@ -17,15 +17,15 @@ const endpointRef = z.object({ endpointId: z.string().min(1).max(100) });
 
 /** The portal's webhooks page: the same services as /licensing-mgmt/webhook-endpoints, for the signed-in seller. */
 export const webhooksRouter = createTrpcRouter({
-  eventTypes: sellerProcedure.query(() => [...EVENT_TYPES]),
-  list: sellerProcedure.query(async ({ ctx }) => (await listWebhookEndpoints(ctx, ctx.seller.id)).endpoints),
+  eventTypes: sellerProcedure('webhooks:read').query(() => [...EVENT_TYPES]),
+  list: sellerProcedure('webhooks:read').query(async ({ ctx }) => (await listWebhookEndpoints(ctx, ctx.seller.id)).endpoints),
   /** Answers the signing secret this once. */
-  create: sellerProcedure.input(createWebhookEndpointSchema).mutation(({ ctx, input }) => createWebhookEndpoint(ctx, { ...input, sellerId: ctx.seller.id })),
-  update: sellerProcedure.input(updateWebhookEndpointSchema.extend(endpointRef.shape)).mutation(({ ctx, input }) => updateWebhookEndpoint(ctx, { ...input, sellerId: ctx.seller.id })),
-  remove: sellerProcedure.input(endpointRef).mutation(({ ctx, input }) => deleteWebhookEndpoint(ctx, { ...input, sellerId: ctx.seller.id })),
+  create: sellerProcedure('webhooks:write').input(createWebhookEndpointSchema).mutation(({ ctx, input }) => createWebhookEndpoint(ctx, { ...input, sellerId: ctx.seller.id })),
+  update: sellerProcedure('webhooks:write').input(updateWebhookEndpointSchema.extend(endpointRef.shape)).mutation(({ ctx, input }) => updateWebhookEndpoint(ctx, { ...input, sellerId: ctx.seller.id })),
+  remove: sellerProcedure('webhooks:write').input(endpointRef).mutation(({ ctx, input }) => deleteWebhookEndpoint(ctx, { ...input, sellerId: ctx.seller.id })),
   /** Answers the new secret this once; the old one signs for 24 hours more. */
-  rotateSecret: sellerProcedure.input(endpointRef).mutation(({ ctx, input }) => rotateWebhookSecret(ctx, { ...input, sellerId: ctx.seller.id })),
-  sendTest: sellerProcedure.input(endpointRef).mutation(({ ctx, input }) => sendTestEvent(ctx, { ...input, sellerId: ctx.seller.id })),
-  deliveries: sellerProcedure.input(deliveryLogQuerySchema).query(({ ctx, input }) => listDeliveries(ctx, { ...input, sellerId: ctx.seller.id })),
-  resend: sellerProcedure.input(resendDeliverySchema).mutation(({ ctx, input }) => resendDelivery(ctx, { ...input, sellerId: ctx.seller.id })),
+  rotateSecret: sellerProcedure('webhooks:write').input(endpointRef).mutation(({ ctx, input }) => rotateWebhookSecret(ctx, { ...input, sellerId: ctx.seller.id })),
+  sendTest: sellerProcedure('webhooks:write').input(endpointRef).mutation(({ ctx, input }) => sendTestEvent(ctx, { ...input, sellerId: ctx.seller.id })),
+  deliveries: sellerProcedure('webhooks:read').input(deliveryLogQuerySchema).query(({ ctx, input }) => listDeliveries(ctx, { ...input, sellerId: ctx.seller.id })),
+  resend: sellerProcedure('webhooks:write').input(resendDeliverySchema).mutation(({ ctx, input }) => resendDelivery(ctx, { ...input, sellerId: ctx.seller.id })),
 });
