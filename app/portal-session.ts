@@ -3,7 +3,15 @@ import type { NextAuthOptions } from 'next-auth';
 import { getServerSession } from 'next-auth/next';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import type { PortalSession } from '@licensing/core';
-import { trpc } from '@/app/core';
+import { CLIENT_IP_HEADER, trpc } from '@/app/core';
+
+/** A header of the sign-in request, whichever shape next-auth hands it in. */
+function headerOf(request: { headers?: Record<string, unknown> | Headers } | undefined, name: string): string | null {
+  const headers = request?.headers;
+  if (!headers) return null;
+  const value = headers instanceof Headers ? headers.get(name) : headers[name];
+  return typeof value === 'string' ? value : null;
+}
 
 // The portal's sessions are next-auth's, kept here in the pages' transport; the core redeems the
 // sign-in (portalSessions.signIn), names the person (PortalSession) and decides what they may do:
@@ -32,7 +40,7 @@ export function portalAuthOptions(): NextAuthOptions {
           contactName: { type: 'text' },
           legalName: { type: 'text' },
         },
-        async authorize(credentials) {
+        async authorize(credentials, request) {
           if (!credentials?.continuationToken || !credentials.code) return null;
           const signedIn = await trpc.portalSessions.signIn({
             continuationToken: credentials.continuationToken,
@@ -40,19 +48,28 @@ export function portalAuthOptions(): NextAuthOptions {
             register: credentials.register === 'true',
             contactName: credentials.contactName,
             legalName: credentials.legalName,
+            origin: { ipAddress: headerOf(request, CLIENT_IP_HEADER), userAgent: headerOf(request, 'user-agent') },
           });
-          return { id: signedIn.accountId, email: signedIn.email, registeredBefore: signedIn.registeredBefore };
+          return { id: signedIn.accountId, email: signedIn.email, sessionId: signedIn.sessionId, registeredBefore: signedIn.registeredBefore };
         },
       }),
     ],
     callbacks: {
       jwt({ token, user }) {
-        if (user) Object.assign(token, { accountId: user.id, registeredBefore: (user as { registeredBefore?: boolean }).registeredBefore === true });
+        if (user) {
+          const signedIn = user as { sessionId?: string; registeredBefore?: boolean };
+          Object.assign(token, { accountId: user.id, sessionId: signedIn.sessionId, registeredBefore: signedIn.registeredBefore === true });
+        }
         return token;
       },
       session({ session, token }) {
-        if (session.user) Object.assign(session.user, { accountId: token.accountId, email: token.email, registeredBefore: token.registeredBefore === true });
+        if (session.user) Object.assign(session.user, { accountId: token.accountId, email: token.email, sessionId: token.sessionId, registeredBefore: token.registeredBefore === true });
         return session;
+      },
+    },
+    events: {
+      async signOut({ token }) {
+        if (typeof token?.sessionId === 'string') await trpc.portalSessions.signOut(token.sessionId);
       },
     },
   };

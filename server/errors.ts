@@ -45,6 +45,16 @@ export const HTTP_STATUS_BY_CODE = {
   ApiKeyScope: 403,
   // A portal member whose role may not do this (README "Roles"); tRPC answers it as FORBIDDEN.
   RoleForbidden: 403,
+  // A seller's team (docs/buyers-and-sellers.md "Team and roles"): inviting an address that already has an
+  // open invitation or is a member; an invitation that was accepted, revoked or has expired; accepting one
+  // signed in with another address; removing, demoting or letting go the store's last Owner.
+  InvitationOpen: 409,
+  AlreadyMember: 409,
+  InvitationClosed: 409,
+  InvitationForAnotherAddress: 403,
+  LastOwner: 409,
+  // A buyer's erasure refused while the account is a seller's member or still has renewing subscriptions (docs/data-rights.md).
+  AccountErasureRefused: 409,
 } as const satisfies Record<string, number>;
 
 export type ApiErrorCode = keyof typeof HTTP_STATUS_BY_CODE;

@@ -9,9 +9,12 @@ import { performProcessorCallsJob } from './payments/processor-calls';
 import { reconcileSubscriptionsJob } from './payments/reconcile-subscriptions';
 import { deliverWebhooksJob } from './events/webhooks/deliver-webhooks';
 import { pruneEventsJob } from './events/list-events';
+import { pruneAuditLogJob } from './audit/prune-audit-log';
 import { advanceLocalTrialsJob } from './licensing/subscriptions/trials';
 import { applyPlanChangesJob } from './licensing/licenses/apply-plan-changes';
 import { sweepLapsedLeasesJob } from './licensing/devices/sweep-lapsed-leases';
+import { buildDataExportJob } from './sellers/data-export/build-data-export';
+import { cleanExpiredDataExportsJob, resumeDataExportsJob } from './sellers/data-export/data-export-sweeps';
 
 // Every background job of the service, by name: each is defined in its own domain room, beside its
 // handler; the job queue (platform/) runs what this names. A new job is one more line here.
@@ -26,9 +29,13 @@ export const JOBS = {
   'reconcile-subscriptions': reconcileSubscriptionsJob,
   'deliver-webhooks': deliverWebhooksJob,
   'prune-events': pruneEventsJob,
+  'prune-audit-log': pruneAuditLogJob,
   'advance-local-trials': advanceLocalTrialsJob,
   'apply-plan-changes': applyPlanChangesJob,
   'sweep-lapsed-leases': sweepLapsedLeasesJob,
+  'build-data-export': buildDataExportJob,
+  'resume-data-exports': resumeDataExportsJob,
+  'clean-expired-data-exports': cleanExpiredDataExportsJob,
 } satisfies Record<string, JobDefinition>;
 
 type ServiceJobs = typeof JOBS;

@@ -15,6 +15,7 @@ export const API_KEY_SCOPES = {
   refunds: 'Refund orders',
   webhooks: 'Add, change, test and remove webhook endpoints',
   'events:read': 'Read the events feed',
+  'audit:read': 'Read the audit log',
 } as const;
 
 export type ApiKeyScope = keyof typeof API_KEY_SCOPES;

@@ -13,6 +13,8 @@ import { resolveDatabase } from '../platform/database/local-database';
 import { applyMigrations } from '../platform/database/migrate';
 import { LOCAL_ORDER_EVENTS, type LocalOrderEvent } from '../orders/processor-events/local-order-event-kinds';
 import { API_KEY_SCOPE_NAMES, type ApiKeyScope } from '../api-keys/api-key-scopes';
+import { runWithActingContext } from '../platform/database/acting-context';
+import { operatorActor } from '../audit/acting-operator';
 
 type Values = Record<string, string | boolean | undefined>;
 type Work = (ctx: { db: Db }) => Promise<void>;
@@ -214,6 +216,36 @@ const commands: Record<string, Command> = {
     },
   },
 
+  'erase-buyer': {
+    usage: 'erase-buyer --email <address>',
+    summary:
+      "Erase a buyer's account on their request (docs/data-rights.md): the address, name, sign-ins, tokens, sessions, claims and e-mails go or are pseudonymised; licenses and the orders' figures are kept under a pseudonym. Refused for a seller's member and while a subscription still renews.",
+    options: { email: { type: 'string' } },
+    prepare: (values, positionals) => {
+      noPositionals(positionals);
+      const email = requiredOption(values, 'email');
+      if (!z.email().safeParse(email).success) throw new UsageError(`--email "${email}" is not an e-mail address.`);
+      return async (ctx) => {
+        const { eraseBuyerAccount, findAccountToErase } = await import('../identity/erase-buyer');
+        const account = await findAccountToErase(ctx, email);
+        const erasure = await eraseBuyerAccount(ctx, { accountId: account.id, by: 'operator' });
+        const { erased, kept } = erasure;
+        console.log(`Account ${erasure.accountId} erased; it is ${erasure.pseudonym} from now on.`);
+        console.log(`  orders pseudonymised:   ${erased.orders}`);
+        console.log(`  claims pseudonymised:   ${erased.claims}`);
+        console.log(`  sign-in codes deleted:  ${erased.signInCodes}`);
+        console.log(`  authorization codes:    ${erased.authorizationCodes} deleted`);
+        console.log(`  refresh tokens deleted: ${erased.refreshTokens}`);
+        console.log(`  external sign-ins:      ${erased.externalIdentities} unlinked`);
+        console.log(`  portal sessions ended:  ${erased.sessionsEnded}`);
+        console.log(`  invitations deleted:    ${erased.invitations}`);
+        console.log(`  e-mails deleted:        ${erased.emails}`);
+        console.log(`  device names cleared:   ${erased.deviceNames}`);
+        console.log(`Kept under the pseudonym: ${kept.licenses} license(s) (their seats and codes keep working), ${kept.orders} order(s) (amounts, tax, currency, dates).`);
+      };
+    },
+  },
+
   'reseal-secrets': resealSecretsCommand(),
 };
 
@@ -270,7 +302,7 @@ function prepare(argv: string[]): Work | null {
   return command.prepare(parsed.values, parsed.positionals);
 }
 
-async function run(work: Work): Promise<void> {
+async function run(commandName: string, work: Work): Promise<void> {
   ensureAppSecret((line) => console.error(line));
   const database = await resolveDatabase();
   process.env.DATABASE_URL = database.databaseUrl;
@@ -279,7 +311,8 @@ async function run(work: Work): Promise<void> {
     // Imported after DATABASE_URL is known: it reads the configuration.
     const { closeDb, db } = await import('../db');
     try {
-      await work({ db: db() });
+      // What the command changes is recorded in each seller's audit log as the operator's doing.
+      await runWithActingContext(operatorActor(commandName), () => work({ db: db() }));
     } finally {
       await closeDb();
     }
@@ -308,7 +341,7 @@ export async function runAdmin(argv: string[]): Promise<number> {
     return 0;
   }
   try {
-    await run(work);
+    await run(argv[0] ?? '', work);
     return 0;
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;

@@ -18,6 +18,8 @@ export { OVERVIEW_DAYS } from '../orders/get-seller-overview';
 export { sellerCustomersQuerySchema } from '../orders/list-seller-customers';
 export { ORDER_STATUSES, sellerOrdersQuerySchema } from '../orders/list-seller-orders';
 export { signInReturningTo } from '../identity/sign-in-return';
+export { roleRefusal, type MemberPermission } from '../sellers/members/member-permissions';
+export type { AuditEntryView } from '../audit/list-audit-log';
 
 export type { ApiErrorCode } from '../errors';
 export type { ClaimState, ClaimView } from '../checkout/claim/claim-view';

@@ -19,3 +19,4 @@ export { contentSecurityPolicy, formRedirectsOutward, newNonce, NONCE_HEADER, pa
 export * from '../catalog/describe-offering';
 export { changeIssuerClientIdInputSchema } from '../sellers/seller.schema';
 export { API_KEY_SCOPE_NAMES, API_KEY_SCOPES, type ApiKeyScope } from '../api-keys/api-key-scopes';
+export { ROLE_SUMMARIES, SELLER_ROLES } from '../sellers/members/member-permissions';

@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import type { Db } from '../db';
 import { env } from '../env';
 import { createSeller } from '../sellers/create-seller';
+import { recordPortalSignIn } from '../audit/record-portal-sign-in';
+import { startBrowserSession, type SessionOrigin } from './browser-sessions';
 import { redeemSignInCode } from './email-sign-in';
 import { PORTAL_CLIENT_ID } from './identity-config';
 import { OAuthError } from './oauth-error';
@@ -18,6 +20,8 @@ export interface PortalSignIn {
   register?: boolean;
   contactName?: string | null;
   legalName?: string | null;
+  /** Where the sign-in came from (the session list shows it). */
+  origin?: SessionOrigin;
 }
 
 /**
@@ -25,7 +29,7 @@ export interface PortalSignIn {
  * registration changes no existing seller (`registeredBefore`; the store settings page says so).
  * A refused code is an Error whose message the sign-in form shows.
  */
-export async function signInToPortal(ctx: { db: Db }, input: PortalSignIn): Promise<{ accountId: string; email: string; registeredBefore: boolean }> {
+export async function signInToPortal(ctx: { db: Db }, input: PortalSignIn): Promise<{ accountId: string; email: string; sessionId: string; registeredBefore: boolean }> {
   try {
     const { account } = await redeemSignInCode(ctx, { continuationToken: input.continuationToken, code: input.code, clientId: PORTAL_CLIENT_ID });
     let registeredBefore = false;
@@ -33,7 +37,13 @@ export async function signInToPortal(ctx: { db: Db }, input: PortalSignIn): Prom
       registeredBefore = (await ctx.db.sellerMember.findFirst({ where: { accountId: account.id } })) !== null;
       if (!registeredBefore) await createSeller(ctx, { contactName: input.contactName || null, legalName: input.legalName || null, ownerAccountId: account.id });
     }
-    return { accountId: account.id, email: account.email, registeredBefore };
+    // The session and the sign-in's entry in the audit log of each seller the person belongs to, together.
+    const sessionId = await ctx.db.$transaction(async (tx) => {
+      const id = await startBrowserSession(tx, { accountId: account.id, lifetimeSeconds: PORTAL_SESSION_SECONDS, ...input.origin });
+      await recordPortalSignIn(tx, { accountId: account.id, email: account.email, ipAddress: input.origin?.ipAddress, userAgent: input.origin?.userAgent });
+      return id;
+    });
+    return { accountId: account.id, email: account.email, sessionId, registeredBefore };
   } catch (error) {
     if (error instanceof OAuthError) throw new Error(error.description, { cause: error });
     throw error;

@@ -125,6 +125,8 @@ export async function verifyBuyerToken(ctx: { db: Db }, authorization: string | 
   if (!trusted.external) {
     const account = await ctx.db.account.findUnique({ where: { id: payload.sub } });
     if (!account) throw new DomainError('BuyerLinkFailed', 'The buyer could not be resolved to an account.');
+    // Tokens are stateless: one issued before its person erased the account is refused by the account's row, read here anyway.
+    if (account.erasedAt) throw new DomainError('BuyerTokenInvalid', 'This account was erased; sign the buyer in again.');
     return { accountId: account.id, email: account.email };
   }
   const account = await linkExternalBuyer(ctx, trusted.issuer, payload);

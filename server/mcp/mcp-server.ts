@@ -8,6 +8,8 @@ import { authenticateApiKey, type ApiKeyPrincipal } from '../api-keys/authentica
 import { db } from '../db';
 import { BODY_LIMIT_BYTES } from '../platform/limits/limit-table';
 import { CATALOG_TOOLS } from './catalog-tools';
+import { runWithActingContext, setActingContext } from '../platform/database/acting-context';
+import { apiKeyActor } from '../audit/acting-api-key';
 import { callTool, toolDefinition, toolError, unknownTool, type McpTool, type ToolCaller } from './mcp-tool';
 import { SELLER_TOOLS } from './seller-tools';
 
@@ -44,6 +46,9 @@ export interface McpRequestContext {
   correlationId: string;
   /** The dub-apiKey header as sent; undefined when absent. */
   apiKey: string | undefined;
+  /** The client's address and User-Agent, for the audit log. */
+  ipAddress?: string | null;
+  userAgent?: string | null;
 }
 
 /** What tools/list shows: the anonymous tools, and the seller tools when the request carries a key. */
@@ -54,16 +59,18 @@ function listedTools(context: Pick<McpRequestContext, 'apiKey'>): McpTool[] {
 function createServer(context: McpRequestContext): Server {
   const server = new Server(MCP_SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
   let principal: Promise<ApiKeyPrincipal> | undefined;
-  const caller: ToolCaller = {
+  const callerOf = (toolName: string): ToolCaller => ({
     correlationId: context.correlationId,
     // The key is checked once per request, when a seller tool runs (ApiKeyMissing or ApiKeyInvalid
     // otherwise), and its scopes at each tool (ApiKeyScope), as the REST routes check them.
     sellerId: async (scope) => {
       const key = await (principal ??= authenticateApiKey({ db: db() }, context.apiKey));
       requireApiKeyScope(key.grant, scope);
+      // What the tool changes from here on is recorded in the seller's audit log as this key's doing.
+      setActingContext(apiKeyActor(key, { surface: 'Mcp', operation: toolName, ipAddress: context.ipAddress ?? null, userAgent: context.userAgent ?? null, correlationId: context.correlationId }));
       return key.sellerId;
     },
-  };
+  });
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listedTools(context).map(toolDefinition) }));
   // Registered through the protocol's own registration: the SDK's Server would check the params
@@ -73,7 +80,8 @@ function createServer(context: McpRequestContext): Server {
     const tool = TOOLS_BY_NAME.get(params.name);
     // An unknown name is a tool result too, so an agent reads why rather than a protocol failure.
     if (!tool) return toolError(unknownTool(params.name), context.correlationId, params.name);
-    return callTool(tool, params.arguments, caller);
+    // Nobody acts until the tool's key is checked (a catalog tool never checks one).
+    return runWithActingContext(undefined, () => callTool(tool, params.arguments, callerOf(tool.name)));
   });
   return server;
 }

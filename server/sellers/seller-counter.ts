@@ -7,6 +7,8 @@ import type { Tx } from '../db';
 const COUNTERS = {
   events: Prisma.raw('"SellerEventCounter"'),
   invoices: Prisma.raw('"SellerInvoiceCounter"'),
+  // The audit triggers take the same row in SQL (migration audit_triggers); sign-ins take it here.
+  audit: Prisma.raw('"SellerAuditCounter"'),
 } as const;
 
 /** The seller's next number of `counter` (1 for the first), inside `tx`. */

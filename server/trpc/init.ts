@@ -9,6 +9,8 @@ import type { PortalSession } from '../identity/portal-session';
 import { canReadOutbox } from '../mail/outbox-access';
 import { actingSellerOf } from './acting-seller';
 import { requireRolePermission, type MemberPermission } from '../sellers/members/member-permissions';
+import { runWithActingContext, type ActingContext } from '../platform/database/acting-context';
+import { CORRELATION_HEADER } from '../platform/logging/correlation';
 
 export interface TrpcContext {
   db: Db;
@@ -19,6 +21,9 @@ export interface TrpcContext {
   outboxReadable?: boolean;
   /** Who calls: the pages' server-side caller, or (unset) a client over HTTP. */
   transport?: 'server';
+  /** The request's User-Agent and correlation id, for the audit log; absent for in-process callers. */
+  userAgent?: string;
+  correlationId?: string;
 }
 
 /**
@@ -27,7 +32,15 @@ export interface TrpcContext {
  * the request's headers, so a procedure sees the same person, limits and access either way.
  */
 export function createTrpcContext(request: { session: PortalSession | null; clientIp?: string; headers?: Headers; transport?: 'server' }): TrpcContext {
-  return { db: db(), session: request.session, clientIp: request.clientIp, outboxReadable: request.headers ? canReadOutbox(request.headers) : false, transport: request.transport };
+  return {
+    db: db(),
+    session: request.session,
+    clientIp: request.clientIp,
+    outboxReadable: request.headers ? canReadOutbox(request.headers) : false,
+    transport: request.transport,
+    userAgent: request.headers?.get('user-agent') ?? undefined,
+    correlationId: request.headers?.get(CORRELATION_HEADER) ?? undefined,
+  };
 }
 
 // Total over every status of the Code table: a Code with a new status does not compile until it is
@@ -56,7 +69,7 @@ function apiCodeOfBareTrpcError(code: TRPCError['code']): ApiErrorCode | null {
 }
 
 /** What a procedure declares of itself: a seller procedure, the permission it needs. */
-export interface ProcedureMeta {
+interface ProcedureMeta {
   permission?: MemberPermission;
 }
 
@@ -108,12 +121,39 @@ export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   return next({ ctx: { ...ctx, session: ctx.session } });
 });
 
-/** A signed-in member of a seller: ctx.seller is the seller the person acts for, ctx.role their role in it. */
-const memberProcedure = protectedProcedure.use(async ({ ctx, next }) => {
+/** The person of a portal request as the audit log names them (the seller and role, when they act as a member). */
+function portalActor(ctx: TrpcContext & { session: PortalSession }, path: string, member: { sellerId: string; role: string } | null): ActingContext {
+  return {
+    sellerId: member?.sellerId ?? null,
+    actorType: 'Member',
+    actorId: ctx.session.accountId,
+    actorLabel: ctx.session.email,
+    actorRole: member?.role ?? null,
+    actorScopes: [],
+    surface: 'Portal',
+    operation: path,
+    ipAddress: ctx.clientIp ?? null,
+    userAgent: ctx.userAgent ?? null,
+    correlationId: ctx.correlationId ?? null,
+  };
+}
+
+/**
+ * A signed-in member of a seller: ctx.seller is the seller the person acts for, ctx.role their role in
+ * it. What the procedure changes is recorded in the seller's audit log as this member's doing.
+ */
+const memberProcedure = protectedProcedure.use(async ({ ctx, next, path }) => {
   const acting = await actingSellerOf(ctx, ctx.session.accountId);
   if (!acting) throw new DomainError('NotFound', NOT_A_SELLER_MESSAGE);
-  return next({ ctx: { ...ctx, seller: acting.seller, role: acting.role } });
+  const actor = portalActor(ctx, path, { sellerId: acting.seller.id, role: acting.role });
+  return runWithActingContext(actor, () => next({ ctx: { ...ctx, seller: acting.seller, role: acting.role } }));
 });
+
+/**
+ * A signed-in person changing a seller's data before they are its member (accepting an invitation):
+ * the audit log of the seller each row belongs to records it as theirs.
+ */
+export const joiningProcedure = protectedProcedure.use(({ ctx, next, path }) => runWithActingContext(portalActor(ctx, path, null), () => next()));
 
 /**
  * A seller's procedure that a member may call only when their role holds `permission` (README

@@ -1,5 +1,6 @@
 import { db } from '../db';
 import { env } from '../env';
+import { endBrowserSession } from '../identity/browser-sessions';
 import { portalSessionOf } from '../identity/portal-session';
 import { PORTAL_SESSION_SECONDS, portalSessionSecret, signInToPortal, type PortalSignIn } from '../identity/sign-in-to-portal';
 
@@ -12,5 +13,7 @@ import { PORTAL_SESSION_SECONDS, portalSessionSecret, signInToPortal, type Porta
 export const portalSessions = {
   settings: () => ({ secret: portalSessionSecret(), maxAgeSeconds: PORTAL_SESSION_SECONDS, publicBaseUrl: env().publicBaseUrl }),
   signIn: (input: PortalSignIn) => signInToPortal({ db: db() }, input),
-  sessionOf: portalSessionOf,
+  sessionOf: (user: Parameters<typeof portalSessionOf>[1]) => portalSessionOf({ db: db() }, user),
+  /** next-auth's sign-out: the session's row ends, so its cookie is refused everywhere even if kept. */
+  signOut: (sessionId: string) => endBrowserSession({ db: db() }, { sessionId }),
 };

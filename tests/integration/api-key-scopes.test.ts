@@ -39,7 +39,7 @@ beforeAll(async () => {
   const product = await createProduct(database.db, seller.id);
   const offering = await createOffering(database.db, product, { classification: LicenseClassification.Perpetual, priceMinor: 4900 });
   licenseId = (await createLicenseRow(database.db, offering, {})).id;
-  const make = (scopes?: ApiKeyScope[]) => createApiKey({ db: database.db }, { sellerId, label: scopes ? scopes.join(' ') : 'full', scopes }).then((created) => created.key);
+  const make = (scopes?: ApiKeyScope[]) => createApiKey({ db: database.db }, { sellerId, label: scopes ? scopes.join(' ').slice(0, 100) : 'full', scopes }).then((created) => created.key);
   keys.full = await make();
   for (const scope of API_KEY_SCOPE_NAMES) {
     keys.only[scope] = await make([scope]);

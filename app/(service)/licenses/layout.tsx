@@ -1,4 +1,5 @@
 import { headers } from 'next/headers';
+import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { SignedInArea } from '@/app/trpc-provider';
@@ -12,5 +13,15 @@ export const dynamic = 'force-dynamic';
 // rather than a streamed 200. A call that finds the session ended sends the buyer to sign in too.
 export default async function LicensesLayout({ children }: { children: ReactNode }) {
   if (!(await portalMe())) redirect(kit.signInReturningTo('/licenses', (await headers()).get(REQUEST_PATH_HEADER)));
-  return <SignedInArea>{children}</SignedInArea>;
+  return (
+    <SignedInArea>
+      {children}
+      <p className="mt-10 border-t border-slate-200 pt-4 text-sm text-slate-600 print:hidden">
+        <Link href="/account" className="text-indigo-700 underline hover:text-indigo-600">
+          Your account
+        </Link>
+        : the address you sign in with, and deleting your account.
+      </p>
+    </SignedInArea>
+  );
 }

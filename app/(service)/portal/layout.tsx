@@ -1,16 +1,19 @@
 import { redirect } from 'next/navigation';
+import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { headers } from 'next/headers';
 import { SignedInArea } from '@/app/trpc-provider';
 import { kit } from '@/app/core';
 import { api, portalMe } from '@/app/trpc-server';
 import { REQUEST_PATH_HEADER } from '@/server/entry/shared';
+import type { MemberPermission } from '@licensing/core';
 import { PortalNav } from './portal-nav';
 import { SignOutButton } from './sign-out-button';
 
 export const dynamic = 'force-dynamic';
 
-const SELLER_LINKS = [
+// A link shows to the members whose role holds its `needs` (every role reads the rest).
+const SELLER_LINKS: { href: string; label: string; needs?: MemberPermission }[] = [
   { href: '/portal/catalog', label: 'Catalog' },
   { href: '/portal/orders', label: 'Orders' },
   { href: '/portal/licenses', label: 'Licenses' },
@@ -20,6 +23,8 @@ const SELLER_LINKS = [
   { href: '/portal/webhooks', label: 'Webhooks' },
   { href: '/portal/usage', label: 'Usage' },
   { href: '/portal/settings', label: 'Store settings' },
+  { href: '/portal/team', label: 'Team' },
+  { href: '/portal/audit', label: 'Audit log', needs: 'audit:read' },
 ];
 
 export default async function PortalLayout({ children }: { children: ReactNode }) {
@@ -29,7 +34,7 @@ export default async function PortalLayout({ children }: { children: ReactNode }
   // A person who sells nothing sees only the overview (the welcome); seller pages answer them with it too.
   const links = [
     { href: '/portal', label: 'Overview' },
-    ...(portal.seller ? SELLER_LINKS : []),
+    ...(portal.seller ? SELLER_LINKS.filter((link) => !link.needs || portal.permissions.includes(link.needs)) : []),
     // The dev outbox exists only without SMTP (development): no link to it anywhere else.
     ...(!outbox.delivers && outbox.readable ? [{ href: '/dev/outbox', label: 'Dev outbox' }] : []),
   ];
@@ -41,6 +46,9 @@ export default async function PortalLayout({ children }: { children: ReactNode }
           <span data-testid="signed-in-as" className="min-w-0 [overflow-wrap:anywhere]">
             {portal.email}
           </span>
+          <Link href="/portal/sessions" className="underline hover:text-slate-900">
+            Sessions
+          </Link>
           <SignOutButton />
         </div>
       </div>

@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import type { SellerSetup } from '@licensing/core';
+import type { MemberPermission, SellerSetup } from '@licensing/core';
 import { kit } from '@/app/core';
 import { api, portalMe } from '@/app/trpc-server';
+import { mayDo, RoleNotice } from '@/app/components/role-notice';
 import { requestFormat } from '@/app/components/request-format';
 import { OverviewCharts } from './overview-charts';
 import { SellerWelcome } from './seller-welcome';
@@ -17,6 +18,7 @@ export default async function PortalHome() {
   const overview = await api.portal.overview();
   const { OVERVIEW_DAYS } = kit;
   const format = await requestFormat();
+  const steps = await stepsOfRole();
   const [mainRevenue, ...otherRevenue] = overview.revenue;
   const quiet = overview.completedOrders === 0 && overview.ordersPerDay.every((day) => day.failed === 0) && overview.licensesPerDay.every((count) => count === 0);
   return (
@@ -26,7 +28,7 @@ export default async function PortalHome() {
         {seller.legalName && <p className="text-slate-600 break-words">{seller.legalName}</p>}
       </header>
 
-      <SetupChecklist setup={overview.setup} />
+      <SetupChecklist setup={overview.setup} steps={steps} />
 
       <section aria-labelledby="figures-heading" className="space-y-3">
         <h2 id="figures-heading" className="text-lg font-semibold">
@@ -80,11 +82,16 @@ export default async function PortalHome() {
                 'Ready: buyers can pay for your offerings.'
               ) : (
                 <>
-                  Not enabled yet: buyers can take only your free offerings.{' '}
-                  <Link href="/portal/catalog" className="text-indigo-700 underline">
-                    Enable it in the catalog
-                  </Link>
-                  .
+                  Not enabled yet: buyers can take only your free offerings.
+                  {steps.some((step) => step.key === 'paidCheckoutReady' && step.mayDo) && (
+                    <>
+                      {' '}
+                      <Link href="/portal/catalog" className="text-indigo-700 underline">
+                        Enable it in the catalog
+                      </Link>
+                      .
+                    </>
+                  )}
                 </>
               )}
             </dd>
@@ -118,34 +125,47 @@ function Figure({ label, testId, href, children }: { label: string; testId: stri
   );
 }
 
-const SETUP_STEPS: { key: keyof SellerSetup | 'catalog'; label: string; href: string; done: (setup: SellerSetup) => boolean }[] = [
-  { key: 'catalog', label: 'Add a product and an offering', href: '/portal/catalog/new', done: (setup) => setup.hasProduct && setup.hasOffering },
-  { key: 'hasListedOffering', label: 'List an offering in your storefront', href: '/portal/catalog', done: (setup) => setup.hasListedOffering },
-  { key: 'paidCheckoutReady', label: 'Enable paid checkout', href: '/portal/catalog', done: (setup) => setup.paidCheckoutReady },
-  { key: 'hasApiKey', label: 'Create an API key for your backend', href: '/portal/api-keys', done: (setup) => setup.hasApiKey },
+type SetupStep = { key: keyof SellerSetup | 'catalog'; label: string; href: string; needs: MemberPermission; done: (setup: SellerSetup) => boolean };
+
+const SETUP_STEPS: SetupStep[] = [
+  { key: 'catalog', label: 'Add a product and an offering', href: '/portal/catalog/new', needs: 'catalog:prices', done: (setup) => setup.hasProduct && setup.hasOffering },
+  { key: 'hasListedOffering', label: 'List an offering in your storefront', href: '/portal/catalog', needs: 'catalog:write', done: (setup) => setup.hasListedOffering },
+  { key: 'paidCheckoutReady', label: 'Enable paid checkout', href: '/portal/catalog', needs: 'store:settings', done: (setup) => setup.paidCheckoutReady },
+  { key: 'hasApiKey', label: 'Create an API key for your backend', href: '/portal/api-keys', needs: 'apiKeys:write', done: (setup) => setup.hasApiKey },
 ];
 
+/** The setup steps with whether the member's role may take each (a step it may not is named, not linked). */
+async function stepsOfRole(): Promise<(SetupStep & { mayDo: boolean })[]> {
+  return Promise.all(SETUP_STEPS.map(async (step) => ({ ...step, mayDo: await mayDo(step.needs) })));
+}
+
 /** What a new seller still has to do before selling, each step linking to its page; gone once all are done. */
-function SetupChecklist({ setup }: { setup: SellerSetup }) {
-  if (SETUP_STEPS.every((step) => step.done(setup))) return null;
+function SetupChecklist({ setup, steps }: { setup: SellerSetup; steps: (SetupStep & { mayDo: boolean })[] }) {
+  if (steps.every((step) => step.done(setup))) return null;
+  const lacking = steps.filter((step) => !step.done(setup) && !step.mayDo).map((step) => step.needs);
   return (
     <section aria-labelledby="setup-heading" className="space-y-3 rounded-lg border border-indigo-200 bg-indigo-50 p-5" data-testid="setup-checklist">
       <h2 id="setup-heading" className="text-lg font-semibold">
         Get ready to sell
       </h2>
       <ol className="space-y-2">
-        {SETUP_STEPS.map((step) => {
+        {steps.map((step) => {
           const done = step.done(setup);
           return (
             <li key={step.key} className="flex items-baseline gap-2">
               <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${done ? 'bg-emerald-100 text-emerald-900' : 'bg-white text-slate-700 ring-1 ring-slate-300'}`}>{done ? 'Done' : 'To do'}</span>
-              <Link href={step.href} className="min-w-0 font-medium text-indigo-800 underline">
-                {step.label}
-              </Link>
+              {step.mayDo ? (
+                <Link href={step.href} className="min-w-0 font-medium text-indigo-800 underline">
+                  {step.label}
+                </Link>
+              ) : (
+                <span className="min-w-0 font-medium text-slate-800">{step.label}</span>
+              )}
             </li>
           );
         })}
       </ol>
+      {lacking.length > 0 && <RoleNotice needs={lacking} />}
     </section>
   );
 }

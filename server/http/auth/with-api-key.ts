@@ -1,10 +1,14 @@
 import { createMiddleware } from 'hono/factory';
+import { routePath } from 'hono/route';
 import { requireApiKeyScope, type ApiKeyScope } from '../../api-keys/api-key-scopes';
 import { authenticateApiKey } from '../../api-keys/authenticate-api-key';
 import { db } from '../../db';
 import type { ApiErrorCode } from '../../errors';
 import type { AppEnv } from '../app-env';
 import { readJsonBody } from '../middleware/read-json-body';
+import { CLIENT_IP_HEADER } from '../client-ip-header';
+import { runWithActingContext } from '../../platform/database/acting-context';
+import { apiKeyActor } from '../../audit/acting-api-key';
 
 /** The account API key travels in this header only; never in a URL (spec "Authentication" 2). */
 export const API_KEY_HEADER = 'dub-apiKey';
@@ -21,7 +25,15 @@ function withApiKey(scope: ApiKeyScope) {
     const principal = await authenticateApiKey({ db: db() }, c.req.header(API_KEY_HEADER));
     requireApiKeyScope(principal.grant, scope);
     c.set('apiKey', principal);
-    await next();
+    // What the operation changes is recorded in the seller's audit log as this key's doing.
+    const actor = apiKeyActor(principal, {
+      surface: 'ManagementApi',
+      operation: `${c.req.method} ${routePath(c)}`,
+      ipAddress: c.req.header(CLIENT_IP_HEADER) ?? null,
+      userAgent: c.req.header('user-agent') ?? null,
+      correlationId: c.get('correlationId') ?? null,
+    });
+    await runWithActingContext(actor, next);
   }));
 }
 

@@ -37,6 +37,7 @@ import * as deleteWebhookEndpoint from '../routes/management/delete-webhook-endp
 import * as rotateWebhookSecret from '../routes/management/rotate-webhook-secret';
 import * as sendWebhookTest from '../routes/management/send-webhook-test';
 import * as listEvents from '../routes/management/list-events';
+import * as listAuditLog from '../routes/management/list-audit-log';
 import * as createDiscount from '../routes/management/create-discount';
 import * as listDiscounts from '../routes/management/list-discounts';
 import * as getDiscount from '../routes/management/get-discount';
@@ -91,6 +92,7 @@ export const createApiSurface = () =>
     app.openapi(rotateWebhookSecret.route, rotateWebhookSecret.handler);
     app.openapi(sendWebhookTest.route, sendWebhookTest.handler);
     app.openapi(listEvents.route, listEvents.handler);
+    app.openapi(listAuditLog.route, listAuditLog.handler);
     app.openapi(createDiscount.route, createDiscount.handler);
     app.openapi(listDiscounts.route, listDiscounts.handler);
     app.openapi(getDiscount.route, getDiscount.handler);

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { ActingContextPool } from './acting-context-pool';
 
 /**
  * Every wait on the database is bounded (docs/configuration.md, docs/operations.md "Failure behaviour"), so an
@@ -73,7 +74,8 @@ class DeadlineClient extends pg.Client {
 }
 
 export function createDatabasePool(connectionString: string, timeouts: DatabaseTimeouts, extra: pg.PoolConfig = {}): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max: timeouts.poolMax, Client: DeadlineClient, ...connectionOptions(timeouts), ...extra });
+  // Its connections carry who acts (acting-context-pool.ts), for the audit triggers.
+  const pool = new ActingContextPool({ connectionString, max: timeouts.poolMax, Client: DeadlineClient, ...connectionOptions(timeouts), ...extra });
   // An idle connection the server or the network ended: the pool drops it; nothing to throw.
   pool.on('error', () => {});
   return pool;

@@ -57,6 +57,17 @@ export const LIMIT_TABLE = {
     refusal: 'Too many claim e-mails were sent to this address.',
   },
   /**
+   * Invitation e-mails (sent and resent) to one address across all sellers: an Admin cannot turn
+   * the team page into a way of mailing someone without end. Counted like claimEmail, from the Email
+   * rows; over it the invitation (or resend) is refused and changes nothing.
+   */
+  invitationEmail: {
+    points: 5,
+    durationSeconds: 60 * 60,
+    per: 'e-mail address, across all sellers',
+    refusal: 'Too many invitations were sent to this address; try again in an hour.',
+  },
+  /**
    * Claim links minted for one checkout (its first, and one per replay of its RequestId). Each is a
    * stored token that opens the claim, so they are not minted without bound.
    */

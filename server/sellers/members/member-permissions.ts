@@ -4,6 +4,15 @@ import { DomainError } from '../../errors';
 /** The roles of a seller's members, most powerful first. */
 export const SELLER_ROLES = ['Owner', 'Admin', 'Developer', 'Support', 'Viewer'] as const satisfies readonly SellerRole[];
 
+/** Each role in a few words, as the team page's selects offer them (the README's "Roles" says it whole). */
+export const ROLE_SUMMARIES = {
+  Owner: 'everything, the team and ownership included',
+  Admin: 'everything but ownership',
+  Developer: 'catalog, API keys and webhooks',
+  Support: 'licenses, seats, codes and devices',
+  Viewer: 'reads only',
+} as const satisfies Record<SellerRole, string>;
+
 const EVERYONE = SELLER_ROLES;
 
 /**
@@ -28,6 +37,7 @@ export const MEMBER_PERMISSIONS = {
   'webhooks:write': { roles: ['Owner', 'Admin', 'Developer'], does: 'add, change, test or remove webhook endpoints' },
   'members:read': { roles: EVERYONE, does: 'see the team' },
   'members:write': { roles: ['Owner', 'Admin'], does: 'invite, change or remove members' },
+  'members:leave': { roles: EVERYONE, does: 'leave the store' },
   ownership: { roles: ['Owner'], does: 'transfer the ownership of the store' },
   'audit:read': { roles: ['Owner', 'Admin'], does: 'read the audit log' },
   'data:export': { roles: ['Owner', 'Admin'], does: "export the store's data" },

@@ -27,13 +27,14 @@ interface NewKey {
 const buttonPrimary =
   'rounded-md bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-500 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60';
 
-export function ApiKeysManager() {
+/** The keys and the form to create one; a member whose role may not change keys sees the list and `notice` in place of the form. */
+export function ApiKeysManager({ mayChange, notice }: { mayChange: boolean; notice: ReactNode }) {
   const [newKey, setNewKey] = useState<NewKey | null>(null);
   return (
     <div className="space-y-8">
-      <CreateKeyForm onCreated={setNewKey} />
+      {mayChange ? <CreateKeyForm onCreated={setNewKey} /> : notice}
       {newKey && <NewKeyBox newKey={newKey} onDismiss={() => setNewKey(null)} />}
-      <KeyList />
+      <KeyList mayChange={mayChange} />
     </div>
   );
 }
@@ -156,7 +157,7 @@ function NewKeyBox({ newKey, onDismiss }: { newKey: NewKey; onDismiss: () => voi
   );
 }
 
-function KeyList() {
+function KeyList({ mayChange }: { mayChange: boolean }) {
   const trpc = useTRPC();
   const keys = useQuery(trpc.apiKeys.list.queryOptions());
   const headingId = useId();
@@ -177,13 +178,13 @@ function KeyList() {
       )}
       {keys.isSuccess && keys.data.length === 0 && (
         <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-600">
-          No API keys yet. Create one above for your backend.
+          No API keys yet.{mayChange && ' Create one above for your backend.'}
         </p>
       )}
       {keys.isSuccess && keys.data.length > 0 && (
         <ul aria-label="API keys" className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white shadow-sm">
           {keys.data.map((key) => (
-            <KeyRow key={key.id} apiKey={key} />
+            <KeyRow key={key.id} apiKey={key} mayChange={mayChange} />
           ))}
         </ul>
       )}
@@ -203,7 +204,7 @@ interface ListedKey {
   expired: boolean;
 }
 
-function KeyRow({ apiKey }: { apiKey: ListedKey }) {
+function KeyRow({ apiKey, mayChange }: { apiKey: ListedKey; mayChange: boolean }) {
   const trpc = useTRPC();
   const refetchAfterChange = useRefetchAfterChange();
   const revoke = useMutation(
@@ -245,7 +246,7 @@ function KeyRow({ apiKey }: { apiKey: ListedKey }) {
           )}
         </KeyField>
       </dl>
-      {!revoked && (
+      {mayChange && !revoked && (
         <div className="min-w-0 md:max-w-xs md:shrink-0">
           <ConfirmRevoke
             name={apiKey.prefix}

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { portalMe } from '@/app/trpc-server';
+import { mayDo, RoleNotice } from '@/app/components/role-notice';
 import { SellerWelcome } from '../seller-welcome';
 import { ApiKeysManager } from './api-keys-manager';
 
@@ -20,7 +21,7 @@ export default async function ApiKeysPage() {
           page or a URL.
         </p>
       </header>
-      <ApiKeysManager />
+      <ApiKeysManager mayChange={await mayDo('apiKeys:write')} notice={<RoleNotice needs="apiKeys:write" />} />
     </div>
   );
 }

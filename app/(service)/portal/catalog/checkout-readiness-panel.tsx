@@ -10,8 +10,9 @@ import { useInvalidateCatalog } from './use-invalidate-catalog';
 /**
  * Whether buyers can pay now (the storefront's IsCheckoutReady), and the onboarding of the
  * processor in use: the local processor's one-click step, or Stripe Connect's hosted onboarding.
+ * A member whose role may not change the payment setup (`mayChange` false) sees only the state.
  */
-export function CheckoutReadinessPanel({ isCheckoutReady }: { isCheckoutReady: boolean }) {
+export function CheckoutReadinessPanel({ isCheckoutReady, mayChange }: { isCheckoutReady: boolean; mayChange: boolean }) {
   const trpc = useTRPC();
   const headingId = useId();
   const setup = useQuery(trpc.catalogAdmin.paymentSetup.queryOptions());
@@ -23,7 +24,11 @@ export function CheckoutReadinessPanel({ isCheckoutReady }: { isCheckoutReady: b
           {isCheckoutReady ? 'ready' : 'not enabled yet'}
         </span>
       </h2>
-      {setup.isPending ? (
+      {!mayChange ? (
+        <p className="text-sm text-slate-600">
+          {isCheckoutReady ? 'Buyers can pay for your paid offerings.' : 'Buyers can get your free offerings, but cannot pay for paid ones until the payment setup is done.'}
+        </p>
+      ) : setup.isPending ? (
         <p role="status" aria-live="polite" className="text-sm text-slate-600">
           Checking your payment setup…
         </p>

@@ -22,8 +22,8 @@ const LABELS = {
   allowancePeriodUnit: 'Allowance period unit',
 };
 
-/** The features of one offering: one card each, and a form to add one or edit the chosen one. */
-export function FeaturesEditor({ offering }: { offering: SellerOffering }) {
+/** The features of one offering: one card each, and (when the role may change them) a form to add one or edit the chosen one. */
+export function FeaturesEditor({ offering, mayChange }: { offering: SellerOffering; mayChange: boolean }) {
   const headingId = useId();
   const [editing, setEditing] = useState<SellerFeature | null>(null);
   return (
@@ -36,17 +36,17 @@ export function FeaturesEditor({ offering }: { offering: SellerOffering }) {
       ) : (
         <ul className="space-y-3" aria-label={`Features of ${offering.name}`}>
           {offering.features.map((feature) => (
-            <FeatureCard key={feature.id} feature={feature} onEdit={() => setEditing(feature)} onDeleted={() => editing?.id === feature.id && setEditing(null)} />
+            <FeatureCard key={feature.id} feature={feature} mayChange={mayChange} onEdit={() => setEditing(feature)} onDeleted={() => editing?.id === feature.id && setEditing(null)} />
           ))}
         </ul>
       )}
       {/* A key names the feature: remounting on a new choice resets the form. */}
-      <FeatureForm key={editing?.id ?? 'new'} offering={offering} feature={editing} onDone={() => setEditing(null)} />
+      {mayChange && <FeatureForm key={editing?.id ?? 'new'} offering={offering} feature={editing} onDone={() => setEditing(null)} />}
     </section>
   );
 }
 
-function FeatureCard({ feature, onEdit, onDeleted }: { feature: SellerFeature; onEdit: () => void; onDeleted: () => void }) {
+function FeatureCard({ feature, mayChange, onEdit, onDeleted }: { feature: SellerFeature; mayChange: boolean; onEdit: () => void; onDeleted: () => void }) {
   const trpc = useTRPC();
   const toast = useToast();
   const invalidate = useInvalidateCatalog();
@@ -66,21 +66,23 @@ function FeatureCard({ feature, onEdit, onDeleted }: { feature: SellerFeature; o
           <p className="font-mono text-sm font-semibold">{feature.key}</p>
           <p className="text-sm text-slate-700">{feature.displayName}</p>
         </div>
-        <div className="flex flex-wrap items-start gap-2">
-          <button type="button" className={buttonSecondary} onClick={onEdit}>
-            Edit<span className="sr-only"> feature {feature.key}</span>
-          </button>
-          <ConfirmAction
-            buttonText="Delete"
-            name={`feature ${feature.key}`}
-            question={`Delete the feature “${feature.key}”? Apps checking this key stop finding it in new authorizations.`}
-            confirmText="Delete feature"
-            busyText="Deleting…"
-            busy={remove.isPending}
-            error={remove.error ? messageOf(remove.error) : null}
-            onConfirm={() => remove.mutate({ featureId: feature.id })}
-          />
-        </div>
+        {mayChange && (
+          <div className="flex flex-wrap items-start gap-2">
+            <button type="button" className={buttonSecondary} onClick={onEdit}>
+              Edit<span className="sr-only"> feature {feature.key}</span>
+            </button>
+            <ConfirmAction
+              buttonText="Delete"
+              name={`feature ${feature.key}`}
+              question={`Delete the feature “${feature.key}”? Apps checking this key stop finding it in new authorizations.`}
+              confirmText="Delete feature"
+              busyText="Deleting…"
+              busy={remove.isPending}
+              error={remove.error ? messageOf(remove.error) : null}
+              onConfirm={() => remove.mutate({ featureId: feature.id })}
+            />
+          </div>
+        )}
       </div>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
         <Fact term="Access" value={feature.accessLevel ?? 'Not set'} />

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { api, portalMe } from '@/app/trpc-server';
+import { mayDo, RoleNotice } from '@/app/components/role-notice';
 import { offeringCounts, platformLabel, statusLabel } from './catalog-labels';
 import { CheckoutReadinessPanel } from './checkout-readiness-panel';
 import { Disclosure } from './disclosure';
@@ -14,7 +15,12 @@ export const metadata: Metadata = { title: 'Catalog' };
 // Sign-in is checked by the portal layout; the seller scope by every service and procedure.
 export default async function CatalogPage() {
   if (!(await portalMe())?.seller) return <NotASeller />;
-  const { products, isCheckoutReady, issuerClientId } = await api.catalogAdmin.list();
+  const [{ products, isCheckoutReady, issuerClientId }, mayWrite, mayPrice, maySettle] = await Promise.all([
+    api.catalogAdmin.list(),
+    mayDo('catalog:write'),
+    mayDo('catalog:prices'),
+    mayDo('store:settings'),
+  ]);
   return (
     <div className="space-y-8">
       <header className="space-y-2">
@@ -28,19 +34,23 @@ export default async function CatalogPage() {
         </p>
       </header>
 
-      <section aria-labelledby="sell-app-heading" className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-indigo-200 bg-indigo-50 p-5">
-        <div className="min-w-0 space-y-1">
-          <h2 id="sell-app-heading" className="text-lg font-semibold">
-            Sell an app in one step
-          </h2>
-          <p className="text-sm text-slate-700">One app, one price, its features with their allowances: the product, its offering and its features, created together.</p>
-        </div>
-        <Link href="/portal/catalog/new" className={buttonPrimary}>
-          Sell an app
-        </Link>
-      </section>
+      {mayPrice && (
+        <section aria-labelledby="sell-app-heading" className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-indigo-200 bg-indigo-50 p-5">
+          <div className="min-w-0 space-y-1">
+            <h2 id="sell-app-heading" className="text-lg font-semibold">
+              Sell an app in one step
+            </h2>
+            <p className="text-sm text-slate-700">One app, one price, its features with their allowances: the product, its offering and its features, created together.</p>
+          </div>
+          <Link href="/portal/catalog/new" className={buttonPrimary}>
+            Sell an app
+          </Link>
+        </section>
+      )}
 
-      <CheckoutReadinessPanel isCheckoutReady={isCheckoutReady} />
+      <RoleNotice needs={['catalog:write', 'catalog:prices', 'store:settings']} />
+
+      <CheckoutReadinessPanel isCheckoutReady={isCheckoutReady} mayChange={maySettle} />
 
       <section aria-labelledby="products-heading" className="space-y-4">
         <h2 id="products-heading" className="text-xl font-semibold">
@@ -48,11 +58,16 @@ export default async function CatalogPage() {
         </h2>
         {products.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
-            You have no products yet.{' '}
-            <Link href="/portal/catalog/new" className="font-medium text-indigo-700 underline">
-              Sell your first app
-            </Link>{' '}
-            in one step, or add a product below, then its offerings.
+            You have no products yet.
+            {mayPrice && (
+              <>
+                {' '}
+                <Link href="/portal/catalog/new" className="font-medium text-indigo-700 underline">
+                  Sell your first app
+                </Link>{' '}
+                in one step, or add a product below, then its offerings.
+              </>
+            )}
           </p>
         ) : (
           <ul className="space-y-3">
@@ -71,9 +86,11 @@ export default async function CatalogPage() {
             ))}
           </ul>
         )}
-        <Disclosure buttonText="New product" title="New product">
-          <NewProductForm />
-        </Disclosure>
+        {mayWrite && (
+          <Disclosure buttonText="New product" title="New product">
+            <NewProductForm />
+          </Disclosure>
+        )}
       </section>
     </div>
   );

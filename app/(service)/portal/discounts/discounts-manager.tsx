@@ -30,16 +30,17 @@ type Discount = inferRouterOutputs<AppRouter>['discounts']['get'];
 
 const PAGE_SIZE = 20;
 
-export function DiscountsManager() {
+/** The codes and their forms; a member whose role may not change codes sees the list and `notice` in place of the forms. */
+export function DiscountsManager({ mayChange, notice }: { mayChange: boolean; notice: ReactNode }) {
   return (
     <div className="space-y-8">
-      <CreateDiscountForm />
-      <DiscountList />
+      {mayChange ? <CreateDiscountForm /> : notice}
+      <DiscountList mayChange={mayChange} />
     </div>
   );
 }
 
-function DiscountList() {
+function DiscountList({ mayChange }: { mayChange: boolean }) {
   const trpc = useTRPC();
   const headingId = useId();
   const offerings = useOfferingOptions();
@@ -65,13 +66,13 @@ function DiscountList() {
         </div>
       )}
       {page.isSuccess && page.data.discounts.length === 0 && cursors.length === 0 && (
-        <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-600">No discount codes yet. Create one above.</p>
+        <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-600">No discount codes yet.{mayChange && ' Create one above.'}</p>
       )}
       {page.isSuccess && (
         <ul className="space-y-3" aria-label="Discount codes">
           {page.data.discounts.map((discount) => (
             <li key={discount.discountId}>
-              <DiscountCard discount={discount} offerings={offerings.options} offeringsPending={offerings.isPending} now={now} />
+              <DiscountCard discount={discount} offerings={offerings.options} offeringsPending={offerings.isPending} now={now} mayChange={mayChange} />
             </li>
           ))}
         </ul>
@@ -107,7 +108,7 @@ function durationText(discount: Discount): string {
   return 'First payment';
 }
 
-function DiscountCard({ discount, offerings, offeringsPending, now }: { discount: Discount; offerings: OfferingOption[]; offeringsPending: boolean; now: number }) {
+function DiscountCard({ discount, offerings, offeringsPending, now, mayChange }: { discount: Discount; offerings: OfferingOption[]; offeringsPending: boolean; now: number; mayChange: boolean }) {
   const trpc = useTRPC();
   const toast = useToast();
   const refetchAfterChange = useRefetchAfterChange();
@@ -147,26 +148,28 @@ function DiscountCard({ discount, offerings, offeringsPending, now }: { discount
             <Fact label="Applies to">{discount.offeringIds.length === 0 ? 'Every offering' : discount.offeringIds.map(offeringName).join(', ')}</Fact>
           </dl>
         </div>
-        <div className="flex flex-wrap gap-2 md:max-w-sm md:justify-end">
-          <button type="button" className={buttonSecondary} aria-expanded={editing} aria-controls={editId} onClick={() => setEditing(!editing)}>
-            {editing ? 'Close' : 'Edit'}
-            <span className="sr-only"> {discount.code}</span>
-          </button>
-          <ConfirmRevoke
-            name={discount.code}
-            action="Delete"
-            question="Delete this code? No checkout can redeem it any more; orders that did keep it."
-            confirmText="Delete code"
-            busyText="Deleting…"
-            failure="Could not delete"
-            busy={remove.isPending}
-            error={remove.error?.message ?? null}
-            onConfirm={() => remove.mutate({ discountId: discount.discountId })}
-            onCancel={() => remove.reset()}
-          />
-        </div>
+        {mayChange && (
+          <div className="flex flex-wrap gap-2 md:max-w-sm md:justify-end">
+            <button type="button" className={buttonSecondary} aria-expanded={editing} aria-controls={editId} onClick={() => setEditing(!editing)}>
+              {editing ? 'Close' : 'Edit'}
+              <span className="sr-only"> {discount.code}</span>
+            </button>
+            <ConfirmRevoke
+              name={discount.code}
+              action="Delete"
+              question="Delete this code? No checkout can redeem it any more; orders that did keep it."
+              confirmText="Delete code"
+              busyText="Deleting…"
+              failure="Could not delete"
+              busy={remove.isPending}
+              error={remove.error?.message ?? null}
+              onConfirm={() => remove.mutate({ discountId: discount.discountId })}
+              onCancel={() => remove.reset()}
+            />
+          </div>
+        )}
       </div>
-      <div id={editId}>{editing && <EditDiscountForm discount={discount} offerings={offerings} offeringsPending={offeringsPending} onDone={() => setEditing(false)} />}</div>
+      <div id={editId}>{mayChange && editing && <EditDiscountForm discount={discount} offerings={offerings} offeringsPending={offeringsPending} onDone={() => setEditing(false)} />}</div>
     </article>
   );
 }

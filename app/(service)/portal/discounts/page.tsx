@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { portalMe } from '@/app/trpc-server';
+import { mayDo, RoleNotice } from '@/app/components/role-notice';
 import { ToastProvider } from '@/app/components/toast';
 import { SellerWelcome } from '../seller-welcome';
 import { DiscountsManager } from './discounts-manager';
@@ -22,7 +23,7 @@ export default async function DiscountsPage() {
         </p>
       </header>
       <ToastProvider>
-        <DiscountsManager />
+        <DiscountsManager mayChange={await mayDo('discounts:write')} notice={<RoleNotice needs="discounts:write" />} />
       </ToastProvider>
     </div>
   );

@@ -19,7 +19,8 @@ async function asSellerMember(change: () => Promise<unknown>, saved: string): Pr
   } catch (error) {
     const refusal = apiErrorOf(error);
     if (refusal?.signedOut) return { saved: null, error: 'Your session has ended. Sign in again to continue.', fieldErrors: {} };
-    if (refusal?.code === 'NotFound') return { saved: null, error: refusal.message, fieldErrors: {} };
+    // A form left open after the member's role changed: the refusal says why, and who may.
+    if (refusal?.code === 'NotFound' || refusal?.code === 'RoleForbidden') return { saved: null, error: refusal.message, fieldErrors: {} };
     if (refusal?.code === 'ValidationError') {
       const fieldErrors = Object.fromEntries(refusal.details.map((detail) => [detail.Field, detail.Message]));
       return { saved: null, error: 'Please correct the fields marked below.', fieldErrors };

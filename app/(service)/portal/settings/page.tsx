@@ -4,6 +4,7 @@ import { redirect } from 'next/navigation';
 import { countryChoices } from '@/app/components/countries';
 import { requestLocale } from '@/app/components/request-format';
 import { api, portalMe } from '@/app/trpc-server';
+import { mayDo, RoleNotice } from '@/app/components/role-notice';
 import { LogoForm, StoreProfileForm, StorefrontIdForm, TaxForm } from './settings-forms';
 
 export const dynamic = 'force-dynamic';
@@ -15,7 +16,7 @@ export default async function StoreSettingsPage({ searchParams }: Props) {
   const session = await portalMe();
   if (!session) redirect('/login?callbackUrl=/portal/settings');
   if (!session.seller) redirect('/portal');
-  const [seller, payments, locale] = await Promise.all([api.portal.settings(), api.catalogAdmin.paymentSetup(), requestLocale()]);
+  const [seller, payments, locale, mayChange] = await Promise.all([api.portal.settings(), api.catalogAdmin.paymentSetup(), requestLocale(), mayDo('store:settings')]);
   const { registered } = await searchParams;
 
   return (
@@ -37,13 +38,25 @@ export default async function StoreSettingsPage({ searchParams }: Props) {
             /marketplace/{seller.issuerClientId}
           </Link>
         </p>
+        <p className="text-slate-600">
+          <Link href="/portal/export" className="text-indigo-700 underline">
+            Export your data
+          </Link>
+          : a ZIP of your catalog, customers, licenses, orders and usage.
+        </p>
       </div>
 
-      <StoreProfileForm storeName={seller.storeName ?? ''} contactName={seller.contactName ?? ''} legalName={seller.legalName ?? ''} />
-      <LogoForm hasLogo={seller.logoPath !== null} logoSrc={seller.logoPath} maxKb={seller.logoMaxBytes / 1024} />
-      <StorefrontIdForm issuerClientId={seller.issuerClientId} formerIds={seller.formerIssuerClientIds} changesLeft={seller.issuerClientIdChangesLeft} />
-      {/* Country names come from the server's Intl, so the browser's first render shows the very same list. */}
-      <TaxForm settings={seller.tax} processor={payments.processor} countries={countryChoices(locale, seller.tax.originAddress?.country)} />
+      {mayChange ? (
+        <>
+          <StoreProfileForm storeName={seller.storeName ?? ''} contactName={seller.contactName ?? ''} legalName={seller.legalName ?? ''} />
+          <LogoForm hasLogo={seller.logoPath !== null} logoSrc={seller.logoPath} maxKb={seller.logoMaxBytes / 1024} />
+          <StorefrontIdForm issuerClientId={seller.issuerClientId} formerIds={seller.formerIssuerClientIds} changesLeft={seller.issuerClientIdChangesLeft} />
+          {/* Country names come from the server's Intl, so the browser's first render shows the very same list. */}
+          <TaxForm settings={seller.tax} processor={payments.processor} countries={countryChoices(locale, seller.tax.originAddress?.country)} />
+        </>
+      ) : (
+        <RoleNotice needs="store:settings" />
+      )}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { portalMe } from '@/app/trpc-server';
+import { mayDo, RoleNotice } from '@/app/components/role-notice';
 import { ToastProvider } from '@/app/components/toast';
 import { SellerWelcome } from '../seller-welcome';
 import { WebhooksManager } from './webhooks-manager';
@@ -22,7 +23,7 @@ export default async function WebhooksPage() {
         </p>
       </header>
       <ToastProvider>
-        <WebhooksManager />
+        <WebhooksManager mayChange={await mayDo('webhooks:write')} notice={<RoleNotice needs="webhooks:write" />} />
       </ToastProvider>
     </div>
   );

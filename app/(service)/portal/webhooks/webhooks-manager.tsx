@@ -20,11 +20,12 @@ interface ShownSecret {
   rotated: boolean;
 }
 
-export function WebhooksManager() {
+/** The endpoints and their forms; a member whose role may not change endpoints sees them and their deliveries, with `notice` in place of the form. */
+export function WebhooksManager({ mayChange, notice }: { mayChange: boolean; notice: ReactNode }) {
   const [secret, setSecret] = useState<ShownSecret | null>(null);
   return (
     <div className="space-y-8">
-      <CreateEndpointForm onCreated={setSecret} />
+      {mayChange ? <CreateEndpointForm onCreated={setSecret} /> : notice}
       {secret && (
         <ShownOnceSecret
           heading={<>{secret.rotated ? 'New signing secret' : 'Signing secret'} for {secret.url}: shown once, copy it now</>}
@@ -37,7 +38,7 @@ export function WebhooksManager() {
           {secret.rotated && ' The previous secret keeps signing beside this one for 24 hours, so you can switch without losing an event.'}
         </ShownOnceSecret>
       )}
-      <EndpointList onSecret={setSecret} />
+      <EndpointList onSecret={setSecret} mayChange={mayChange} />
     </div>
   );
 }
@@ -119,7 +120,7 @@ function CreateEndpointForm({ onCreated }: { onCreated: (secret: ShownSecret) =>
   );
 }
 
-function EndpointList({ onSecret }: { onSecret: (secret: ShownSecret) => void }) {
+function EndpointList({ onSecret, mayChange }: { onSecret: (secret: ShownSecret) => void; mayChange: boolean }) {
   const trpc = useTRPC();
   const endpoints = useQuery(trpc.webhooks.list.queryOptions());
   const headingId = useId();
@@ -138,10 +139,10 @@ function EndpointList({ onSecret }: { onSecret: (secret: ShownSecret) => void })
         </div>
       )}
       {endpoints.isSuccess && endpoints.data.length === 0 && (
-        <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-600">No endpoints yet. Add one above to receive events.</p>
+        <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-600">No endpoints yet.{mayChange && ' Add one above to receive events.'}</p>
       )}
       {endpoints.isSuccess &&
-        endpoints.data.map((endpoint) => <EndpointCard key={endpoint.id} endpoint={endpoint} onSecret={onSecret} />)}
+        endpoints.data.map((endpoint) => <EndpointCard key={endpoint.id} endpoint={endpoint} onSecret={onSecret} mayChange={mayChange} />)}
     </section>
   );
 }
@@ -156,7 +157,7 @@ interface Endpoint {
   createdAt: string;
 }
 
-function EndpointCard({ endpoint, onSecret }: { endpoint: Endpoint; onSecret: (secret: ShownSecret) => void }) {
+function EndpointCard({ endpoint, onSecret, mayChange }: { endpoint: Endpoint; onSecret: (secret: ShownSecret) => void; mayChange: boolean }) {
   const trpc = useTRPC();
   const refetchAfterChange = useRefetchAfterChange();
   const toast = useToast();
@@ -192,39 +193,41 @@ function EndpointCard({ endpoint, onSecret }: { endpoint: Endpoint; onSecret: (s
             )}
           </dd>
         </dl>
-        <div className="flex flex-wrap gap-2 md:max-w-sm md:justify-end">
-          <button type="button" className={buttonSecondary} disabled={sendTest.isPending || !endpoint.enabled} onClick={() => sendTest.mutate({ endpointId: endpoint.id })}>
-            {sendTest.isPending ? 'Sending…' : 'Send test event'}
-          </button>
-          <button type="button" className={buttonSecondary} disabled={toggle.isPending} onClick={() => toggle.mutate({ endpointId: endpoint.id, enabled: !endpoint.enabled })}>
-            {endpoint.enabled ? 'Disable' : 'Enable'}
-          </button>
-          <ConfirmRevoke
-            name={endpoint.url}
-            action="Rotate secret"
-            question="Make a new signing secret? The current one keeps signing for 24 hours."
-            confirmText="Rotate"
-            busyText="Rotating…"
-            failure="Could not rotate"
-            busy={rotate.isPending}
-            done={rotate.isSuccess}
-            error={rotate.error?.message ?? null}
-            onConfirm={() => rotate.mutate({ endpointId: endpoint.id })}
-            onCancel={() => rotate.reset()}
-          />
-          <ConfirmRevoke
-            name={endpoint.url}
-            action="Remove"
-            question="Remove this endpoint? Events waiting for it are not sent."
-            confirmText="Remove endpoint"
-            busyText="Removing…"
-            failure="Could not remove"
-            busy={remove.isPending}
-            error={remove.error?.message ?? null}
-            onConfirm={() => remove.mutate({ endpointId: endpoint.id })}
-            onCancel={() => remove.reset()}
-          />
-        </div>
+        {mayChange && (
+          <div className="flex flex-wrap gap-2 md:max-w-sm md:justify-end">
+            <button type="button" className={buttonSecondary} disabled={sendTest.isPending || !endpoint.enabled} onClick={() => sendTest.mutate({ endpointId: endpoint.id })}>
+              {sendTest.isPending ? 'Sending…' : 'Send test event'}
+            </button>
+            <button type="button" className={buttonSecondary} disabled={toggle.isPending} onClick={() => toggle.mutate({ endpointId: endpoint.id, enabled: !endpoint.enabled })}>
+              {endpoint.enabled ? 'Disable' : 'Enable'}
+            </button>
+            <ConfirmRevoke
+              name={endpoint.url}
+              action="Rotate secret"
+              question="Make a new signing secret? The current one keeps signing for 24 hours."
+              confirmText="Rotate"
+              busyText="Rotating…"
+              failure="Could not rotate"
+              busy={rotate.isPending}
+              done={rotate.isSuccess}
+              error={rotate.error?.message ?? null}
+              onConfirm={() => rotate.mutate({ endpointId: endpoint.id })}
+              onCancel={() => rotate.reset()}
+            />
+            <ConfirmRevoke
+              name={endpoint.url}
+              action="Remove"
+              question="Remove this endpoint? Events waiting for it are not sent."
+              confirmText="Remove endpoint"
+              busyText="Removing…"
+              failure="Could not remove"
+              busy={remove.isPending}
+              error={remove.error?.message ?? null}
+              onConfirm={() => remove.mutate({ endpointId: endpoint.id })}
+              onCancel={() => remove.reset()}
+            />
+          </div>
+        )}
       </div>
       {failure && (
         <p role="alert" className="text-red-700 [overflow-wrap:anywhere]">
@@ -234,12 +237,12 @@ function EndpointCard({ endpoint, onSecret }: { endpoint: Endpoint; onSecret: (s
       <button type="button" className="text-indigo-700 underline underline-offset-2" aria-expanded={showLog} aria-controls={logId} onClick={() => setShowLog(!showLog)}>
         {showLog ? 'Hide deliveries' : 'Show deliveries'}
       </button>
-      <div id={logId}>{showLog && <DeliveryLog endpointId={endpoint.id} />}</div>
+      <div id={logId}>{showLog && <DeliveryLog endpointId={endpoint.id} mayChange={mayChange} />}</div>
     </article>
   );
 }
 
-function DeliveryLog({ endpointId }: { endpointId: string }) {
+function DeliveryLog({ endpointId, mayChange }: { endpointId: string; mayChange: boolean }) {
   const trpc = useTRPC();
   const refetchAfterChange = useRefetchAfterChange();
   const toast = useToast();
@@ -279,9 +282,11 @@ function DeliveryLog({ endpointId }: { endpointId: string }) {
             <Field label="Next">{entry.nextAttemptAt ? <FormattedDateTime value={entry.nextAttemptAt} /> : '—'}</Field>
           </dl>
           {entry.lastError && entry.status !== 'delivered' && <p className="text-red-800 [overflow-wrap:anywhere] md:max-w-xs">{entry.lastError}</p>}
-          <button type="button" className={buttonSecondary} disabled={resend.isPending} onClick={() => resend.mutate({ deliveryId: entry.id })}>
-            Resend<span className="sr-only"> {entry.eventType} #{entry.sequence}</span>
-          </button>
+          {mayChange && (
+            <button type="button" className={buttonSecondary} disabled={resend.isPending} onClick={() => resend.mutate({ deliveryId: entry.id })}>
+              Resend<span className="sr-only"> {entry.eventType} #{entry.sequence}</span>
+            </button>
+          )}
         </li>
       ))}
     </ul>

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { answerMcpRequest } from '../../../mcp/mcp-server';
 import type { AppEnv } from '../../app-env';
 import { API_KEY_HEADER } from '../../auth/with-api-key';
+import { CLIENT_IP_HEADER } from '../../client-ip-header';
 import { describedJson } from '../../openapi';
 
 // POST /mcp: the MCP endpoint (server/mcp), stateless Streamable HTTP. Its clients read JSON-RPC, so
@@ -37,7 +38,12 @@ export const route = createRoute({
 });
 
 export async function handler(c: Context<AppEnv>): Promise<Response> {
-  const response = await answerMcpRequest(c.req.raw, { correlationId: c.get('correlationId'), apiKey: c.req.header(API_KEY_HEADER) });
+  const response = await answerMcpRequest(c.req.raw, {
+    correlationId: c.get('correlationId'),
+    apiKey: c.req.header(API_KEY_HEADER),
+    ipAddress: c.req.header(CLIENT_IP_HEADER) ?? null,
+    userAgent: c.req.header('user-agent') ?? null,
+  });
   // Answers of a seller's tools are the seller's own: no cache keeps them.
   response.headers.set('Cache-Control', 'no-store');
   return response;

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { api, portalMe } from '@/app/trpc-server';
+import { mayDo, RoleNotice } from '@/app/components/role-notice';
 import { preferredCurrency } from '@/server/entry/shared';
 import { Breadcrumbs } from '../breadcrumbs';
 import { NotASeller } from '../not-a-seller';
@@ -12,6 +13,7 @@ export const metadata: Metadata = { title: 'Sell an app' };
 /** The common case in one step: one app, one price, its features (the detailed pages do the rest). */
 export default async function SellAppPage() {
   if (!(await portalMe())?.seller) return <NotASeller />;
+  if (!(await mayDo('catalog:prices'))) return <RoleNotice needs="catalog:prices" page="Sell an app" back={{ href: '/portal/catalog', label: 'Back to the catalog' }} />;
   const catalog = await api.catalogAdmin.list();
   return (
     <div className="space-y-6">

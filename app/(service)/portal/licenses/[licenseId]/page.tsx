@@ -3,6 +3,7 @@ import Link from 'next/link';
 import type { SellerLicenseDetail } from '@licensing/core';
 import { kit } from '@/app/core';
 import { api, orNotFound, portalMe } from '@/app/trpc-server';
+import { mayDo, RoleNotice } from '@/app/components/role-notice';
 import { FormattedDate, FormattedDateTime } from '@/app/components/formatted';
 import { requestFormat } from '@/app/components/request-format';
 import { StatusBadge } from '../status-badge';
@@ -22,7 +23,7 @@ export default async function SellerLicensePage({ params }: Props) {
   // Another seller's license and an unknown id are the same not-found page.
   const { license, usage } = await orNotFound(api.sellerLicenses.detail({ licenseId }));
   const plan = await api.sellerLicenses.planOptions({ licenseId: license.id });
-  const format = await requestFormat();
+  const [format, mayChange] = await Promise.all([requestFormat(), mayDo('licenses:write')]);
   const liveSeats = license.seats.filter((seat) => seat.retiredAt === null).length;
   const final = kit.isFinalLicenseStatus(license.status);
   return (
@@ -76,6 +77,7 @@ export default async function SellerLicensePage({ params }: Props) {
             </dd>
           </div>
         </dl>
+        <RoleNotice needs="licenses:write" />
       </header>
 
       <section aria-labelledby="status-heading" className="space-y-2">
@@ -92,7 +94,7 @@ export default async function SellerLicensePage({ params }: Props) {
                 ? 'Every live seat runs. Suspending refuses every seat at its next license refresh until you resume; cancelling ends the license for good.'
                 : `The license is ${license.status.toLowerCase()}: every seat is refused at its next license refresh.`}
             </p>
-            <StatusActions licenseId={license.id} changes={kit.statusChangesFrom(license.status)} />
+            {mayChange && <StatusActions licenseId={license.id} changes={kit.statusChangesFrom(license.status)} />}
           </>
         )}
         {license.processor ? <ProcessorState processor={license.processor} /> : null}
@@ -109,13 +111,21 @@ export default async function SellerLicensePage({ params }: Props) {
             : ', at no price'}
           . A plan change moves the license to another offering of {plan.productName}: seats and license codes stay, the features follow the new offering.
         </p>
-        <ChangePlan
-          side="seller"
-          licenseId={license.id}
-          offeringName={license.offeringName}
-          canChange={plan.unavailable === null && plan.options.length + plan.refused.length > 0}
-          scheduled={plan.scheduled && { toOfferingName: plan.scheduled.toOfferingName, effectiveAt: new Date(plan.scheduled.effectiveUtc), unitPriceMinor: plan.scheduled.unitPriceMinor, currency: plan.scheduled.currency }}
-        />
+        {mayChange ? (
+          <ChangePlan
+            side="seller"
+            licenseId={license.id}
+            offeringName={license.offeringName}
+            canChange={plan.unavailable === null && plan.options.length + plan.refused.length > 0}
+            scheduled={plan.scheduled && { toOfferingName: plan.scheduled.toOfferingName, effectiveAt: new Date(plan.scheduled.effectiveUtc), unitPriceMinor: plan.scheduled.unitPriceMinor, currency: plan.scheduled.currency }}
+          />
+        ) : (
+          plan.scheduled && (
+            <p className="max-w-2xl rounded-md border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950" data-testid="scheduled-plan-change">
+              Changes to <span className="font-semibold">{plan.scheduled.toOfferingName}</span> on <FormattedDate value={new Date(plan.scheduled.effectiveUtc)} />, at the end of the current period.
+            </p>
+          )
+        )}
       </section>
 
       <section aria-labelledby="usage-heading" className="space-y-2">
@@ -147,7 +157,7 @@ export default async function SellerLicensePage({ params }: Props) {
                       </span>
                     ) : null}
                   </h3>
-                  {!seat.retiredAt && !final && liveSeats > 1 && <RetireSeatButton licenseId={license.id} seatId={seat.id} seatName={seatName} />}
+                  {mayChange && !seat.retiredAt && !final && liveSeats > 1 && <RetireSeatButton licenseId={license.id} seatId={seat.id} seatName={seatName} />}
                 </div>
                 {seat.allowance.length > 0 && (
                   <ul className="flex flex-wrap gap-x-6 gap-y-1 text-sm" aria-label={`Allowance of ${seatName}`}>
@@ -184,14 +194,14 @@ export default async function SellerLicensePage({ params }: Props) {
                             <span className="text-emerald-800">active</span>
                           )}
                         </span>
-                        {!code.revokedAt && <RevokeSellerCode licenseId={license.id} codeId={code.id} label={code.label || 'license code'} />}
+                        {mayChange && !code.revokedAt && <RevokeSellerCode licenseId={license.id} codeId={code.id} label={code.label || 'license code'} />}
                       </li>
                     ))}
                   </ul>
                 )}
-                {!seat.retiredAt && !final && <IssueCodeForm licenseId={license.id} seatId={seat.id} seatName={seatName} />}
+                {mayChange && !seat.retiredAt && !final && <IssueCodeForm licenseId={license.id} seatId={seat.id} seatName={seatName} />}
                 {(license.maxDevices !== null || seat.devices.length > 0) && (
-                  <DeviceList side="seller" licenseId={license.id} seatName={seatName} maxDevices={license.maxDevices} devices={seat.devices} canDeactivate={!seat.retiredAt} />
+                  <DeviceList side="seller" licenseId={license.id} seatName={seatName} maxDevices={license.maxDevices} devices={seat.devices} canDeactivate={mayChange && !seat.retiredAt} />
                 )}
               </li>
             );

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import type { SellerOrderDetail, SellerOrderDispute, SellerOrderRefund } from '@licensing/core';
 import { kit } from '@/app/core';
 import { api, orNotFound, portalMe } from '@/app/trpc-server';
+import { mayDo, RoleNotice } from '@/app/components/role-notice';
 import { FactList, type Fact } from '@/app/components/fact-list';
 import { FormattedDate, FormattedDateTime } from '@/app/components/formatted';
 import { requestFormat } from '@/app/components/request-format';
@@ -29,7 +30,7 @@ export default async function SellerOrderPage({ params }: Props) {
   const { orderId } = await params;
   // Another seller's order and an unknown id are the same not-found page.
   const order = await orNotFound(api.sellerOrders.detail({ orderId }));
-  const format = await requestFormat();
+  const [format, mayRefund] = await Promise.all([requestFormat(), mayDo('refunds')]);
   const status = orderStatusWords(order);
   const refunded = refundWords(order);
   const openDispute = order.disputes.some((dispute) => dispute.status === 'open');
@@ -104,7 +105,7 @@ export default async function SellerOrderPage({ params }: Props) {
           <div className="rounded-lg border border-slate-200 bg-white px-4">
             <FactList facts={moneyFacts} />
           </div>
-          {paid && (
+          {paid && mayRefund && (
             <RefundAction
               orderId={order.id}
               currency={order.currency}
@@ -113,6 +114,7 @@ export default async function SellerOrderPage({ params }: Props) {
               license={order.license === null ? 'none' : kit.isFinalLicenseStatus(order.license.status) ? 'ended' : 'live'}
             />
           )}
+          {paid && order.refundableMinor > 0 && <RoleNotice needs="refunds" />}
         </section>
 
         <section aria-labelledby="refunds-heading" className="space-y-3">

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { api, orNotFound, portalMe } from '@/app/trpc-server';
+import { mayDo, RoleNotice } from '@/app/components/role-notice';
 import { requestFormat } from '@/app/components/request-format';
 import { Breadcrumbs } from '../../breadcrumbs';
 import { categoryLabel, classificationName, hiddenReason, priceLine, statusLabel } from '../../catalog-labels';
@@ -18,7 +19,7 @@ export default async function OfferingPage({ params }: Props) {
   const { offeringId } = await params;
   const { offering, product } = await orNotFound(api.catalogAdmin.offering({ offeringId }));
   const hidden = hiddenReason(offering, product);
-  const format = await requestFormat();
+  const [format, mayWrite, mayPrice] = await Promise.all([requestFormat(), mayDo('catalog:write'), mayDo('catalog:prices')]);
   return (
     <div className="space-y-8">
       <Breadcrumbs
@@ -48,18 +49,29 @@ export default async function OfferingPage({ params }: Props) {
         <h2 id="availability-heading" className="text-xl font-semibold">
           Availability
         </h2>
-        <OfferingSwitches offering={offering} />
+        {mayWrite ? (
+          <OfferingSwitches offering={offering} />
+        ) : (
+          <p className="text-sm text-slate-700" data-testid="offering-availability">
+            {offering.listed ? 'Listed in your storefront' : 'Not listed in your storefront'} ·{' '}
+            {offering.allowRepeatPurchase ? 'a buyer may buy it again while holding it' : 'one per buyer while they hold it'}
+          </p>
+        )}
         {hidden && <p className="text-sm text-amber-800">{hidden}</p>}
       </section>
 
-      <FeaturesEditor offering={offering} />
+      <FeaturesEditor offering={offering} mayChange={mayWrite} />
 
-      <section aria-labelledby="edit-offering-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-        <h2 id="edit-offering-heading" className="text-xl font-semibold">
-          Offering details
-        </h2>
-        <EditOfferingForm offering={offering} />
-      </section>
+      {mayPrice ? (
+        <section aria-labelledby="edit-offering-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+          <h2 id="edit-offering-heading" className="text-xl font-semibold">
+            Offering details
+          </h2>
+          <EditOfferingForm offering={offering} />
+        </section>
+      ) : (
+        <RoleNotice needs={['catalog:write', 'catalog:prices']} />
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { api, orNotFound, portalMe } from '@/app/trpc-server';
+import { mayDo, RoleNotice } from '@/app/components/role-notice';
 import { requestFormat } from '@/app/components/request-format';
 import { Breadcrumbs } from '../../breadcrumbs';
 import { hiddenReason, platformLabel, priceLine, statusLabel } from '../../catalog-labels';
@@ -18,7 +19,7 @@ export default async function ProductPage({ params }: Props) {
   if (!(await portalMe())?.seller) notFound();
   const { productId } = await params;
   const product = await orNotFound(api.catalogAdmin.product({ productId }));
-  const format = await requestFormat();
+  const [format, mayWrite, mayPrice] = await Promise.all([requestFormat(), mayDo('catalog:write'), mayDo('catalog:prices')]);
   return (
     <div className="space-y-8">
       <Breadcrumbs trail={[{ href: '/portal/catalog', label: 'Catalog' }]} current={product.name} />
@@ -35,7 +36,7 @@ export default async function ProductPage({ params }: Props) {
         </h2>
         {product.offerings.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">
-            No offerings yet. Add one; it stays hidden from buyers until you list it.
+            No offerings yet.{mayPrice && ' Add one; it stays hidden from buyers until you list it.'}
           </p>
         ) : (
           <ul className="space-y-3">
@@ -58,17 +59,22 @@ export default async function ProductPage({ params }: Props) {
             })}
           </ul>
         )}
-        <Disclosure buttonText="New offering" title={`New offering for ${product.name}`}>
-          <NewOfferingForm productId={product.id} productName={product.name} />
-        </Disclosure>
+        {mayPrice && (
+          <Disclosure buttonText="New offering" title={`New offering for ${product.name}`}>
+            <NewOfferingForm productId={product.id} productName={product.name} />
+          </Disclosure>
+        )}
+        <RoleNotice needs={['catalog:write', 'catalog:prices']} />
       </section>
 
-      <section aria-labelledby="edit-product-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-        <h2 id="edit-product-heading" className="text-xl font-semibold">
-          Product details
-        </h2>
-        <EditProductForm product={product} />
-      </section>
+      {mayWrite && (
+        <section aria-labelledby="edit-product-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+          <h2 id="edit-product-heading" className="text-xl font-semibold">
+            Product details
+          </h2>
+          <EditProductForm product={product} />
+        </section>
+      )}
     </div>
   );
 }
