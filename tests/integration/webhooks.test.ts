@@ -327,9 +327,10 @@ describe('delivery', () => {
 
   it('two instances deliver 20 events, each once: no webhook-id arrives twice', async () => {
     const before = receiver.received.length;
-    await Promise.all(
+    const created = await Promise.all(
       Array.from({ length: 20 }, (_, i) => api('POST', '/licensing-mgmt/licenses', { RequestId: crypto.randomUUID(), OfferingId: offeringId, CorrelationId: `tenant-many-${i}`, Seats: 2 }, key, i % 2 === 0 ? first : second)),
     );
+    expect(created.map((answer) => [answer.status, answer.status >= 300 ? JSON.stringify(answer.body) : ''])).toEqual(created.map(() => [200, '']));
     // Each two-seat license: license.created only (a code is issued for one-seat licenses).
     const many = () => receiver.received.slice(before).filter((entry) => String(entry.event.Data.CorrelationId).startsWith('tenant-many-'));
     // Each commit signals the workers at once; the minute's run covers a signal lost on the way, so

@@ -65,6 +65,7 @@ describe('the limits table', () => {
     expect(limitRule('runtimeAuthorization')).toMatchObject({ points: 300, durationSeconds: 60 });
     expect(limitRule('consumption')).toMatchObject({ points: 1200, durationSeconds: 60 });
     expect(limitRule('claimEmail')).toMatchObject({ points: 5, durationSeconds: 3600 });
+    expect(limitRule('invitationEmail')).toMatchObject({ points: 5, durationSeconds: 3600 });
     expect(limitRule('claimLinks')).toMatchObject({ points: 30, durationSeconds: 3600 });
     expect(limitRule('seatCodes')).toMatchObject({ points: 20, durationSeconds: 3600 });
     expect(limitRule('deviceChurn')).toMatchObject({ points: 30, durationSeconds: 3600 });
@@ -73,7 +74,7 @@ describe('the limits table', () => {
     expect(limitRule('signInCodeTry')).toMatchObject({ points: 10, durationSeconds: 3600 });
     expect(limitRule('signInStart')).toMatchObject({ points: 30, durationSeconds: 60 });
     expect(limitRule('ip')).toMatchObject({ points: 7, durationSeconds: 60 });
-    expect(Object.keys(LIMIT_TABLE).sort()).toEqual(['claimEmail', 'claimLinks', 'consumption', 'deviceChurn', 'ip', 'runtimeAuthorization', 'seatCodes', 'signInCode', 'signInCodeHourly', 'signInCodeTry', 'signInStart']);
+    expect(Object.keys(LIMIT_TABLE).sort()).toEqual(['claimEmail', 'claimLinks', 'consumption', 'deviceChurn', 'invitationEmail', 'ip', 'runtimeAuthorization', 'seatCodes', 'signInCode', 'signInCodeHourly', 'signInCodeTry', 'signInStart']);
   });
 
   it('a test override replaces only the numbers it names, and refuses nonsense', () => {
