@@ -97,7 +97,7 @@ describe('rotate-signing-key: publish first, sign later', () => {
     const minted: Minted[] = [];
     let operatorDone = false;
     let activatesAt = Infinity;
-    const operator = admin('rotate-signing-key', '--activate-in', '2').then((result) => {
+    const operator = admin('rotate-signing-key', '--activate-in', '6').then((result) => {
       operatorDone = true;
       // Checked after the loop; an output without an activation time ends the loop at once.
       activatesAt = new Date(/It signs from (\S+) /.exec(result.stdout)?.[1] ?? 0).getTime() || 0;

@@ -65,12 +65,21 @@ export async function portalLink(page: Page, name: string) {
   return page.getByRole('navigation', { name: 'Portal' }).getByRole('link', { name, exact: true });
 }
 
-/** Waits until React has hydrated the page's controls, so a click is never a native form submit. */
+/**
+ * Waits until React has hydrated the page's controls, so a click is never a native form submit and
+ * a field holds the value its form gave it. Hydration renders in slices that yield to the browser,
+ * and a form sets its fields' values only when the whole slice commits: so every control in main
+ * must carry React's props (the last one rendered, the render is through), and then a frame and a
+ * task pass for the commit that follows it.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const control = document.querySelector('main button, main form');
-    return !control || Object.keys(control).some((key) => key.startsWith('__reactProps'));
-  });
+  await page.waitForFunction(() =>
+    // A server action's hidden inputs are written by the server for a form sent before hydration; React never hydrates them.
+    Array.from(document.querySelectorAll('main button, main form, main input:not([type="hidden"]), main select, main textarea')).every((control) =>
+      Object.keys(control).some((key) => key.startsWith('__reactProps')),
+    ),
+  );
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 }
 
 /**
