@@ -55,6 +55,8 @@ export const HTTP_STATUS_BY_CODE = {
   LastOwner: 409,
   // A buyer's erasure refused while the account is a seller's member or still has renewing subscriptions (docs/data-rights.md).
   AccountErasureRefused: 409,
+  // Deleting a store while a subscription still renews, a refund is on its way, a dispute is open or a paid checkout may still be paid (docs/buyers-and-sellers.md "Deleting the store").
+  StoreClosureRefused: 409,
 } as const satisfies Record<string, number>;
 
 export type ApiErrorCode = keyof typeof HTTP_STATUS_BY_CODE;

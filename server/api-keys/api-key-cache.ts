@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { Db } from '../db';
+import type { Tx } from '../db';
 import type { ApiKeyGrant } from './api-key-scopes';
 import { InvalidatedCache } from '../platform/invalidation/invalidated-cache';
 import { defineInvalidationTopic, publishInvalidation } from '../platform/invalidation/invalidation';
@@ -30,7 +30,7 @@ export const apiKeyCache = new InvalidatedCache<ApiKeyPrincipal>({
 });
 
 /** Every copy forgets the key; call after its revocation is committed. */
-export function forgetApiKey(ctx: { db: Db }, secretHash: string): Promise<void> {
+export function forgetApiKey(ctx: { db: Tx }, secretHash: string): Promise<void> {
   return publishInvalidation(ctx, API_KEY_TOPIC, secretHash);
 }
 

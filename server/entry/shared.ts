@@ -12,6 +12,7 @@ export { MAX_PRICES_PER_OFFERING } from '../../sdk/src/contract/fields';
 export type { ValidationDetail } from '../errors';
 export type { BillingManagement } from '../payments/billing-management';
 export type { UsageSeries } from '../consumption/usage-by-feature-and-day';
+export type { StoreClosurePreview } from '../sellers/close-store';
 export { adoptCorrelationId, CORRELATION_HEADER } from '../platform/logging/correlation';
 export { isSurfacePath } from '../platform/routing-table';
 export { acceptLanguageTags } from '../platform/accept-language';

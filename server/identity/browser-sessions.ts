@@ -2,7 +2,7 @@ import type { Db, Tx } from '../db';
 import { DomainError } from '../errors';
 
 /** Why a portal session ended (BrowserSession.endReason). */
-export type SessionEndReason = 'signed_out' | 'signed_out_elsewhere' | 'member_removed' | 'account_erased';
+export type SessionEndReason = 'signed_out' | 'signed_out_elsewhere' | 'member_removed' | 'store_closed' | 'account_erased';
 
 /** How stale a session's "last seen" may grow before a request moves it (one write a minute, not one a request). */
 const LAST_SEEN_STEP_MS = 60_000;

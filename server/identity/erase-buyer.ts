@@ -1,12 +1,10 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import { LicenseClassification } from '../catalog/catalog-enums';
-import { recordCheckoutFailed } from '../checkout/checkout-events';
+import { Prisma } from '@/generated/prisma/client';
+import { expireOpenClaims } from '../checkout/claim/expire-open-claims';
 import type { Db, Tx } from '../db';
 import { DomainError } from '../errors';
-import { recordEvent } from '../events/record-event';
-import { subscriptionEnded } from '../licensing/subscriptions/get-subscription-billing';
-import { billingManagementOf } from '../payments/billing-management';
+import { renewingSubscriptionsOf } from '../licensing/subscriptions/renewing-subscriptions';
 import { normalizeEmail } from './accounts';
 import { endSessionsOf } from './browser-sessions';
 
@@ -54,26 +52,6 @@ function newPseudonym(): string {
   return `erased-${crypto.randomBytes(12).toString('hex')}@${ERASED_EMAIL_DOMAIN}`;
 }
 
-/**
- * A subscription still charges the person unless they end it: erasing the account would leave them
- * billed with no way to sign in and cancel. The ones the service bills or manages the billing of
- * (billingManagementOf) and that still renew must be cancelled first.
- */
-async function renewingSubscriptionsOf(tx: Tx, accountId: string, now: Date): Promise<string[]> {
-  const subscriptions = await tx.license.findMany({
-    where: { buyerAccountId: accountId, classification: LicenseClassification.Subscription, cancelAtPeriodEnd: false, status: { notIn: ['Cancelled', 'Expired'] } },
-    select: {
-      status: true,
-      termEnd: true,
-      offering: { select: { name: true } },
-      checkout: { select: { processor: true, processorCustomerId: true, amountMinor: true } },
-    },
-  });
-  return subscriptions
-    .filter((license) => !subscriptionEnded(license, now) && billingManagementOf({ isSubscription: true, checkout: license.checkout }) !== null)
-    .map((license) => license.offering.name);
-}
-
 async function refuseWhatBlocksErasure(tx: Tx, accountId: string, now: Date): Promise<void> {
   const memberships = await tx.sellerMember.findMany({ where: { accountId }, select: { seller: { select: { issuerClientId: true } } } });
   if (memberships.length > 0) {
@@ -83,7 +61,8 @@ async function refuseWhatBlocksErasure(tx: Tx, accountId: string, now: Date): Pr
       `This account is a member of the seller(s) ${stores}: a seller's member cannot be erased as a buyer. Leave the seller first (an Owner hands the store to another Owner), then erase the account.`,
     );
   }
-  const renewing = await renewingSubscriptionsOf(tx, accountId, now);
+  // Erasing the account would leave them billed with no way to sign in and cancel.
+  const renewing = await renewingSubscriptionsOf(tx, { buyerAccountId: accountId }, now);
   if (renewing.length > 0) {
     throw new DomainError(
       'AccountErasureRefused',
@@ -197,21 +176,13 @@ export async function eraseBuyerAccount(ctx: { db: Db; now?: Date }, input: Eras
 async function eraseClaimsOf(tx: Tx, input: { orderIds: string[]; pseudonym: string }): Promise<number> {
   const intents = await tx.claimIntent.findMany({
     where: { checkoutId: { in: input.orderIds } },
-    select: { id: true, status: true, checkout: { select: { id: true, sellerId: true, offeringId: true, correlationId: true } } },
+    select: { id: true },
   });
   if (intents.length === 0) return 0;
   const ids = intents.map((intent) => intent.id);
   await tx.claimToken.deleteMany({ where: { intentId: { in: ids } } });
   await tx.claimIntent.updateMany({ where: { id: { in: ids } }, data: { email: input.pseudonym } });
-  const open = intents.filter((intent) => intent.status === 'open');
-  if (open.length > 0) {
-    await tx.claimIntent.updateMany({ where: { id: { in: open.map((intent) => intent.id) }, status: 'open' }, data: { status: 'expired' } });
-    for (const intent of open) {
-      await recordEvent(tx, { sellerId: intent.checkout.sellerId, type: 'claim.expired', data: { ClaimId: intent.id, OfferingId: intent.checkout.offeringId, CorrelationId: intent.checkout.correlationId } });
-      const failed = await tx.checkout.updateMany({ where: { id: intent.checkout.id, status: 'pending' }, data: { status: 'failed', error: ERASED_CHECKOUT_ERROR } });
-      if (failed.count > 0) await recordCheckoutFailed(tx, intent.checkout, ERASED_CHECKOUT_ERROR);
-    }
-  }
+  await expireOpenClaims(tx, Prisma.sql`"id" IN (${Prisma.join(ids)})`, ERASED_CHECKOUT_ERROR);
   return intents.length;
 }
 
@@ -241,7 +212,7 @@ export async function previewBuyerErasure(ctx: { db: Db; now?: Date }, input: { 
   const [licenses, orders, renewingSubscriptions, memberships] = await Promise.all([
     ctx.db.license.count({ where: { buyerAccountId: input.accountId } }),
     ctx.db.checkout.count({ where: { buyerAccountId: input.accountId } }),
-    renewingSubscriptionsOf(ctx.db, input.accountId, ctx.now ?? new Date()),
+    renewingSubscriptionsOf(ctx.db, { buyerAccountId: input.accountId }, ctx.now ?? new Date()),
     ctx.db.sellerMember.findMany({ where: { accountId: input.accountId }, select: { seller: { select: { issuerClientId: true, storeName: true, legalName: true } } } }),
   ]);
   return {

@@ -12,9 +12,11 @@ import { SellerWelcome } from './seller-welcome';
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Seller portal' };
 
-export default async function PortalHome() {
+type Props = { searchParams: Promise<{ deleted?: string }> };
+
+export default async function PortalHome({ searchParams }: Props) {
   const seller = (await portalMe())?.seller;
-  if (!seller) return <SellerWelcome />;
+  if (!seller) return <SellerWelcome storeDeleted={(await searchParams).deleted === '1'} />;
   const overview = await api.portal.overview();
   const { OVERVIEW_DAYS } = kit;
   const format = await requestFormat();

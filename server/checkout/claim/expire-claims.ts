@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { recordEvent } from '../../events/record-event';
-import { recordCheckoutFailed } from '../checkout-events';
+import { Prisma } from '@/generated/prisma/client';
 import type { Db } from '../../db';
 import { defineScheduledSweep } from '../../platform/jobs/job-definition';
 import { logger } from '../../platform/logging/logger';
 import { CLAIM_EXPIRED_ERROR } from './open-claim-intent';
+import { expireOpenClaims } from './expire-open-claims';
 
 const expireClaimsData = z.object({});
 
@@ -23,15 +23,7 @@ export async function expireClaims(ctx: { db: Db }, options: { now?: Date } = {}
 
 /** The claim of one checkout, if open and past its end: expired, and its checkout failed. True when this call expired it. */
 export async function expireClaimOf(ctx: { db: Db }, checkoutId: string, now: Date): Promise<boolean> {
-  return ctx.db.$transaction(async (tx) => {
-    const moved = await tx.claimIntent.updateMany({ where: { checkoutId, status: 'open', expiresAt: { lte: now } }, data: { status: 'expired' } });
-    if (moved.count === 0) return false;
-    const failed = await tx.checkout.updateMany({ where: { id: checkoutId, status: 'pending' }, data: { status: 'failed', error: CLAIM_EXPIRED_ERROR } });
-    const intent = await tx.claimIntent.findUniqueOrThrow({ where: { checkoutId }, include: { checkout: true } });
-    await recordEvent(tx, { sellerId: intent.checkout.sellerId, type: 'claim.expired', data: { ClaimId: intent.id, OfferingId: intent.checkout.offeringId, CorrelationId: intent.checkout.correlationId } });
-    if (failed.count > 0) await recordCheckoutFailed(tx, intent.checkout, CLAIM_EXPIRED_ERROR);
-    return true;
-  });
+  return ctx.db.$transaction(async (tx) => (await expireOpenClaims(tx, Prisma.sql`"checkoutId" = ${checkoutId} AND "expiresAt" <= ${now}`, CLAIM_EXPIRED_ERROR)) > 0);
 }
 
 /** Fails free embedded checkouts whose claim passed its seven days (`Claim expired.`). */

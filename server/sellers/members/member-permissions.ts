@@ -6,7 +6,7 @@ export const SELLER_ROLES = ['Owner', 'Admin', 'Developer', 'Support', 'Viewer']
 
 /** Each role in a few words, as the team page's selects offer them (the README's "Roles" says it whole). */
 export const ROLE_SUMMARIES = {
-  Owner: 'everything, the team and ownership included',
+  Owner: 'everything, the team, ownership and deleting the store included',
   Admin: 'everything but ownership',
   Developer: 'catalog, API keys and webhooks',
   Support: 'licenses, seats, codes and devices',
@@ -39,6 +39,7 @@ export const MEMBER_PERMISSIONS = {
   'members:write': { roles: ['Owner', 'Admin'], does: 'invite, change or remove members' },
   'members:leave': { roles: EVERYONE, does: 'leave the store' },
   ownership: { roles: ['Owner'], does: 'transfer the ownership of the store' },
+  'store:delete': { roles: ['Owner'], does: 'delete the store' },
   'audit:read': { roles: ['Owner', 'Admin'], does: 'read the audit log' },
   'data:export': { roles: ['Owner', 'Admin'], does: "export the store's data" },
 } as const satisfies Record<string, { roles: readonly SellerRole[]; does: string }>;

@@ -4,6 +4,7 @@ import { listSeatCharges } from '../../billing/list-seat-charges';
 import { listUsageLedger } from '../../billing/list-usage-ledger';
 import { getSellerOverview } from '../../orders/get-seller-overview';
 import { changeIssuerClientId } from '../../sellers/change-issuer-client-id';
+import { closeStore, closeStoreInputSchema, previewStoreClosure } from '../../sellers/close-store';
 import { removeSellerLogo, setSellerLogo } from '../../sellers/seller-logo';
 import { getStoreSettings } from '../../sellers/store-settings';
 import { updateTaxSettings } from '../../sellers/tax-settings';
@@ -65,4 +66,9 @@ export const portalRouter = createTrpcRouter({
     await setSellerLogo(ctx, ctx.seller.id, new Uint8Array(await input.logo.arrayBuffer()));
   }),
   removeLogo: sellerProcedure('store:settings').mutation(({ ctx }) => removeSellerLogo(ctx, ctx.seller.id)),
+  /** What deleting the store would end and keep, and what stands in its way. */
+  closurePreview: sellerProcedure('store:delete').query(({ ctx }) => previewStoreClosure(ctx, { sellerId: ctx.seller.id })),
+  closeStore: sellerProcedure('store:delete')
+    .input(closeStoreInputSchema)
+    .mutation(({ ctx, input }) => closeStore(ctx, { ...input, sellerId: ctx.seller.id, actor: { accountId: ctx.session.accountId, role: ctx.role } })),
 });

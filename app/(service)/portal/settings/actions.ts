@@ -1,6 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { redirect } from 'next/navigation';
 import { formText } from '@/app/components/form-text';
 import { api, apiErrorOf } from '@/app/trpc-server';
 
@@ -20,7 +21,8 @@ async function asSellerMember(change: () => Promise<unknown>, saved: string): Pr
     const refusal = apiErrorOf(error);
     if (refusal?.signedOut) return { saved: null, error: 'Your session has ended. Sign in again to continue.', fieldErrors: {} };
     // A form left open after the member's role changed: the refusal says why, and who may.
-    if (refusal?.code === 'NotFound' || refusal?.code === 'RoleForbidden') return { saved: null, error: refusal.message, fieldErrors: {} };
+    // What stands in the way of deleting the store is said in the refusal's own sentences.
+    if (refusal?.code === 'NotFound' || refusal?.code === 'RoleForbidden' || refusal?.code === 'StoreClosureRefused') return { saved: null, error: refusal.message, fieldErrors: {} };
     if (refusal?.code === 'ValidationError') {
       const fieldErrors = Object.fromEntries(refusal.details.map((detail) => [detail.Field, detail.Message]));
       return { saved: null, error: 'Please correct the fields marked below.', fieldErrors };
@@ -61,4 +63,11 @@ export async function saveTaxSettings(_previous: SettingsFormState, form: FormDa
       }),
     'Tax settings saved.',
   );
+}
+
+/** Deletes the store, then opens the portal's home, which says so (the person is no member any more). */
+export async function deleteStore(_previous: SettingsFormState, form: FormData): Promise<SettingsFormState> {
+  const state = await asSellerMember(() => api.portal.closeStore({ confirmIssuerClientId: formText(form, 'confirmIssuerClientId') }), 'Store deleted.');
+  if (state.saved) redirect('/portal?deleted=1');
+  return state;
 }

@@ -5,7 +5,7 @@ import { countryChoices } from '@/app/components/countries';
 import { requestLocale } from '@/app/components/request-format';
 import { api, portalMe } from '@/app/trpc-server';
 import { mayDo, RoleNotice } from '@/app/components/role-notice';
-import { LogoForm, StoreProfileForm, StorefrontIdForm, TaxForm } from './settings-forms';
+import { DeleteStoreForm, LogoForm, StoreProfileForm, StorefrontIdForm, TaxForm } from './settings-forms';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Store settings' };
@@ -16,7 +16,8 @@ export default async function StoreSettingsPage({ searchParams }: Props) {
   const session = await portalMe();
   if (!session) redirect('/login?callbackUrl=/portal/settings');
   if (!session.seller) redirect('/portal');
-  const [seller, payments, locale, mayChange] = await Promise.all([api.portal.settings(), api.catalogAdmin.paymentSetup(), requestLocale(), mayDo('store:settings')]);
+  const [seller, payments, locale, mayChange, mayDelete] = await Promise.all([api.portal.settings(), api.catalogAdmin.paymentSetup(), requestLocale(), mayDo('store:settings'), mayDo('store:delete')]);
+  const closure = mayDelete ? await api.portal.closurePreview() : null;
   const { registered } = await searchParams;
 
   return (
@@ -57,6 +58,7 @@ export default async function StoreSettingsPage({ searchParams }: Props) {
       ) : (
         <RoleNotice needs="store:settings" />
       )}
+      {closure && <DeleteStoreForm facts={closure} />}
     </section>
   );
 }

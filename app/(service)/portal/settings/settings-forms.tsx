@@ -1,10 +1,11 @@
 'use client';
 
+import Link from 'next/link';
 import { startTransition, useActionState, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { buttonSecondary } from '@/app/components/buttons';
-import { changeIssuerClientIdInputSchema } from '@/server/entry/shared';
+import { changeIssuerClientIdInputSchema, type StoreClosurePreview } from '@/server/entry/shared';
 import type { CountryChoice } from '@/app/components/countries';
-import { saveLogo, saveStoreProfile, saveStorefrontId, saveTaxSettings, type SettingsFormState } from './actions';
+import { deleteStore, saveLogo, saveStoreProfile, saveStorefrontId, saveTaxSettings, type SettingsFormState } from './actions';
 
 const INITIAL: SettingsFormState = { saved: null, error: null, fieldErrors: {} };
 const input = 'mt-1 block w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900';
@@ -316,5 +317,71 @@ export function TaxForm(props: { settings: TaxSettingsView; processor: 'local' |
         </div>
       </form>
     </Card>
+  );
+}
+
+/** The Owner deletes the store: what it ends and keeps first, then the storefront id typed to confirm. */
+export function DeleteStoreForm({ facts }: { facts: StoreClosurePreview }) {
+  const [state, action, pending] = useActionState(deleteStore, INITIAL);
+  // Held here, so a refused id stays in the box to be corrected (a form action resets its fields).
+  const [typed, setTyped] = useState('');
+  const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+  return (
+    <section aria-labelledby="delete-store-title" className="space-y-4 rounded-lg border border-red-200 bg-white p-5" data-testid="delete-store">
+      <h2 id="delete-store-title" className="text-lg font-semibold text-red-800">
+        Delete the store
+      </h2>
+      <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
+        <li>
+          Ends at once: your storefront and listings, {plural(facts.apiKeysRevoked, 'API key', 'API keys')}, {plural(facts.webhookEndpointsDisabled, 'webhook endpoint', 'webhook endpoints')},
+          open invitations and claim links, and the membership of {plural(facts.membersRemoved, 'person', 'people')} (you included). Nobody can sign in to the store after.
+        </li>
+        <li>
+          Kept: {plural(facts.licensesKept, 'license', 'licenses')} go on working for the term they were sold for; {plural(facts.ordersKept, 'order', 'orders')}, invoices, refunds and the audit log stay as
+          the law requires.{' '}
+          <Link href="/portal/export" className="text-indigo-700 underline">
+            Export your data
+          </Link>{' '}
+          first.
+        </li>
+        <li>It cannot be undone, and the storefront id is never given to another store.</li>
+      </ul>
+      {facts.blockers.length > 0 ? (
+        <div className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="delete-store-blockers">
+          <p className="font-medium">The store cannot be deleted yet:</p>
+          <ul className="list-disc space-y-1 pl-5">
+            {facts.blockers.map((blocker) => (
+              <li key={blocker}>{blocker}</li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <form action={action} className="space-y-4">
+          <Field name="confirmIssuerClientId" label={`Type the storefront id (${facts.issuerClientId}) to confirm`} error={state.fieldErrors.ConfirmIssuerClientId}>
+            {({ id, describedBy }) => (
+              <input
+                id={id}
+                name="confirmIssuerClientId"
+                value={typed}
+                onChange={(event) => setTyped(event.target.value)}
+                required
+                maxLength={64}
+                autoCapitalize="none"
+                autoComplete="off"
+                spellCheck={false}
+                aria-describedby={describedBy}
+                className={`${input} font-mono`}
+              />
+            )}
+          </Field>
+          <div className="flex flex-wrap items-center gap-3">
+            <button type="submit" className="rounded-md bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-600 disabled:opacity-60" disabled={pending}>
+              {pending ? 'Deleting…' : 'Delete the store'}
+            </button>
+            <Outcome state={state} />
+          </div>
+        </form>
+      )}
+    </section>
   );
 }
