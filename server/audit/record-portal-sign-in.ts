@@ -1,5 +1,4 @@
 import type { Tx } from '../db';
-import { takeSellerNumber } from '../sellers/seller-counter';
 
 export interface PortalSignIn {
   accountId: string;
@@ -11,18 +10,15 @@ export interface PortalSignIn {
 
 /**
  * A portal sign-in, in the audit log of every seller the account is a member of (`member.signed_in`,
- * its target the membership), numbered from the same counter as the triggers' entries. Run it in the
+ * its target the membership), numbered at the commit like the triggers' entries. Run it in the
  * sign-in's transaction: a sign-in that rolls back leaves no entry.
  */
 export async function recordPortalSignIn(tx: Tx, signIn: PortalSignIn): Promise<number> {
   const memberships = await tx.sellerMember.findMany({ where: { accountId: signIn.accountId }, select: { id: true, sellerId: true, role: true }, orderBy: { sellerId: 'asc' } });
   for (const membership of memberships) {
-    // Sellers in id order: two sign-ins of members of the same sellers take the counters in the same order.
-    const sequence = await takeSellerNumber(tx, 'audit', membership.sellerId);
     await tx.auditEntry.create({
       data: {
         sellerId: membership.sellerId,
-        sequence,
         actorType: 'Member',
         actorId: signIn.accountId,
         actorLabel: signIn.email.slice(0, 320),

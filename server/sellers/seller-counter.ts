@@ -1,14 +1,12 @@
 import { Prisma } from '@/generated/prisma/client';
 import type { Tx } from '../db';
 
-// A seller's gapless numbers (its events, its invoices): each counter row is taken in the
-// transaction that uses the number and stays locked until its commit, so a seller's numbers follow
-// the commit order and a rolled-back transaction gives its number back.
+// A seller's gapless invoice numbers: the counter row is taken in the transaction that uses the
+// number and stays locked until its commit, so the numbers follow the commit order and a
+// rolled-back transaction gives its number back. (Events and audit entries are numbered by the
+// database at the commit instead: migration numbered_at_commit.)
 const COUNTERS = {
-  events: Prisma.raw('"SellerEventCounter"'),
   invoices: Prisma.raw('"SellerInvoiceCounter"'),
-  // The audit triggers take the same row in SQL (migration audit_triggers); sign-ins take it here.
-  audit: Prisma.raw('"SellerAuditCounter"'),
 } as const;
 
 /** The seller's next number of `counter` (1 for the first), inside `tx`. */

@@ -7,7 +7,6 @@ import type { Db } from '../../db';
 import { env } from '../../env';
 import { DomainError } from '../../errors';
 import { EVENT_TYPES, PING_EVENT_TYPE } from '../event-types';
-import { takeSellerNumber } from '../../sellers/seller-counter';
 import { signalDeliveries } from './delivery-topic';
 import { checkWebhookUrl } from './webhook-url';
 
@@ -152,7 +151,7 @@ export async function sendTestEvent(ctx: { db: Db }, input: { sellerId: string; 
   const endpoint = await ownEndpoint(ctx, input.sellerId, input.endpointId);
   return ctx.db.$transaction(async (tx) => {
     const event = await tx.event.create({
-      data: { sellerId: input.sellerId, sequence: await takeSellerNumber(tx, 'events', input.sellerId), type: PING_EVENT_TYPE, data: { EndpointId: endpoint.id } },
+      data: { sellerId: input.sellerId, type: PING_EVENT_TYPE, data: { EndpointId: endpoint.id } },
       select: { id: true },
     });
     const delivery = await tx.webhookDelivery.create({ data: { endpointId: endpoint.id, eventId: event.id }, select: { id: true } });
