@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '@/server/api-keys/create-api-key';
 import { LicenseClassification } from '@/server/catalog/catalog-enums';
@@ -12,6 +11,7 @@ import { appRouter } from '@/server/trpc/app-router';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { startInProcessService, type InProcessService } from '../support/in-process-service';
 import { createDisputeRow, createLicenseRow, createOrder, createRefundRow } from '../support/order-factories';
+import { trpcRefusalOf } from '../support/refusal';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 // Deleting a store (docs/buyers-and-sellers.md "Deleting the store"), through the portal's
@@ -56,16 +56,6 @@ async function store() {
 const portalOf = (member: { accountId: string; email: string }) =>
   appRouter.createCaller({ db: db(), session: member, clientIp: '203.0.113.9', userAgent: 'CloseTest/1.0', correlationId: `corr-${unique()}` }).portal;
 
-async function refusal(call: Promise<unknown>): Promise<{ code: string; apiCode: string | undefined; message: string; details: unknown }> {
-  try {
-    await call;
-  } catch (error) {
-    if (!(error instanceof TRPCError)) throw error;
-    const cause = error.cause as { apiCode?: string; details?: unknown } | undefined;
-    return { code: error.code, apiCode: cause?.apiCode, message: error.message, details: cause?.details };
-  }
-  throw new Error('expected the call to be refused');
-}
 
 /** What a refusal must leave as it was: the store's state and everything that hangs on it. */
 async function storeState(sellerId: string) {
@@ -85,7 +75,7 @@ describe('who may delete a store, and how it is confirmed', () => {
     const { seller } = await store();
     const admin = await memberOf(seller.id, 'Admin');
     const before = await storeState(seller.id);
-    expect(await refusal(portalOf(admin).closeStore({ confirmIssuerClientId: seller.issuerClientId }))).toMatchObject({
+    expect(await trpcRefusalOf(portalOf(admin).closeStore({ confirmIssuerClientId: seller.issuerClientId }))).toMatchObject({
       code: 'FORBIDDEN',
       apiCode: 'RoleForbidden',
       message: 'Your role (Admin) cannot delete the store; ask an Owner of the store.',
@@ -96,7 +86,7 @@ describe('who may delete a store, and how it is confirmed', () => {
   it('a storefront id that is not the store’s is refused on ConfirmIssuerClientId, and nothing changes', async () => {
     const { seller, owner } = await store();
     const before = await storeState(seller.id);
-    expect(await refusal(portalOf(owner).closeStore({ confirmIssuerClientId: `${seller.issuerClientId}-x` }))).toMatchObject({
+    expect(await trpcRefusalOf(portalOf(owner).closeStore({ confirmIssuerClientId: `${seller.issuerClientId}-x` }))).toMatchObject({
       code: 'BAD_REQUEST',
       apiCode: 'ValidationError',
       details: [{ Code: 'Mismatch', Field: 'ConfirmIssuerClientId', Message: `This is not the storefront id (${seller.issuerClientId}).` }],
@@ -144,7 +134,7 @@ describe('what still needs the processor refuses the deletion (409 StoreClosureR
       await blocker.make(ctx);
       expect((await portalOf(ctx.owner).closurePreview()).blockers).toEqual([expect.stringMatching(blocker.says)]);
       const before = await storeState(ctx.seller.id);
-      const refused = await refusal(portalOf(ctx.owner).closeStore({ confirmIssuerClientId: ctx.seller.issuerClientId }));
+      const refused = await trpcRefusalOf(portalOf(ctx.owner).closeStore({ confirmIssuerClientId: ctx.seller.issuerClientId }));
       expect(refused).toMatchObject({ code: 'CONFLICT', apiCode: 'StoreClosureRefused' });
       expect(refused.message).toMatch(blocker.says);
       expect(await storeState(ctx.seller.id)).toEqual(before);
@@ -200,7 +190,7 @@ describe('deleting the store', () => {
     expect(await database.db.browserSession.findUniqueOrThrow({ where: { id: ownerSession } })).toMatchObject({ endedAt: null });
 
     // The former members act for no store: each seller procedure says so, and portal.me has no seller.
-    expect(await refusal(portalOf(support).overview())).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await trpcRefusalOf(portalOf(support).overview())).toMatchObject({ code: 'NOT_FOUND' });
     expect(await appRouter.createCaller({ db: db(), session: owner }).portal.me()).toMatchObject({ seller: null, role: null, permissions: [] });
 
     // The key is refused; buyers find neither the storefront nor its offerings; a purchase is refused.
@@ -233,7 +223,7 @@ describe('deleting the store', () => {
     await portalOf(owner).closeStore({ confirmIssuerClientId: seller.issuerClientId });
     await expect(database.db.seller.update({ where: { id: seller.id }, data: { closedAt: null } })).rejects.toThrow(/never reopened/);
     await expect(database.db.sellerMember.create({ data: { sellerId: seller.id, accountId: owner.accountId, role: 'Owner' } })).rejects.toThrow(/has no members/);
-    expect(await refusal(portalOf(owner).closeStore({ confirmIssuerClientId: seller.issuerClientId }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await trpcRefusalOf(portalOf(owner).closeStore({ confirmIssuerClientId: seller.issuerClientId }))).toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('an open store keeps its last Owner still: the database refuses removing it', async () => {

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, db } from '@/server/db';
 import { resetEnvForTests } from '@/server/env';
@@ -11,6 +10,7 @@ import { appRouter } from '@/server/trpc/app-router';
 import { createSeller } from '../support/factories';
 import { rememberProcessConfig } from '../support/process-config';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/smtp';
+import { trpcRefusalOf } from '../support/refusal';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 // A seller's team (docs/buyers-and-sellers.md "Team and roles") through the team router, as the
@@ -58,16 +58,6 @@ async function team() {
   return { seller, owner };
 }
 
-/** The refusal of a tRPC call: its tRPC code and the ApiError Code behind it. */
-async function refusal(call: Promise<unknown>): Promise<{ code: string; apiCode: string | undefined; message: string }> {
-  try {
-    await call;
-  } catch (error) {
-    if (!(error instanceof TRPCError)) throw error;
-    return { code: error.code, apiCode: (error.cause as { apiCode?: string } | undefined)?.apiCode, message: error.message };
-  }
-  throw new Error('expected the call to be refused');
-}
 
 /** Sends what is queued (the deliver-email job's own run) and returns the invitation mail that arrived for `to`. */
 async function invitationMailTo(to: string, after = 0): Promise<{ mail: ReceivedMail; token: string }> {
@@ -117,7 +107,7 @@ describe('inviting', () => {
     await as(sent[1]!.owner).resendInvitation({ invitationId: sent[1]!.invitation.invitationId });
     const last = sent[2]!;
     const before = await database.db.sellerInvitation.findUniqueOrThrow({ where: { id: last.invitation.invitationId } });
-    expect(await refusal(as(last.owner).resendInvitation({ invitationId: last.invitation.invitationId }))).toMatchObject({ code: 'TOO_MANY_REQUESTS', apiCode: 'RateLimited' });
+    expect(await trpcRefusalOf(as(last.owner).resendInvitation({ invitationId: last.invitation.invitationId }))).toMatchObject({ code: 'TOO_MANY_REQUESTS', apiCode: 'RateLimited' });
     expect(await database.db.sellerInvitation.findUniqueOrThrow({ where: { id: last.invitation.invitationId } })).toEqual(before);
     expect(await database.db.email.count({ where: { to: invitee } })).toBe(5);
   });
@@ -129,9 +119,9 @@ describe('inviting', () => {
     const rows = await teamRows(seller.id);
     const emails = await database.db.email.count();
 
-    expect(await refusal(as(owner).invite({ email: 'twice@example.test', role: 'Admin' }))).toMatchObject({ code: 'CONFLICT', apiCode: 'InvitationOpen' });
-    expect(await refusal(as(owner).invite({ email: admin.email, role: 'Viewer' }))).toMatchObject({ code: 'CONFLICT', apiCode: 'AlreadyMember' });
-    expect(await refusal(as(owner).invite({ email: 'not an address', role: 'Viewer' }))).toMatchObject({ code: 'BAD_REQUEST', apiCode: 'ValidationError' });
+    expect(await trpcRefusalOf(as(owner).invite({ email: 'twice@example.test', role: 'Admin' }))).toMatchObject({ code: 'CONFLICT', apiCode: 'InvitationOpen' });
+    expect(await trpcRefusalOf(as(owner).invite({ email: admin.email, role: 'Viewer' }))).toMatchObject({ code: 'CONFLICT', apiCode: 'AlreadyMember' });
+    expect(await trpcRefusalOf(as(owner).invite({ email: 'not an address', role: 'Viewer' }))).toMatchObject({ code: 'BAD_REQUEST', apiCode: 'ValidationError' });
     expect(await teamRows(seller.id)).toEqual(rows);
     expect(await database.db.email.count()).toBe(emails);
   });
@@ -143,8 +133,8 @@ describe('inviting', () => {
     for (const role of ['Admin', 'Developer', 'Support', 'Viewer'] as const) await as(admin).invite({ email: `${role.toLowerCase()}-by-admin@example.test`, role });
     const rows = await teamRows(seller.id);
 
-    expect(await refusal(as(admin).invite({ email: 'owner-by-admin@example.test', role: 'Owner' }))).toMatchObject({ code: 'FORBIDDEN', apiCode: 'RoleForbidden' });
-    expect(await refusal(as(developer).invite({ email: 'by-developer@example.test', role: 'Viewer' }))).toMatchObject({
+    expect(await trpcRefusalOf(as(admin).invite({ email: 'owner-by-admin@example.test', role: 'Owner' }))).toMatchObject({ code: 'FORBIDDEN', apiCode: 'RoleForbidden' });
+    expect(await trpcRefusalOf(as(developer).invite({ email: 'by-developer@example.test', role: 'Viewer' }))).toMatchObject({
       code: 'FORBIDDEN',
       apiCode: 'RoleForbidden',
       message: 'Your role (Developer) cannot invite, change or remove members; ask an Owner or Admin of the store.',
@@ -162,7 +152,7 @@ describe('inviting', () => {
 
     expect((await as(null).invitation({ token })).state).toBe('expired');
     expect((await as(owner).invitations())[0]).toMatchObject({ id: sent.invitationId, state: 'expired' });
-    expect(await refusal(as(invitee).acceptInvitation({ token }))).toMatchObject({ code: 'CONFLICT', apiCode: 'InvitationClosed' });
+    expect(await trpcRefusalOf(as(invitee).acceptInvitation({ token }))).toMatchObject({ code: 'CONFLICT', apiCode: 'InvitationClosed' });
     expect(await database.db.sellerMember.count({ where: { sellerId: seller.id, accountId: invitee.accountId } })).toBe(0);
 
     const again = await as(owner).invite({ email: invitee.email, role: 'Viewer' });
@@ -186,7 +176,7 @@ describe('resend and revoke', () => {
     expect(second.token).not.toBe(first.token);
 
     expect((await as(null).invitation({ token: first.token })).state).toBe('unknown');
-    expect(await refusal(as(invitee).acceptInvitation({ token: first.token }))).toMatchObject({ code: 'NOT_FOUND', apiCode: 'NotFound' });
+    expect(await trpcRefusalOf(as(invitee).acceptInvitation({ token: first.token }))).toMatchObject({ code: 'NOT_FOUND', apiCode: 'NotFound' });
     expect((await as(null).invitation({ token: second.token })).state).toBe('open');
   });
 
@@ -199,9 +189,9 @@ describe('resend and revoke', () => {
     const rows = await teamRows(seller.id);
 
     expect(await as(null).invitation({ token })).toMatchObject({ state: 'revoked', details: { revokedAt: expect.any(Date) } });
-    expect(await refusal(as(invitee).acceptInvitation({ token }))).toMatchObject({ code: 'CONFLICT', apiCode: 'InvitationClosed' });
-    expect(await refusal(as(owner).resendInvitation({ invitationId: sent.invitationId }))).toMatchObject({ apiCode: 'InvitationClosed' });
-    expect(await refusal(as(owner).revokeInvitation({ invitationId: sent.invitationId }))).toMatchObject({ apiCode: 'InvitationClosed' });
+    expect(await trpcRefusalOf(as(invitee).acceptInvitation({ token }))).toMatchObject({ code: 'CONFLICT', apiCode: 'InvitationClosed' });
+    expect(await trpcRefusalOf(as(owner).resendInvitation({ invitationId: sent.invitationId }))).toMatchObject({ apiCode: 'InvitationClosed' });
+    expect(await trpcRefusalOf(as(owner).revokeInvitation({ invitationId: sent.invitationId }))).toMatchObject({ apiCode: 'InvitationClosed' });
     expect(await teamRows(seller.id)).toEqual(rows);
   });
 
@@ -211,9 +201,9 @@ describe('resend and revoke', () => {
     const admin = await memberOf(seller.id, 'Admin');
     const ownerInvite = await as(owner).invite({ email: 'future-owner@example.test', role: 'Owner' });
     const rows = await teamRows(seller.id);
-    expect(await refusal(as(other.owner).revokeInvitation({ invitationId: ownerInvite.invitationId }))).toMatchObject({ apiCode: 'NotFound' });
-    expect(await refusal(as(other.owner).resendInvitation({ invitationId: ownerInvite.invitationId }))).toMatchObject({ apiCode: 'NotFound' });
-    expect(await refusal(as(admin).revokeInvitation({ invitationId: ownerInvite.invitationId }))).toMatchObject({ apiCode: 'RoleForbidden' });
+    expect(await trpcRefusalOf(as(other.owner).revokeInvitation({ invitationId: ownerInvite.invitationId }))).toMatchObject({ apiCode: 'NotFound' });
+    expect(await trpcRefusalOf(as(other.owner).resendInvitation({ invitationId: ownerInvite.invitationId }))).toMatchObject({ apiCode: 'NotFound' });
+    expect(await trpcRefusalOf(as(admin).revokeInvitation({ invitationId: ownerInvite.invitationId }))).toMatchObject({ apiCode: 'RoleForbidden' });
     expect(await teamRows(seller.id)).toEqual(rows);
   });
 });
@@ -253,11 +243,11 @@ describe('accepting', () => {
     const { token } = await invitationMailTo(invitee.email);
     const rows = await teamRows(seller.id);
 
-    const refused = await refusal(as(stranger).acceptInvitation({ token }));
+    const refused = await trpcRefusalOf(as(stranger).acceptInvitation({ token }));
     expect(refused).toMatchObject({ code: 'FORBIDDEN', apiCode: 'InvitationForAnotherAddress' });
     expect(refused.message).toContain(invitee.email);
-    expect(await refusal(as(null).acceptInvitation({ token }))).toMatchObject({ code: 'UNAUTHORIZED' });
-    expect(await refusal(as(stranger).acceptInvitation({ token: 'no-such-token' }))).toMatchObject({ apiCode: 'NotFound' });
+    expect(await trpcRefusalOf(as(null).acceptInvitation({ token }))).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(await trpcRefusalOf(as(stranger).acceptInvitation({ token: 'no-such-token' }))).toMatchObject({ apiCode: 'NotFound' });
     expect(await teamRows(seller.id)).toEqual(rows);
   });
 
@@ -282,7 +272,7 @@ describe('members', () => {
       [viewer.email, 'Viewer', true],
     ]);
     expect(members[0]!.since).toBeInstanceOf(Date);
-    expect(await refusal(as(viewer).changeRole({ memberId: owner.memberId, role: 'Viewer' }))).toMatchObject({ apiCode: 'RoleForbidden' });
+    expect(await trpcRefusalOf(as(viewer).changeRole({ memberId: owner.memberId, role: 'Viewer' }))).toMatchObject({ apiCode: 'RoleForbidden' });
   });
 
   it('an Admin changes and removes other roles but cannot change or remove an Owner nor make anyone Owner; nothing changes on refusal', async () => {
@@ -292,19 +282,19 @@ describe('members', () => {
     expect(await as(admin).changeRole({ memberId: developer.memberId, role: 'Support' })).toEqual({ role: 'Support' });
     const rows = await teamRows(seller.id);
 
-    expect(await refusal(as(admin).changeRole({ memberId: owner.memberId, role: 'Admin' }))).toMatchObject({ code: 'FORBIDDEN', apiCode: 'RoleForbidden' });
-    expect(await refusal(as(admin).removeMember({ memberId: owner.memberId }))).toMatchObject({ code: 'FORBIDDEN', apiCode: 'RoleForbidden' });
-    expect(await refusal(as(admin).changeRole({ memberId: developer.memberId, role: 'Owner' }))).toMatchObject({ code: 'FORBIDDEN', apiCode: 'RoleForbidden' });
-    expect(await refusal(as(admin).transferOwnership({ memberId: developer.memberId }))).toMatchObject({ code: 'FORBIDDEN', apiCode: 'RoleForbidden' });
+    expect(await trpcRefusalOf(as(admin).changeRole({ memberId: owner.memberId, role: 'Admin' }))).toMatchObject({ code: 'FORBIDDEN', apiCode: 'RoleForbidden' });
+    expect(await trpcRefusalOf(as(admin).removeMember({ memberId: owner.memberId }))).toMatchObject({ code: 'FORBIDDEN', apiCode: 'RoleForbidden' });
+    expect(await trpcRefusalOf(as(admin).changeRole({ memberId: developer.memberId, role: 'Owner' }))).toMatchObject({ code: 'FORBIDDEN', apiCode: 'RoleForbidden' });
+    expect(await trpcRefusalOf(as(admin).transferOwnership({ memberId: developer.memberId }))).toMatchObject({ code: 'FORBIDDEN', apiCode: 'RoleForbidden' });
     expect(await teamRows(seller.id)).toEqual(rows);
   });
 
   it('the last Owner cannot be demoted, removed or leave (LastOwner); with a second Owner they can', async () => {
     const { seller, owner } = await team();
     const rows = await teamRows(seller.id);
-    expect(await refusal(as(owner).changeRole({ memberId: owner.memberId, role: 'Admin' }))).toMatchObject({ code: 'CONFLICT', apiCode: 'LastOwner' });
-    expect(await refusal(as(owner).removeMember({ memberId: owner.memberId }))).toMatchObject({ code: 'CONFLICT', apiCode: 'LastOwner' });
-    expect(await refusal(as(owner).leave())).toMatchObject({ code: 'CONFLICT', apiCode: 'LastOwner' });
+    expect(await trpcRefusalOf(as(owner).changeRole({ memberId: owner.memberId, role: 'Admin' }))).toMatchObject({ code: 'CONFLICT', apiCode: 'LastOwner' });
+    expect(await trpcRefusalOf(as(owner).removeMember({ memberId: owner.memberId }))).toMatchObject({ code: 'CONFLICT', apiCode: 'LastOwner' });
+    expect(await trpcRefusalOf(as(owner).leave())).toMatchObject({ code: 'CONFLICT', apiCode: 'LastOwner' });
     expect(await teamRows(seller.id)).toEqual(rows);
 
     const second = await memberOf(seller.id, 'Owner', 'second-owner');
@@ -330,7 +320,7 @@ describe('members', () => {
       [owner.accountId]: 'Admin',
       [developer.accountId]: 'Owner',
     });
-    expect(await refusal(as(owner).transferOwnership({ memberId: developer.memberId }))).toMatchObject({ apiCode: 'RoleForbidden' });
+    expect(await trpcRefusalOf(as(owner).transferOwnership({ memberId: developer.memberId }))).toMatchObject({ apiCode: 'RoleForbidden' });
   });
 
   it('removing a member ends their portal sessions in the same transaction (member_removed); other people’s sessions live on', async () => {
@@ -357,7 +347,7 @@ describe('members', () => {
     const ownerSession = await database.db.$transaction((tx) => startBrowserSession(tx, { accountId: owner.accountId, lifetimeSeconds: 3600 }));
     const viewerSession = await database.db.$transaction((tx) => startBrowserSession(tx, { accountId: viewer.accountId, lifetimeSeconds: 3600 }));
 
-    expect(await refusal(as(admin).removeMember({ memberId: owner.memberId }))).toMatchObject({ apiCode: 'RoleForbidden' });
+    expect(await trpcRefusalOf(as(admin).removeMember({ memberId: owner.memberId }))).toMatchObject({ apiCode: 'RoleForbidden' });
     expect(await database.db.browserSession.findUniqueOrThrow({ where: { id: ownerSession } })).toMatchObject({ endedAt: null });
 
     expect(await as(viewer).leave()).toEqual({ sessionsEnded: 1 });
