@@ -338,9 +338,9 @@ export function DeleteStoreForm({ facts }: { facts: StoreClosurePreview }) {
         </li>
         <li>
           Kept: {plural(facts.licensesKept, 'license', 'licenses')} go on working for the term they were sold for; {plural(facts.ordersKept, 'order', 'orders')}, invoices, refunds and the audit log stay as
-          the law requires.{' '}
+          the law requires. Take{' '}
           <Link href="/portal/export" className="text-indigo-700 underline">
-            Export your data
+            a ZIP of your records
           </Link>{' '}
           first.
         </li>
