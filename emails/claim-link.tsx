@@ -1,5 +1,5 @@
-import { Button, Text } from '@react-email/components';
-import { EmailLayout, mutedParagraphStyle, paragraphStyle } from './layout';
+import { Text } from '@react-email/components';
+import { AcceptWithThisAddress, EmailAction, EmailLayout, paragraphStyle } from './layout';
 
 export interface ClaimLinkEmailProps {
   productName: string;
@@ -10,8 +10,6 @@ export interface ClaimLinkEmailProps {
   expiresOn: string;
 }
 
-const buttonStyle = { backgroundColor: '#4f46e5', borderRadius: '6px', color: '#ffffff', fontWeight: 600, padding: '10px 16px', textDecoration: 'none' };
-
 /** The free embedded checkout's claim link (spec "Embedded checkout" rule 2), a fallback to the seller's own redirect. */
 export function ClaimLinkEmail({ productName, offeringName, sellerName, claimUrl, expiresOn }: ClaimLinkEmailProps) {
   return (
@@ -19,14 +17,8 @@ export function ClaimLinkEmail({ productName, offeringName, sellerName, claimUrl
       <Text style={paragraphStyle}>
         {sellerName} has set aside a {productName} license ({offeringName}) for this e-mail address. Nothing is charged.
       </Text>
-      <Button href={claimUrl} style={buttonStyle}>
-        Accept the license
-      </Button>
-      <Text style={paragraphStyle}>Or open this address: {claimUrl}</Text>
-      <Text style={mutedParagraphStyle}>
-        Sign in with this e-mail address to accept. The link works until {expiresOn}. If you did not expect this, ignore the e-mail: nothing happens
-        unless you accept.
-      </Text>
+      <EmailAction href={claimUrl} label="Accept the license" withAddress />
+      <AcceptWithThisAddress expiresOn={expiresOn} />
     </EmailLayout>
   );
 }

@@ -1,4 +1,4 @@
-import { Body, Container, Head, Heading, Hr, Html, Preview, Section, Text } from '@react-email/components';
+import { Body, Button, Container, Head, Heading, Hr, Html, Preview, Section, Text } from '@react-email/components';
 import type { CSSProperties, ReactNode } from 'react';
 
 const SERVICE_NAME = 'Licensing service';
@@ -53,3 +53,27 @@ export function EmailLayout({ preview, heading: title, children }: EmailLayoutPr
 
 export const paragraphStyle: CSSProperties = { fontSize: '16px', lineHeight: '1.5', margin: '0 0 16px' };
 export const mutedParagraphStyle: CSSProperties = { ...paragraphStyle, color: '#475569', fontSize: '14px' };
+
+const buttonStyle: CSSProperties = { backgroundColor: '#4f46e5', borderRadius: '6px', color: '#ffffff', fontWeight: 600, padding: '10px 16px', textDecoration: 'none' };
+
+/** The e-mail's one action as a button; `withAddress` writes the address out too, for mail clients that show no buttons. */
+export function EmailAction({ href, label, withAddress = false }: { href: string; label: string; withAddress?: boolean }) {
+  return (
+    <>
+      <Button href={href} style={buttonStyle}>
+        {label}
+      </Button>
+      {withAddress && <Text style={paragraphStyle}>Or open this address: {href}</Text>}
+    </>
+  );
+}
+
+/** The close of an e-mail whose link is accepted after signing in with the address it was sent to (a claim, an invitation). */
+export function AcceptWithThisAddress({ expiresOn }: { expiresOn: string }) {
+  return (
+    <Text style={mutedParagraphStyle}>
+      Sign in with this e-mail address to accept. The link works until {expiresOn}. If you did not expect this, ignore the e-mail: nothing happens unless
+      you accept.
+    </Text>
+  );
+}

@@ -1,5 +1,5 @@
-import { Button, Link, Text } from '@react-email/components';
-import { EmailLayout, mutedParagraphStyle, paragraphStyle } from './layout';
+import { Link, Text } from '@react-email/components';
+import { EmailAction, EmailLayout, mutedParagraphStyle, paragraphStyle } from './layout';
 
 export interface LicenseDeliveryEmailProps {
   offeringName: string;
@@ -8,8 +8,6 @@ export interface LicenseDeliveryEmailProps {
   receiptUrl: string;
 }
 
-const buttonStyle = { backgroundColor: '#4f46e5', borderRadius: '6px', color: '#ffffff', fontWeight: 600, padding: '10px 16px', textDecoration: 'none' };
-
 /** After a paid checkout: where the buyer finds the license (spec "Events": the delivery e-mail). */
 export function LicenseDeliveryEmail({ offeringName, sellerName, licensePageUrl, receiptUrl }: LicenseDeliveryEmailProps) {
   return (
@@ -17,10 +15,7 @@ export function LicenseDeliveryEmail({ offeringName, sellerName, licensePageUrl,
       <Text style={paragraphStyle}>
         Thank you for your purchase of {offeringName} from {sellerName}. Your license is active.
       </Text>
-      <Button href={licensePageUrl} style={buttonStyle}>
-        Open your licenses
-      </Button>
-      <Text style={paragraphStyle}>Or open this address: {licensePageUrl}</Text>
+      <EmailAction href={licensePageUrl} label="Open your licenses" withAddress />
       <Text style={paragraphStyle}>
         Your receipt, with the order number and what you paid: <Link href={receiptUrl}>{receiptUrl}</Link>
       </Text>

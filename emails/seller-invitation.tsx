@@ -1,5 +1,5 @@
-import { Button, Text } from '@react-email/components';
-import { EmailLayout, mutedParagraphStyle, paragraphStyle } from './layout';
+import { Text } from '@react-email/components';
+import { AcceptWithThisAddress, EmailAction, EmailLayout, paragraphStyle } from './layout';
 
 export interface SellerInvitationEmailProps {
   storeName: string;
@@ -10,8 +10,6 @@ export interface SellerInvitationEmailProps {
   expiresOn: string;
 }
 
-const buttonStyle = { backgroundColor: '#4f46e5', borderRadius: '6px', color: '#ffffff', fontWeight: 600, padding: '10px 16px', textDecoration: 'none' };
-
 /** An invitation to join a seller's team with a role (docs/buyers-and-sellers.md "Team and roles"). */
 export function SellerInvitationEmail({ storeName, role, invitedBy, invitationUrl, expiresOn }: SellerInvitationEmailProps) {
   return (
@@ -19,14 +17,8 @@ export function SellerInvitationEmail({ storeName, role, invitedBy, invitationUr
       <Text style={paragraphStyle}>
         {invitedBy} invited this e-mail address to the team of {storeName} in the seller portal, with the role {role}.
       </Text>
-      <Button href={invitationUrl} style={buttonStyle}>
-        See the invitation
-      </Button>
-      <Text style={paragraphStyle}>Or open this address: {invitationUrl}</Text>
-      <Text style={mutedParagraphStyle}>
-        Sign in with this e-mail address to accept. The link works until {expiresOn}. If you did not expect this, ignore the e-mail: nothing happens
-        unless you accept.
-      </Text>
+      <EmailAction href={invitationUrl} label="See the invitation" withAddress />
+      <AcceptWithThisAddress expiresOn={expiresOn} />
     </EmailLayout>
   );
 }

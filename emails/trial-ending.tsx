@@ -1,5 +1,5 @@
-import { Button, Text } from '@react-email/components';
-import { EmailLayout, mutedParagraphStyle, paragraphStyle } from './layout';
+import { Text } from '@react-email/components';
+import { EmailAction, EmailLayout, mutedParagraphStyle, paragraphStyle } from './layout';
 
 export interface TrialEndingEmailProps {
   offeringName: string;
@@ -11,8 +11,6 @@ export interface TrialEndingEmailProps {
   licensePageUrl: string;
 }
 
-const buttonStyle = { backgroundColor: '#4f46e5', borderRadius: '6px', color: '#ffffff', fontWeight: 600, padding: '10px 16px', textDecoration: 'none' };
-
 /** A few days before a free trial converts: when, and what will be billed. */
 export function TrialEndingEmail({ offeringName, sellerName, endsOn, priceLine, licensePageUrl }: TrialEndingEmailProps) {
   return (
@@ -21,9 +19,7 @@ export function TrialEndingEmail({ offeringName, sellerName, endsOn, priceLine, 
         Your free trial of {offeringName} from {sellerName} ends on {endsOn}. From then on you are billed {priceLine}, and the license keeps working.
       </Text>
       <Text style={paragraphStyle}>Nothing to do if you keep it. To stop before you are billed, cancel the subscription from your licenses.</Text>
-      <Button href={licensePageUrl} style={buttonStyle}>
-        Open your licenses
-      </Button>
+      <EmailAction href={licensePageUrl} label="Open your licenses" />
       <Text style={mutedParagraphStyle}>Questions about the subscription go to {sellerName}.</Text>
     </EmailLayout>
   );

@@ -1,5 +1,5 @@
-import { Button, Text } from '@react-email/components';
-import { EmailLayout, mutedParagraphStyle, paragraphStyle } from './layout';
+import { Text } from '@react-email/components';
+import { EmailAction, EmailLayout, mutedParagraphStyle, paragraphStyle } from './layout';
 
 export interface WebhookEndpointDisabledEmailProps {
   storeName: string;
@@ -9,8 +9,6 @@ export interface WebhookEndpointDisabledEmailProps {
   webhooksUrl: string;
 }
 
-const buttonStyle = { backgroundColor: '#4f46e5', borderRadius: '6px', color: '#ffffff', fontWeight: 600, padding: '10px 16px', textDecoration: 'none' };
-
 /** A seller's webhook endpoint failed for five days and was disabled. */
 export function WebhookEndpointDisabledEmail({ storeName, url, failingSince, lastError, webhooksUrl }: WebhookEndpointDisabledEmailProps) {
   return (
@@ -19,9 +17,7 @@ export function WebhookEndpointDisabledEmail({ storeName, url, failingSince, las
         Deliveries to {url} ({storeName}) have failed since {failingSince}, so the endpoint was disabled. The last answer: {lastError}
       </Text>
       <Text style={paragraphStyle}>Events keep being recorded: once the endpoint answers again, enable it and resend what it missed, or read them from the events feed.</Text>
-      <Button href={webhooksUrl} style={buttonStyle}>
-        Open your webhooks
-      </Button>
+      <EmailAction href={webhooksUrl} label="Open your webhooks" />
       <Text style={mutedParagraphStyle}>You receive this because you are a member of {storeName} on the licensing service.</Text>
     </EmailLayout>
   );

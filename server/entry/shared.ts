@@ -13,6 +13,7 @@ export type { ValidationDetail } from '../errors';
 export type { BillingManagement } from '../payments/billing-management';
 export type { UsageSeries } from '../consumption/usage-by-feature-and-day';
 export type { StoreClosurePreview } from '../sellers/close-store';
+export type { DataExportView } from '../sellers/data-export/data-export-view';
 export { adoptCorrelationId, CORRELATION_HEADER } from '../platform/logging/correlation';
 export { isSurfacePath } from '../platform/routing-table';
 export { acceptLanguageTags } from '../platform/accept-language';

@@ -4,8 +4,8 @@ import type { ClaimState, ClaimView } from '@licensing/core';
 import { kit } from '@/app/core';
 import { api, portalMe, refusedWith, type PortalMe } from '@/app/trpc-server';
 import { FormattedDate } from '@/app/components/formatted';
+import { SignInToAccept } from '@/app/components/sign-in-to-accept';
 import { acceptClaimAction } from './actions';
-import { AcceptButton, SwitchAccountButton } from './claim-buttons';
 
 export const dynamic = 'force-dynamic';
 // The address carries the claim token: keep it out of Referer headers and search engines.
@@ -56,7 +56,6 @@ export default async function ClaimPage({ params }: Props) {
 
   if (view.state !== 'open' || !view.details) return <ClosedClaim view={view} session={session} />;
   const details = view.details;
-  const signedInAsInvitee = session !== null && session.email.toLowerCase() === details.email;
 
   return (
     <div className="mx-auto max-w-2xl space-y-6" data-testid="claim" data-claim-state="open">
@@ -70,42 +69,17 @@ export default async function ClaimPage({ params }: Props) {
 
       <ClaimDetails details={details} />
 
-      <section aria-labelledby="claim-next" className="space-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-        <h2 id="claim-next" className="text-lg font-semibold">
-          {signedInAsInvitee ? 'Ready to accept' : 'Sign in to accept'}
-        </h2>
-        {session === null && (
-          <>
-            <p className="text-sm text-slate-700">Sign in with {details.email} to accept. We e-mail you a one-time code; no password is needed.</p>
-            <Link
-              href={`/login?callbackUrl=${encodeURIComponent(claimPath)}&email=${encodeURIComponent(details.email)}`}
-              className="inline-block max-w-full rounded-md bg-indigo-600 px-4 py-2 font-medium wrap-anywhere text-white hover:bg-indigo-500"
-            >
-              Sign in as {details.email}
-            </Link>
-          </>
-        )}
-        {session !== null && !signedInAsInvitee && (
-          <>
-            <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" data-testid="wrong-account">
-              You are signed in as <strong className="wrap-anywhere">{session.email}</strong>, but this license is for{' '}
-              <strong className="wrap-anywhere">{details.email}</strong>. Nothing has been accepted. Sign in with that address to accept it.
-            </p>
-            <SwitchAccountButton claimPath={claimPath} email={details.email} />
-          </>
-        )}
-        {signedInAsInvitee && (
-          <form action={acceptClaimAction.bind(null, safeToken)} className="space-y-3">
-            <p className="text-sm text-slate-700">
-              Signed in as <span className="wrap-anywhere">{session.email}</span>. The license is created when you accept and appears under your licenses.
-            </p>
-            <AcceptButton />
-          </form>
-        )}
-        <p className="text-xs text-slate-500">
-          This link works until <FormattedDate value={details.expiresAt} />.
-        </p>
-      </section>
+      <SignInToAccept
+        email={details.email}
+        signedInEmail={session?.email ?? null}
+        returnPath={claimPath}
+        what="this license"
+        signInNote={`Sign in with ${details.email} to accept. We e-mail you a one-time code; no password is needed.`}
+        acceptNote="The license is created when you accept and appears under your licenses."
+        acceptLabel="Accept the license"
+        accept={acceptClaimAction.bind(null, safeToken)}
+        expires={<FormattedDate value={details.expiresAt} />}
+      />
     </div>
   );
 }

@@ -2,8 +2,9 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { FormattedDate, FormattedDateTime } from '@/app/components/formatted';
 import { api, portalMe, refusedWith } from '@/app/trpc-server';
+import { ROLE_SUMMARIES } from '@/server/entry/shared';
 import { acceptInvitationAction } from './actions';
-import { AcceptInvitationButton, SwitchAccountButton } from './invitation-buttons';
+import { SignInToAccept } from '@/app/components/sign-in-to-accept';
 
 export const dynamic = 'force-dynamic';
 // The address carries the invitation's token: keep it out of Referer headers and search engines
@@ -24,13 +25,6 @@ async function invitationView(token: string): Promise<InvitationView> {
   }
 }
 
-const ROLE_DOES: Record<string, string> = {
-  Owner: 'everything in the portal, the team and the ownership of the store included',
-  Admin: 'everything in the portal but transferring the ownership of the store',
-  Developer: 'the catalog, API keys and webhooks; the rest read only',
-  Support: 'licenses, seats, codes and devices; the rest read only',
-  Viewer: 'see everything, change nothing',
-};
 
 export default async function InvitationPage({ params }: Props) {
   const { token } = await params;
@@ -40,7 +34,6 @@ export default async function InvitationPage({ params }: Props) {
   const details = view.details;
 
   if (view.state !== 'open' || !details) return <ClosedInvitation view={view} signedInAccountId={session?.accountId ?? null} />;
-  const signedInAsInvitee = session !== null && session.email.toLowerCase() === details.email;
 
   return (
     <div className="mx-auto max-w-2xl space-y-6" data-testid="invitation" data-invitation-state="open">
@@ -51,49 +44,21 @@ export default async function InvitationPage({ params }: Props) {
         </h1>
         <p className="text-slate-600">
           <span className="wrap-anywhere">{details.invitedBy}</span> invited <strong className="wrap-anywhere">{details.email}</strong> to the team of{' '}
-          {details.storeName} in the seller portal. As {details.role} you may do {ROLE_DOES[details.role]}.
+          {details.storeName} in the seller portal. As {details.role}: {ROLE_SUMMARIES[details.role]}.
         </p>
       </header>
 
-      <section aria-labelledby="invitation-next" className="space-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-        <h2 id="invitation-next" className="text-lg font-semibold">
-          {signedInAsInvitee ? 'Ready to accept' : 'Sign in to accept'}
-        </h2>
-        {session === null && (
-          <>
-            <p className="text-sm text-slate-700">
-              Sign in with <span className="wrap-anywhere">{details.email}</span> to accept. We e-mail you a one-time code; no password is needed, and
-              signing in the first time makes your account.
-            </p>
-            <Link
-              href={`/login?callbackUrl=${encodeURIComponent(invitationPath)}&email=${encodeURIComponent(details.email)}`}
-              className="inline-block max-w-full rounded-md bg-indigo-600 px-4 py-2 font-medium wrap-anywhere text-white hover:bg-indigo-500"
-            >
-              Sign in as {details.email}
-            </Link>
-          </>
-        )}
-        {session !== null && !signedInAsInvitee && (
-          <>
-            <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" data-testid="wrong-account">
-              You are signed in as <strong className="wrap-anywhere">{session.email}</strong>, but this invitation is for{' '}
-              <strong className="wrap-anywhere">{details.email}</strong>. Nothing has been accepted. Sign in with that address to accept it.
-            </p>
-            <SwitchAccountButton invitationPath={invitationPath} email={details.email} />
-          </>
-        )}
-        {signedInAsInvitee && (
-          <form action={acceptInvitationAction.bind(null, safeToken)} className="space-y-3">
-            <p className="text-sm text-slate-700">
-              Signed in as <span className="wrap-anywhere">{session.email}</span>. You become a member of {details.storeName} when you accept.
-            </p>
-            <AcceptInvitationButton />
-          </form>
-        )}
-        <p className="text-xs text-slate-600">
-          This link works until <FormattedDateTime value={details.expiresAt} />.
-        </p>
-      </section>
+      <SignInToAccept
+        email={details.email}
+        signedInEmail={session?.email ?? null}
+        returnPath={invitationPath}
+        what="this invitation"
+        signInNote={`Sign in with ${details.email} to accept. We e-mail you a one-time code; no password is needed, and signing in the first time makes your account.`}
+        acceptNote={`You become a member of ${details.storeName} when you accept.`}
+        acceptLabel="Accept the invitation"
+        accept={acceptInvitationAction.bind(null, safeToken)}
+        expires={<FormattedDateTime value={details.expiresAt} />}
+      />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useRefetchAfterChange } from '@/app/refetch-after-change';
 import { useTRPC } from '@/app/trpc-provider';
-import { buttonSecondary } from '@/app/components/buttons';
+import { LoadFailure } from '@/app/components/load-failure';
 import { ConfirmRevoke } from '@/app/components/confirm-revoke';
 import { FormattedDateTime } from '@/app/components/formatted';
 import { ShownOnceSecret } from '@/app/components/shown-once-secret';
@@ -168,14 +168,7 @@ function KeyList({ mayChange }: { mayChange: boolean }) {
         Your keys
       </h2>
       {keys.isPending && <p className="text-slate-600">Loading keys…</p>}
-      {keys.isError && (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 p-4 text-red-800">
-          <span>Could not load your keys: {keys.error.message}</span>
-          <button type="button" onClick={() => void keys.refetch()} className={buttonSecondary}>
-            Try again
-          </button>
-        </div>
-      )}
+      {keys.isError && <LoadFailure what="your keys" message={keys.error.message} retry={() => void keys.refetch()} />}
       {keys.isSuccess && keys.data.length === 0 && (
         <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-600">
           No API keys yet.{mayChange && ' Create one above for your backend.'}

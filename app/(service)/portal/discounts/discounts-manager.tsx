@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { buttonSecondary } from '@/app/components/buttons';
+import { LoadFailure } from '@/app/components/load-failure';
 import { ConfirmRevoke } from '@/app/components/confirm-revoke';
 import { FormattedDateTime, useFormat } from '@/app/components/formatted';
 import { useToast } from '@/app/components/toast';
@@ -57,14 +58,7 @@ function DiscountList({ mayChange }: { mayChange: boolean }) {
         Your discount codes
       </h2>
       {page.isPending && <p className="text-slate-600">Loading discount codes…</p>}
-      {page.isError && (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 p-4 text-red-800">
-          <span>Could not load your discount codes: {page.error.message}</span>
-          <button type="button" onClick={() => void page.refetch()} className={buttonSecondary}>
-            Try again
-          </button>
-        </div>
-      )}
+      {page.isError && <LoadFailure what="your discount codes" message={page.error.message} retry={() => void page.refetch()} />}
       {page.isSuccess && page.data.discounts.length === 0 && cursors.length === 0 && (
         <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-600">No discount codes yet.{mayChange && ' Create one above.'}</p>
       )}

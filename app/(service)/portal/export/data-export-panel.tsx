@@ -3,9 +3,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { buttonSecondary } from '@/app/components/buttons';
+import { LoadFailure } from '@/app/components/load-failure';
 import { FormattedDateTime } from '@/app/components/formatted';
 import { useRefetchAfterChange } from '@/app/refetch-after-change';
 import { useTRPC } from '@/app/trpc-provider';
+import type { DataExportView } from '@/server/entry/shared';
 
 /** How often the list is read again while an export is being built. */
 const POLL_MS = 1_500;
@@ -13,19 +15,7 @@ const POLL_MS = 1_500;
 const buttonPrimary =
   'rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-500 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60';
 
-interface ListedExport {
-  id: string;
-  status: 'Queued' | 'Running' | 'Ready' | 'Failed';
-  progress: number;
-  createdAt: Date;
-  finishedAt: Date | null;
-  expiresAt: Date | null;
-  fileBytes: number | null;
-  failure: string | null;
-  downloadable: boolean;
-}
-
-const inProgress = (entry: ListedExport) => entry.status === 'Queued' || entry.status === 'Running';
+const inProgress = (entry: DataExportView) => entry.status === 'Queued' || entry.status === 'Running';
 
 export function DataExportPanel() {
   const trpc = useTRPC();
@@ -53,14 +43,7 @@ export function DataExportPanel() {
         </p>
       )}
       {exports.isPending && <p className="text-slate-600">Loading your exports…</p>}
-      {exports.isError && (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 p-4 text-red-800">
-          <span>Could not load your exports: {exports.error.message}</span>
-          <button type="button" onClick={() => void exports.refetch()} className={buttonSecondary}>
-            Try again
-          </button>
-        </div>
-      )}
+      {exports.isError && <LoadFailure what="your exports" message={exports.error.message} retry={() => void exports.refetch()} />}
       {exports.isSuccess && exports.data.length === 0 && <p className="text-slate-600">No export yet. Request one to download your data.</p>}
       {exports.isSuccess && exports.data.length > 0 && (
         <ul aria-label="Exports" className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white shadow-sm">
@@ -73,7 +56,7 @@ export function DataExportPanel() {
   );
 }
 
-function ExportRow({ entry }: { entry: ListedExport }) {
+function ExportRow({ entry }: { entry: DataExportView }) {
   const progressId = useId();
   return (
     <li data-testid="data-export-row" data-status={entry.status} className="flex flex-col gap-3 p-4 text-sm md:flex-row md:items-center md:justify-between">

@@ -5,6 +5,7 @@ import { useId, type ReactNode } from 'react';
 import { useRefetchAfterChange } from '@/app/refetch-after-change';
 import { useTRPC } from '@/app/trpc-provider';
 import { buttonSecondary } from '@/app/components/buttons';
+import { LoadFailure } from '@/app/components/load-failure';
 import { FormattedDateTime } from '@/app/components/formatted';
 
 interface ListedSession {
@@ -47,14 +48,7 @@ export function SessionsManager() {
         </p>
       )}
       {sessions.isPending && <p className="text-slate-600">Loading sessions…</p>}
-      {sessions.isError && (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 p-4 text-red-800">
-          <span>Could not load your sessions: {sessions.error.message}</span>
-          <button type="button" onClick={() => void sessions.refetch()} className={buttonSecondary}>
-            Try again
-          </button>
-        </div>
-      )}
+      {sessions.isError && <LoadFailure what="your sessions" message={sessions.error.message} retry={() => void sessions.refetch()} />}
       {sessions.isSuccess && (
         <ul aria-label="Sessions" className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white shadow-sm">
           {sessions.data.map((session) => (

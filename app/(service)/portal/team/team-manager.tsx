@@ -6,6 +6,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useRefetchAfterChange } from '@/app/refetch-after-change';
 import { useTRPC } from '@/app/trpc-provider';
 import { buttonSecondary } from '@/app/components/buttons';
+import { LoadFailure } from '@/app/components/load-failure';
 import { ConfirmRevoke } from '@/app/components/confirm-revoke';
 import { signOutTo } from '@/app/components/sign-out';
 import { FormattedDate, FormattedDateTime } from '@/app/components/formatted';
@@ -423,15 +424,3 @@ function LeaveStore() {
   );
 }
 
-function LoadFailure({ what, message, retry }: { what: string; message: string; retry: () => void }) {
-  return (
-    <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 p-4 text-red-800">
-      <span>
-        Could not load {what}: {message}
-      </span>
-      <button type="button" onClick={retry} className={buttonSecondary}>
-        Try again
-      </button>
-    </div>
-  );
-}

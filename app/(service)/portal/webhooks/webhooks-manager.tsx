@@ -5,6 +5,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useRefetchAfterChange } from '@/app/refetch-after-change';
 import { useTRPC } from '@/app/trpc-provider';
 import { buttonSecondary } from '@/app/components/buttons';
+import { LoadFailure } from '@/app/components/load-failure';
 import { ConfirmRevoke } from '@/app/components/confirm-revoke';
 import { FormattedDateTime } from '@/app/components/formatted';
 import { ShownOnceSecret } from '@/app/components/shown-once-secret';
@@ -130,14 +131,7 @@ function EndpointList({ onSecret, mayChange }: { onSecret: (secret: ShownSecret)
         Your endpoints
       </h2>
       {endpoints.isPending && <p className="text-slate-600">Loading endpoints…</p>}
-      {endpoints.isError && (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 p-4 text-red-800">
-          <span>Could not load your endpoints: {endpoints.error.message}</span>
-          <button type="button" onClick={() => void endpoints.refetch()} className={buttonSecondary}>
-            Try again
-          </button>
-        </div>
-      )}
+      {endpoints.isError && <LoadFailure what="your endpoints" message={endpoints.error.message} retry={() => void endpoints.refetch()} />}
       {endpoints.isSuccess && endpoints.data.length === 0 && (
         <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-600">No endpoints yet.{mayChange && ' Add one above to receive events.'}</p>
       )}
@@ -252,15 +246,7 @@ function DeliveryLog({ endpointId, mayChange }: { endpointId: string; mayChange:
     trpc.webhooks.resend.mutationOptions({ onSuccess: async () => (toast('Delivery sent again.'), await refetchAfterChange(trpc.webhooks.deliveries.queryKey({ endpointId }))) }),
   );
   if (deliveries.isPending) return <p className="text-slate-600">Loading deliveries…</p>;
-  if (deliveries.isError)
-    return (
-      <div role="alert" className="flex flex-wrap items-center gap-3 text-red-800">
-        <span>Could not load deliveries: {deliveries.error.message}</span>
-        <button type="button" onClick={() => void deliveries.refetch()} className={buttonSecondary}>
-          Try again
-        </button>
-      </div>
-    );
+  if (deliveries.isError) return <LoadFailure what="deliveries" message={deliveries.error.message} retry={() => void deliveries.refetch()} />;
   if (deliveries.data.length === 0) return <p className="text-slate-600">Nothing sent yet.</p>;
   return (
     <ul aria-label="Deliveries" className="divide-y divide-slate-100 rounded-md border border-slate-200">
