@@ -44,14 +44,26 @@ export function validationErrorFromZod(error: ZodError, options: { keepFieldName
 }
 
 /** The first string field holding a NUL or ill-formed Unicode, as the caller named it. */
-export function unusableStringField(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') || !value.isWellFormed() ? path.join('.') || 'body' : null;
-  if (value === null || typeof value !== 'object') return null;
-  for (const [key, inner] of Object.entries(value)) {
-    const found = unusableStringField(inner, [...path, key]);
-    if (found !== null) return found;
+export function unusableStringField(value: unknown): string | null {
+  const path: string[] = [];
+  return holdsUnusableString(value, path) ? path.reverse().join('.') || 'body' : null;
+}
+
+// Every input passes here (often twice), so the walk allocates nothing until it finds one: the
+// path is collected, innermost key first, only on the way back out.
+function holdsUnusableString(value: unknown, path: string[]): boolean {
+  if (typeof value === 'string') return value.includes('\u0000') || !value.isWellFormed();
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      if (holdsUnusableString(value[index], path)) return path.push(String(index)) > 0;
+    }
+    return false;
   }
-  return null;
+  for (const key in value) {
+    if (Object.hasOwn(value, key) && holdsUnusableString((value as Record<string, unknown>)[key], path)) return path.push(key) > 0;
+  }
+  return false;
 }
 
 /**

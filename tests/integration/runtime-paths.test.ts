@@ -5,6 +5,7 @@ import { createApiKey } from '@/server/api-keys/create-api-key';
 import { LicenseClassification } from '@/server/catalog/catalog-enums';
 import { closeDb } from '@/server/db';
 import { resetEnvForTests } from '@/server/env';
+import { ingestUsage } from '@/server/consumption/ingest-usage';
 import { issueLicenseCode } from '@/server/licensing/codes/issue-license-code';
 import { mintLicense } from '@/server/licensing/licenses/mint-license';
 import { decodeLicenseCode } from '@/server/licensing/codes/runtime-token';
@@ -274,6 +275,49 @@ describe('POST /consumption/runtime/messages', () => {
       expect(answer.Code).toBe('ValidationError');
       expect(answer.Details.map((detail: { Field: string }) => detail.Field)).toContain(field);
     }
+  });
+
+  it('a string holding a NUL deep in the batch is 400 naming the item\'s field; a body nested deeper than 16 levels is 400 InvalidPayload', async () => {
+    const license = await sold();
+    const nul = await report(license, { Items: [...items(1), { FeatureKey: 'ren\u0000der', Units: 1, TimeUtc: new Date().toISOString() }] });
+    expect(nul.status).toBe(400);
+    expect((await nul.json()).Details).toEqual([{ Code: 'InvalidFormat', Message: expect.any(String), Field: 'Items.1.FeatureKey' }]);
+    const nested = (levels: number) => Array.from({ length: levels - 1 }).reduce<unknown>((inner) => ({ Inner: inner }), {});
+    const deep = await report(license, { Items: items(1), Extra: nested(16) });
+    expect(deep.status).toBe(400);
+    expect((await deep.json()).Code).toBe('InvalidPayload');
+    // The body itself is one level: 16 in all is read (the unknown field is ignored), and the batch is kept.
+    const deepest = await report(license, { Items: items(1), Extra: nested(15) });
+    expect(deepest.status).toBe(200);
+    expect(await database.db.usageBatch.count({ where: { licenseId: license.licenseId } })).toBe(1);
+  });
+
+  it('batches arriving together each stand alone: each counted in its own seat, and one that cannot be written fails alone', async () => {
+    const [first, second, gone] = [await sold(), await sold(), await sold()];
+    const principal = (license: Awaited<ReturnType<typeof sold>>) => ({ credentialId: license.codeId, licenseId: license.licenseId, seatId: license.seatId });
+    const batch = (license: Awaited<ReturnType<typeof sold>>, units: number) =>
+      ingestUsage({ db: database.db }, { licenseId: license.licenseId, batchId: crypto.randomUUID(), items: [{ featureKey: 'render', units, timeUtc: new Date().toISOString() }], principal: principal(license) });
+    // `gone` is known to this process's caches; then its code is deleted behind their back, so its row cannot be written.
+    await batch(gone, 1);
+    await database.db.licenseCode.delete({ where: { id: gone.codeId } });
+    const outcomes = await Promise.allSettled([batch(first, 3), batch(gone, 4), batch(second, 5)]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const used = async (license: Awaited<ReturnType<typeof sold>>) => (await database.db.allowanceWindow.findFirst({ where: { seatId: license.seatId, featureKey: 'render' } }))?.used;
+    expect([await used(first), await used(second)]).toEqual([3n, 5n]);
+    expect(await database.db.usageBatch.count({ where: { licenseId: { in: [first.licenseId, second.licenseId] } } })).toBe(2);
+  });
+
+  it('allowance.exhausted is recorded once, by the batch that reaches the allowance, also when the batches reaching it arrive together', async () => {
+    const license = await sold();
+    const exhausted = () => database.db.event.count({ where: { licenseId: license.licenseId, type: 'allowance.exhausted' } });
+    expect((await report(license, { Items: items(60) })).status).toBe(200);
+    expect(await exhausted()).toBe(0);
+    const answers = await Promise.all([report(license, { Items: items(30) }), report(license, { Items: items(30) }), report(license, { Items: items(30) })]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(await exhausted()).toBe(1);
+    expect((await report(license, { Items: items(1) })).status).toBe(200);
+    expect(await exhausted()).toBe(1);
+    expect(await database.db.allowanceWindow.findFirstOrThrow({ where: { seatId: license.seatId, featureKey: 'render' } })).toMatchObject({ used: 151n, exhaustedAt: expect.any(Date) });
   });
 
   it('usage under a revoked credential is accepted and dropped: never counted against the allowance', async () => {

@@ -11,17 +11,16 @@ const JSON_MEDIA_TYPE = /^\s*application\/([\w.-]+\+)?json\s*(;.*)?$/i;
 /** Deeper than any request shape of ours; deeper bodies are refused before anything else reads them. */
 const MAX_BODY_DEPTH = 16;
 
-function depthOf(value: unknown): number {
-  let deepest = 0;
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [item, depth] = stack.pop()!;
-    if (item === null || typeof item !== 'object') continue;
-    deepest = Math.max(deepest, depth);
-    if (deepest > MAX_BODY_DEPTH) return deepest;
-    for (const inner of Object.values(item)) stack.push([inner, depth + 1]);
+/** Whether `value` nests deeper than `limit` levels (an object or array is one level). */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (limit === 0) return true;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) if (nestsDeeperThan(value[index], limit - 1)) return true;
+    return false;
   }
-  return deepest;
+  for (const key in value) if (nestsDeeperThan((value as Record<string, unknown>)[key], limit - 1)) return true;
+  return false;
 }
 
 /**
@@ -40,7 +39,7 @@ export const readJsonBody = createMiddleware<AppEnv>(async (c, next) => {
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new DomainError('InvalidPayload', 'The request body must be a JSON object.');
   }
-  if (depthOf(parsed) > MAX_BODY_DEPTH) throw new DomainError('InvalidPayload', `The request body is nested deeper than ${MAX_BODY_DEPTH} levels.`);
+  if (nestsDeeperThan(parsed, MAX_BODY_DEPTH)) throw new DomainError('InvalidPayload', `The request body is nested deeper than ${MAX_BODY_DEPTH} levels.`);
   if (JSON_MEDIA_TYPE.test(c.req.header('content-type') ?? '')) {
     // The route's validator asks for json(); Hono's would parse the text a second time.
     c.req.json = (() => Promise.resolve(parsed)) as typeof c.req.json;
