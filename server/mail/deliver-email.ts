@@ -105,12 +105,16 @@ function contentOf(email: ClaimedEmail): EmailContent | { unusable: string } {
 
 const FINISHED = { content: null, html: null, text: null };
 
-/** Marks a sent e-mail, retrying through a database blip: the message is out, only the bookkeeping is repeated. */
+/**
+ * Marks a sent e-mail, retrying through a database blip: the message is out, only the bookkeeping is
+ * repeated. A row that is gone (its recipient was erased while the message was on its way) has
+ * nothing left to mark: that is no failure to retry, and the run goes on at once.
+ */
 async function markSent(db: Db, emailId: string, now: Date): Promise<void> {
   const giveUpAt = Date.now() + BOOKKEEPING_RETRY_MS;
   for (let attempt = 1; ; attempt++) {
     try {
-      await db.email.update({ where: { id: emailId }, data: { status: 'sent', sentAt: now, error: null, ...FINISHED } });
+      await db.email.updateMany({ where: { id: emailId }, data: { status: 'sent', sentAt: now, error: null, ...FINISHED } });
       return;
     } catch (error) {
       if (Date.now() >= giveUpAt) {
@@ -131,7 +135,7 @@ async function deliverOne(db: Db, email: ClaimedEmail, now: () => Date): Promise
   const { SMTP_URL: smtpUrl, MAIL_FROM: from } = env();
   const content = contentOf(email);
   if ('unusable' in content) {
-    await db.email.update({ where: { id: email.id }, data: { status: 'failed', error: content.unusable, ...FINISHED } });
+    await db.email.updateMany({ where: { id: email.id }, data: { status: 'failed', error: content.unusable, ...FINISHED } });
     logger.error({ emailId: email.id, kind: email.kind, reason: content.unusable }, 'e-mail cannot be delivered; marked failed');
     return 'failed';
   }
@@ -143,7 +147,7 @@ async function deliverOne(db: Db, email: ClaimedEmail, now: () => Date): Promise
     // The address stays out of the log and the row (an SMTP reply often quotes it); the row, by id, holds it.
     const reason = withoutAddress(error instanceof Error ? error.message : String(error), email.to);
     const retryAt = new Date(now().getTime() + backoffSeconds(EMAIL_DELIVERY_BACKOFF, email.attempts) * 1000);
-    await db.email.update({ where: { id: email.id }, data: { error: reason, ...(last ? { status: 'failed', ...FINISHED } : { nextAttemptAt: retryAt }) } });
+    await db.email.updateMany({ where: { id: email.id }, data: { error: reason, ...(last ? { status: 'failed', ...FINISHED } : { nextAttemptAt: retryAt }) } });
     const fields = { emailId: email.id, kind: email.kind, attempt: email.attempts, reason };
     if (last) logger.error(fields, 'e-mail could not be delivered; no attempt is left, so it is marked failed');
     else logger.warn(fields, 'e-mail delivery failed; it will be retried');

@@ -381,10 +381,10 @@ describe('e-mail delivery', () => {
     configure({ smtpUrl: smtp.url });
     const to = freshAddress();
     const recorded = await database.db.email.create({ data: { to, subject: 'Bookkeeping', kind: 'sign-in-code', status: 'queued', html: '<p>x</p>', text: 'x' } });
-    const update = database.db.email.update.bind(database.db.email);
+    const update = database.db.email.updateMany.bind(database.db.email);
     let refused = 0;
-    vi.spyOn(database.db.email, 'update').mockImplementation(((args: Parameters<typeof update>[0]) => {
-      if (args.where.id === recorded.id && refused < 2) {
+    vi.spyOn(database.db.email, 'updateMany').mockImplementation(((args: Parameters<typeof update>[0]) => {
+      if (args?.where?.id === recorded.id && refused < 2) {
         refused++;
         return Promise.reject(new Error('Connection terminated unexpectedly'));
       }
@@ -395,6 +395,24 @@ describe('e-mail delivery', () => {
     expect(refused).toBe(2);
     expect(await emailRow(recorded.id)).toMatchObject({ status: 'sent', attempts: 1 });
     expect(smtp.messages.filter((mail) => mail.to === to)).toHaveLength(1);
+  });
+
+  it('an e-mail whose row is erased while SMTP takes it (its recipient erased their account) ends the run at once instead of holding every e-mail behind it', async () => {
+    const holding = await startHoldingSmtpServer();
+    try {
+      configure({ smtpUrl: holding.url });
+      const erased = await database.db.email.create({ data: { to: freshAddress(), subject: 'Erased on its way', kind: 'claim-link', status: 'queued', html: '<p>x</p>', text: 'x' } });
+      const run = deliverDueEmails(ctx());
+      await within(10_000, holding.arrived, 'the run delivering');
+      await database.db.email.delete({ where: { id: erased.id } });
+      holding.release();
+      // Before, marking the vanished row sent was retried for 5 minutes, and every e-mail behind it waited.
+      await expect(within(10_000, run, 'the run after the row was erased')).resolves.toMatchObject({ sent: 1 });
+      expect(await database.db.email.findUnique({ where: { id: erased.id } })).toBeNull();
+      expect(holding.accepted).toHaveLength(1);
+    } finally {
+      await holding.stop();
+    }
   });
 
   it('the database cut (a real TCP cut) while SMTP takes the message: marking it sent is retried once the database is back, and the message is sent once', async () => {

@@ -29,14 +29,22 @@ export interface Service {
   fetch: (input: string | URL, init?: RequestInit) => Promise<Response>;
 }
 
+/** A step of a sign-in that must succeed: a refusal (a limit's 429, say) fails here, saying so, not later as an e-mail that never came. */
+async function expectOk(step: string, response: Response): Promise<{ continuation_token: string }> {
+  const body = await response.json();
+  if (response.status !== 200) throw new Error(`The sign-in's ${step} answered ${response.status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
 /** Native authentication (spec sign-in option B): initiate, challenge, token with grant_type=oob. */
 export async function nativeSignIn(service: string | Service, email: string, nextCode: (email: string) => Promise<string>) {
   const { baseUrl, fetch } = typeof service === 'string' ? { baseUrl: service, fetch: globalThis.fetch } : service;
   const authority = `${baseUrl}/identity/oauth2/v2.0`;
-  const initiated = await (await fetch(`${authority}/initiate`, form({ client_id: 'service-app-client', username: email, challenge_type: 'oob redirect' }))).json();
-  const challenged = await (
-    await fetch(`${authority}/challenge`, form({ client_id: 'service-app-client', continuation_token: initiated.continuation_token, challenge_type: 'oob redirect' }))
-  ).json();
+  const initiated = await expectOk('initiate', await fetch(`${authority}/initiate`, form({ client_id: 'service-app-client', username: email, challenge_type: 'oob redirect' })));
+  const challenged = await expectOk(
+    'challenge',
+    await fetch(`${authority}/challenge`, form({ client_id: 'service-app-client', continuation_token: initiated.continuation_token, challenge_type: 'oob redirect' })),
+  );
   const code = await nextCode(email);
   const response = await fetch(
     `${authority}/token`,
