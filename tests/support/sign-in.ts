@@ -50,5 +50,5 @@ export async function nativeSignIn(service: string | Service, email: string, nex
     `${authority}/token`,
     form({ client_id: 'service-app-client', grant_type: 'oob', oob: code, continuation_token: challenged.continuation_token, scope: PURCHASE_SCOPE }),
   );
-  return { response, body: await response.json(), code, continuationToken: challenged.continuation_token as string };
+  return { response, body: await response.json(), code, continuationToken: challenged.continuation_token };
 }
