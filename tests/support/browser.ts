@@ -7,7 +7,8 @@ import { chromium, type Browser } from 'playwright-core';
 // so the browser tests run on a fresh machine too instead of being skipped.
 const SYSTEM_CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+/** Chromium's flags for the tests (and the pages bench): nothing reaches out of this machine. */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 let executable: Promise<string> | undefined;
 
@@ -22,5 +23,5 @@ export function chromiumExecutable(): Promise<string> {
 export async function launchChromium(): Promise<Browser> {
   // Only our flags: the package's own list is tuned for serverless hosts (--single-process,
   // --disable-web-security) and would change what the pages are tested under.
-  return chromium.launch({ executablePath: await chromiumExecutable(), headless: true, args: ARGS });
+  return chromium.launch({ executablePath: await chromiumExecutable(), headless: true, args: CHROMIUM_ARGS });
 }
