@@ -5,10 +5,13 @@ import { documentedOperations, openApiDocument } from '@/server/http/rest-app';
 import { expectFitsAndAccessible, VIEWPORTS } from '../support/page-checks';
 import { browserTestFile } from '../support/browser-test-file';
 
-// The API reference page /docs (Swagger UI with our stylesheet and plugin, all from this origin)
-// in Chromium: every operation and webhook event rendered, nothing fetched from elsewhere, and no
-// axe-core violation or sideways scroll at a desktop and a phone width, in light and dark mode,
-// collapsed and with an operation open (its parameters, responses and "Try it out").
+// The API reference page /docs in Chromium. It opens as the document's index drawn by the server
+// (every operation and webhook event, each a link) without Swagger UI's script, which loads only
+// when asked for (the button, a link, an address naming an operation). Then Swagger UI with our
+// stylesheet and plugin, all from this origin: every operation and webhook event rendered, nothing
+// fetched from elsewhere, and no axe-core violation or sideways scroll at a desktop and a phone
+// width, in light and dark mode, collapsed and with an operation open (its parameters, responses
+// and "Try it out").
 
 const E2E_TIMEOUT = 120_000;
 
@@ -19,9 +22,12 @@ async function openReference(viewport: { width: number; height: number }, colorS
   await page.emulateMedia({ colorScheme });
   const response = await page.goto(`${setup.server.baseUrl}/docs`);
   expect(response?.status()).toBe(200);
+  await page.getByRole('button', { name: 'Open the interactive reference' }).click();
   await page.locator('.opblock').first().waitFor({ timeout: 15_000 });
   return page;
 }
+
+const operationCount = () => documentedOperations().length + Object.keys(openApiDocument().webhooks ?? {}).length;
 
 /** Opens the operation (its summary is a button) and waits for its parameters and responses. */
 async function openOperation(page: Page, path: string) {
@@ -37,6 +43,45 @@ async function shot(page: Page, name: string) {
 }
 
 describe('the API reference page /docs in Chromium', () => {
+  it('opens as the index of every operation and webhook event, each a link, without loading Swagger UI; it has no axe violations at 1280 and 390 px, light and dark', async () => {
+    for (const viewport of VIEWPORTS) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const page = await setup.browser.newPage({ viewport: { width: viewport.width, height: viewport.height } });
+        await page.emulateMedia({ colorScheme });
+        const requested: string[] = [];
+        page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+        expect((await page.goto(`${setup.server.baseUrl}/docs`))?.status()).toBe(200);
+        await page.getByRole('button', { name: 'Open the interactive reference' }).waitFor();
+        const index = page.getByRole('main');
+        expect(await index.locator('a.reference-entry').count()).toBe(operationCount());
+        expect(await index.getByRole('link', { name: 'POST /purchase/checkout', exact: true }).count()).toBe(1);
+        expect(await page.getByRole('heading', { level: 1 }).allInnerTexts()).toEqual(['Licensing and purchase service']);
+        await expectFitsAndAccessible(page, `the index, ${colorScheme}`);
+        await page.waitForLoadState('networkidle');
+        expect(requested.filter((path) => path.startsWith('/docs/swagger-ui'))).toEqual([]);
+        if (colorScheme === 'light') await shot(page, `${viewport.name}-index`);
+        await page.close();
+      }
+    }
+  }, E2E_TIMEOUT);
+
+  it('a link of the index loads the interactive reference and opens that operation; an address naming an operation opens it on arrival', async () => {
+    const page = await setup.browser.newPage();
+    await page.goto(`${setup.server.baseUrl}/docs`);
+    await page.getByRole('main').getByRole('link', { name: 'POST /purchase/checkout', exact: true }).click();
+    const opened = page.locator('.opblock.is-open', { has: page.locator('.opblock-summary-path[data-path="/purchase/checkout"]') });
+    await opened.waitFor({ timeout: 15_000 });
+    const address = page.url();
+    expect(new URL(address).hash).toMatch(/^#\/[^/]+\/\w+/);
+    expect(await page.getByRole('main').count()).toBe(1);
+    await page.close();
+
+    const arriving = await setup.browser.newPage();
+    await arriving.goto(address);
+    await arriving.locator('.opblock.is-open', { has: arriving.locator('.opblock-summary-path[data-path="/purchase/checkout"]') }).waitFor({ timeout: 15_000 });
+    await arriving.close();
+  }, E2E_TIMEOUT);
+
   it('renders every documented operation from /openapi.json, with no request leaving the service', async () => {
     const page = await setup.browser.newPage();
     const outside: string[] = [];
@@ -45,10 +90,11 @@ describe('the API reference page /docs in Chromium', () => {
     });
     const response = await page.goto(`${setup.server.baseUrl}/docs`);
     expect(response?.status()).toBe(200);
+    await page.getByRole('button', { name: 'Open the interactive reference' }).click();
     const operations = page.locator('.opblock');
     await operations.first().waitFor({ timeout: 15_000 });
     // Every REST operation, and every event a seller's endpoint receives (the document's webhooks).
-    expect(await operations.count()).toBe(documentedOperations().length + Object.keys(openApiDocument().webhooks ?? {}).length);
+    expect(await operations.count()).toBe(operationCount());
     const text = await page.locator('#reference').innerText();
     expect(text).toContain('Licensing and purchase service');
     expect(text).toContain('/purchase/checkout');

@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
@@ -21,6 +25,20 @@ afterAll(async () => {
   await server?.stop();
   await database?.drop();
 });
+
+/** A GET as it crosses the wire: fetch would decode the body and drop Content-Encoding. */
+function fetchRaw(url: string, acceptEncoding: string): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
 
 const PAGES = ['/', '/login', '/register', '/marketplace/demo', '/licenses', '/portal/api-keys', '/identity/sign-in?request=x', '/checkout/local/0192f000-0000-7000-8000-000000000001'];
 
@@ -103,6 +121,28 @@ describe('headers and errors outside pages', () => {
   it('the API reference page sends a CSP that forbids framing', async () => {
     const response = await fetch(`${server.baseUrl}/docs`);
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it('the API reference page is the index of the document without Swagger UI: its one script is the loader, deferred', async () => {
+    const page = await (await fetch(`${server.baseUrl}/docs`)).text();
+    expect([...page.matchAll(/<script[^>]*>/g)].map((match) => match[0])).toEqual(['<script src="/docs/init.js" defer>']);
+    expect(page).not.toContain('swagger-ui-bundle.js');
+    expect(page).toContain('<code>/purchase/checkout</code>');
+  });
+
+  it('the reference assets go brotli- or gzip-compressed as the browser takes them, the same bytes once decoded, with Vary: Accept-Encoding', async () => {
+    const original = fs.readFileSync(path.join(process.cwd(), 'node_modules', 'swagger-ui-dist', 'swagger-ui-bundle.js'));
+    const asset = (acceptEncoding: string) => fetchRaw(`${server.baseUrl}/docs/swagger-ui-bundle.js`, acceptEncoding);
+    const brotli = await asset('gzip, deflate, br');
+    expect(brotli.headers).toMatchObject({ 'content-encoding': 'br', vary: 'Accept-Encoding' });
+    expect(brotli.body.length).toBeLessThan(original.length / 3);
+    expect(zlib.brotliDecompressSync(brotli.body).equals(original)).toBe(true);
+    const gzipped = await asset('gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzipped.body).equals(original)).toBe(true);
+    const refused = await asset('br;q=0, identity');
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body.equals(original)).toBe(true);
   });
 
   it('malformed JSON to /api/trpc is 400, never 500', async () => {

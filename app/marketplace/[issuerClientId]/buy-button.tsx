@@ -56,7 +56,8 @@ export function BuyButton(props: {
   const [codeOpen, setCodeOpen] = useState(false);
   const [discountCode, setDiscountCode] = useState('');
   const [signedIn, setSignedIn] = useState(props.signedIn);
-  const [asGuest, setAsGuest] = useState(false);
+  // A guest's purchase under way (`?buy=`) is drawn with its checkout open, so nothing moves when the page wakes.
+  const [asGuest, setAsGuest] = useState(props.resume !== undefined && !props.signedIn);
   // One inline question at a time: Buy on another offering moves the guest checkout there.
   useOneConfirmation(asGuest && !signedIn, () => setAsGuest(false));
   const buy = useMutation(

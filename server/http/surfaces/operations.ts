@@ -13,6 +13,6 @@ export const createOperationsSurface = (document: () => object) =>
     app.openapi(readiness.route, readiness.handler);
     app.openapi(metrics.route, metrics.handler);
     app.openapi(openApiDocument.route, openApiDocument.handlerFor(document));
-    app.openapi(apiReference.pageRoute, apiReference.pageHandler);
+    app.openapi(apiReference.pageRoute, apiReference.pageHandlerFor(document));
     app.openapi(apiReference.assetRoute, apiReference.assetHandler);
   });

@@ -1,7 +1,10 @@
 'use strict';
-// The API reference page's script: Swagger UI (from swagger-ui-dist) rendering /openapi.json, with
-// a plugin that changes what axe-core objects to in Swagger UI's markup. Colours and layout are in
-// api-reference.css. Served as a file from our origin: the page's CSP allows scripts from 'self' only.
+// The API reference page's script. The page is the document's index; this loads the interactive
+// reference (Swagger UI from swagger-ui-dist, rendering /openapi.json) when it is asked for: the
+// button, a link of the index (Swagger UI's deep link, #/tag/operationId, which it then opens), or
+// an address that already names an operation. A plugin changes what axe-core objects to in Swagger
+// UI's markup. Colours and layout are in api-reference.css. Served as a file from our origin: the
+// page's CSP allows scripts from 'self' only.
 (function () {
   // Swagger UI's own dark theme is keyed on html.dark-mode: follow the system setting, as the portal does.
   const dark = window.matchMedia('(prefers-color-scheme: dark)');
@@ -62,11 +65,70 @@
     };
   }
 
-  window.ui = SwaggerUIBundle({
-    url: '/openapi.json',
-    dom_id: '#reference',
-    deepLinking: true,
-    defaultModelsExpandDepth: 0,
-    plugins: [accessibleMarkup],
-  });
+  /**
+   * Adds a stylesheet or script of this origin to the page; resolves once it has loaded. Swagger
+   * UI's stylesheet goes before ours, so our theme still overrides it (the later rule wins).
+   */
+  function load(tag, attributes) {
+    return new Promise((resolve, reject) => {
+      const element = Object.assign(document.createElement(tag), attributes);
+      element.addEventListener('load', resolve);
+      element.addEventListener('error', () => reject(new Error('Could not load ' + (attributes.src || attributes.href))));
+      document.head.insertBefore(element, tag === 'link' ? document.querySelector('link[href="/docs/api-reference.css"]') : null);
+    });
+  }
+
+  let opening;
+  /** Loads Swagger UI once and draws the reference in place of the index (the page keeps one main and one h1). */
+  function openReference() {
+    opening ??= Promise.all([load('link', { rel: 'stylesheet', href: '/docs/swagger-ui.css' }), load('script', { src: '/docs/swagger-ui-bundle.js' })]).then(
+      () =>
+        new Promise((resolve) => {
+          document.getElementById('reference-index')?.remove();
+          window.ui = SwaggerUIBundle({
+            url: '/openapi.json',
+            dom_id: '#reference',
+            deepLinking: true,
+            defaultModelsExpandDepth: 0,
+            plugins: [accessibleMarkup],
+            onComplete: resolve,
+          });
+        }),
+      (error) => {
+        opening = undefined;
+        const note = document.getElementById('reference-open-note');
+        if (note) {
+          note.textContent = error.message + '. Try again.';
+          note.setAttribute('role', 'alert');
+        }
+      },
+    );
+    return opening;
+  }
+
+  function start() {
+    const button = document.getElementById('reference-open');
+    const note = document.getElementById('reference-open-note');
+    if (button && note) {
+      button.hidden = false;
+      note.hidden = false;
+      button.addEventListener('click', () => {
+        button.setAttribute('aria-busy', 'true');
+        button.textContent = 'Loading the interactive reference…';
+        void openReference();
+      });
+    }
+    // A link of the index names its operation in the address, as Swagger UI's own deep links do.
+    document.getElementById('reference-index')?.addEventListener('click', (event) => {
+      const link = event.target instanceof Element ? event.target.closest('a.reference-entry') : null;
+      if (!link) return;
+      event.preventDefault();
+      history.pushState(null, '', link.getAttribute('href'));
+      void openReference();
+    });
+    if (location.hash.startsWith('#/')) void openReference();
+  }
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+  else start();
 })();
