@@ -79,7 +79,7 @@ describe('the portal license pages, in Chromium', () => {
           if (tenant === 'tenant-phone') {
             // The usage chart draws today's 12 units of render; its table says the same to screen readers.
             const chart = page.getByTestId('usage-chart');
-            await chart.locator('svg .recharts-line').first().waitFor();
+            await chart.locator('svg polyline[data-series="render"]').first().waitFor();
             expect(await chart.locator('table').innerText()).toContain('12');
           } else {
             expect(await page.getByText('No usage reported in the last 30 days.').count()).toBe(1);

@@ -56,7 +56,7 @@ describe('the seller’s sales pages, in Chromium', () => {
           expect(await page.getByTestId('figure-orders').innerText()).toBe(String(PAID_ORDERS + 1));
           expect(await page.getByTestId('figure-licenses').innerText()).toBe(String(PAID_ORDERS + 1));
           expect(await page.getByTestId('figure-customers').innerText()).toBe(String(PAID_ORDERS + 1));
-          for (const chart of ['revenue-chart', 'orders-chart', 'licenses-chart']) await page.getByTestId(chart).locator('svg.recharts-surface').first().waitFor();
+          for (const chart of ['revenue-chart', 'orders-chart', 'licenses-chart']) await page.getByTestId(chart).locator('svg[data-chart-plot]').first().waitFor();
           expect(await page.getByTestId('revenue-chart').locator('table').innerText()).toContain('$147.00');
           expect(await page.getByTestId('paid-checkout').innerText()).toContain('Not enabled yet');
           expect(await page.getByTestId('setup-checklist').innerText()).toContain('Create an API key for your backend');

@@ -1,16 +1,14 @@
-'use client';
 // Chart colours read the palette variables (with their light values as fallback), so dark mode
-// (app/globals.css) recolours them like every other element.
+// (app/globals.css) recolours them like every other element. Drawn on the server (SvgChart).
 
 import { useId, type ReactNode } from 'react';
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { useFormat } from '@/app/components/formatted';
+import type { Formats } from '@/app/components/formats';
+import { SvgChart } from '@/app/components/svg-chart';
 
 // Colours that keep 3:1 against white for bars and lines.
 const INDIGO = 'var(--color-indigo-700, #4338ca)';
 const ROSE = 'var(--color-rose-700, #be123c)';
 const GREEN = 'var(--color-emerald-700, #047857)';
-const AXIS_TICK = { fontSize: 12, fill: 'var(--color-slate-700, #334155)' };
 
 export interface OverviewSeries {
   days: string[];
@@ -21,13 +19,11 @@ export interface OverviewSeries {
 }
 
 /** The overview's three charts over the last 30 UTC days; each also as a table for screen readers. */
-export function OverviewCharts({ series }: { series: OverviewSeries }) {
-  const format = useFormat();
+export function OverviewCharts({ series, format }: { series: OverviewSeries; format: Pick<Formats, 'calendarDay' | 'money' | 'count'> }) {
   const label = format.calendarDay;
   const money = (minor: number) => format.money(minor, series.mainCurrency);
-  const revenue = series.days.map((day, index) => ({ day: label(day), revenue: series.revenuePerDay[index]! }));
-  const orders = series.days.map((day, index) => ({ day: label(day), Completed: series.ordersPerDay[index]!.completed, Failed: series.ordersPerDay[index]!.failed }));
-  const licenses = series.days.map((day, index) => ({ day: label(day), licenses: series.licensesPerDay[index]! }));
+  const count = (value: number) => format.count(value);
+  const days = series.days.map(label);
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <ChartFigure
@@ -36,13 +32,7 @@ export function OverviewCharts({ series }: { series: OverviewSeries }) {
         head={['Day', `Revenue (${series.mainCurrency.toUpperCase()})`]}
         rows={series.days.map((day, index) => [label(day), money(series.revenuePerDay[index]!)])}
       >
-        <BarChart data={revenue} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
-          <CartesianGrid strokeDasharray="3 3" stroke="var(--color-slate-200, #e2e8f0)" />
-          <XAxis dataKey="day" tick={AXIS_TICK} minTickGap={16} />
-          <YAxis tick={AXIS_TICK} width={64} tickFormatter={(value: number) => money(value)} />
-          <Tooltip formatter={(value) => money(Number(value))} />
-          <Bar dataKey="revenue" name="Revenue" fill={INDIGO} isAnimationActive={false} />
-        </BarChart>
+        <SvgChart kind="bars" labels={days} series={[{ name: 'Revenue', values: series.revenuePerDay, colour: INDIGO }]} formatValue={money} heightClass="h-48" />
       </ChartFigure>
       <ChartFigure
         testId="orders-chart"
@@ -50,15 +40,17 @@ export function OverviewCharts({ series }: { series: OverviewSeries }) {
         head={['Day', 'Completed', 'Failed']}
         rows={series.days.map((day, index) => [label(day), format.count(series.ordersPerDay[index]!.completed), format.count(series.ordersPerDay[index]!.failed)])}
       >
-        <BarChart data={orders} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
-          <CartesianGrid strokeDasharray="3 3" stroke="var(--color-slate-200, #e2e8f0)" />
-          <XAxis dataKey="day" tick={AXIS_TICK} minTickGap={16} />
-          <YAxis allowDecimals={false} tick={AXIS_TICK} width={40} />
-          <Tooltip />
-          <Legend />
-          <Bar dataKey="Completed" stackId="orders" fill={INDIGO} isAnimationActive={false} />
-          <Bar dataKey="Failed" stackId="orders" fill={ROSE} isAnimationActive={false} />
-        </BarChart>
+        <SvgChart
+          kind="stacked"
+          labels={days}
+          series={[
+            { name: 'Completed', values: series.ordersPerDay.map((day) => day.completed), colour: INDIGO },
+            { name: 'Failed', values: series.ordersPerDay.map((day) => day.failed), colour: ROSE },
+          ]}
+          formatValue={count}
+          heightClass="h-40"
+          legend
+        />
       </ChartFigure>
       <ChartFigure
         testId="licenses-chart"
@@ -66,13 +58,7 @@ export function OverviewCharts({ series }: { series: OverviewSeries }) {
         head={['Day', 'Licenses in force']}
         rows={series.days.map((day, index) => [label(day), format.count(series.licensesPerDay[index]!)])}
       >
-        <LineChart data={licenses} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
-          <CartesianGrid strokeDasharray="3 3" stroke="var(--color-slate-200, #e2e8f0)" />
-          <XAxis dataKey="day" tick={AXIS_TICK} minTickGap={16} />
-          <YAxis allowDecimals={false} tick={AXIS_TICK} width={40} />
-          <Tooltip />
-          <Line type="stepAfter" dataKey="licenses" name="Licenses in force" stroke={GREEN} strokeWidth={2} dot={false} isAnimationActive={false} />
-        </LineChart>
+        <SvgChart kind="steps" labels={days} series={[{ name: 'Licenses in force', values: series.licensesPerDay, colour: GREEN }]} formatValue={count} heightClass="h-48" />
       </ChartFigure>
     </div>
   );
@@ -85,11 +71,7 @@ function ChartFigure({ testId, caption, head, rows, children }: { testId: string
       <figcaption id={captionId} className="text-sm font-medium text-slate-700">
         {caption}
       </figcaption>
-      <div className="h-56 w-full min-w-0" aria-hidden="true">
-        <ResponsiveContainer width="100%" height="100%">
-          {children as React.ReactElement}
-        </ResponsiveContainer>
-      </div>
+      {children}
       {/* The wrapper is what is hidden: a table ignores sr-only's 1 px width and grows past the page. */}
       <div className="sr-only">
         <table>

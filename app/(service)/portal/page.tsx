@@ -60,7 +60,7 @@ export default async function PortalHome({ searchParams }: Props) {
             No orders or licenses in the last {OVERVIEW_DAYS} days yet. Charts of revenue, orders and licenses appear here once you sell.
           </p>
         ) : (
-          <OverviewCharts series={overview} />
+          <OverviewCharts series={overview} format={format} />
         )}
         <p className="text-sm text-slate-600">Days are UTC calendar days, today included.</p>
       </section>

@@ -135,7 +135,7 @@ export default async function SellerLicensePage({ params }: Props) {
         {usage.features.length === 0 ? (
           <p className="text-sm text-slate-600">No usage reported in the last {usage.days.length} days.</p>
         ) : (
-          <UsageChart series={usage} />
+          <UsageChart series={usage} format={format} />
         )}
       </section>
 

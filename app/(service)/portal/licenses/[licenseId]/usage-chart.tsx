@@ -1,37 +1,27 @@
-'use client';
-
 import { useId } from 'react';
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { UsageSeries } from '@/server/entry/shared';
-import { useFormat } from '@/app/components/formatted';
+import type { Formats } from '@/app/components/formats';
+import { SvgChart } from '@/app/components/svg-chart';
 
 // Colours that keep 3:1 against white for the lines, one per feature in turn.
 const COLOURS = ['var(--color-indigo-700, #4338ca)', 'var(--color-amber-700, #b45309)', 'var(--color-emerald-700, #047857)', 'var(--color-rose-700, #be123c)', 'var(--color-sky-700, #0369a1)', 'var(--color-violet-700, #6d28d9)'];
 
-/** Units used per feature and day (UTC), as lines; the same figures as a table for screen readers. */
-export function UsageChart({ series }: { series: UsageSeries }) {
+/** Units used per feature and day (UTC), as lines drawn on the server; the same figures as a table for screen readers. */
+export function UsageChart({ series, format }: { series: UsageSeries; format: Pick<Formats, 'calendarDay' | 'count'> }) {
   const captionId = useId();
-  const format = useFormat();
-  const data = series.days.map((day, index) => ({ day: format.calendarDay(day), ...Object.fromEntries(series.features.map((feature) => [feature.featureKey, feature.units[index]])) }));
   return (
     <figure aria-labelledby={captionId} className="space-y-2" data-testid="usage-chart">
       <figcaption id={captionId} className="text-sm text-slate-600">
         Units used per feature and day (UTC), last {series.days.length} days, all seats together.
       </figcaption>
-      <div className="h-64 w-full min-w-0" aria-hidden="true">
-        <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
-            <CartesianGrid strokeDasharray="3 3" stroke="var(--color-slate-200, #e2e8f0)" />
-            <XAxis dataKey="day" tick={{ fontSize: 12, fill: 'var(--color-slate-700, #334155)' }} minTickGap={16} />
-            <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: 'var(--color-slate-700, #334155)' }} width={48} />
-            <Tooltip />
-            <Legend />
-            {series.features.map((feature, index) => (
-              <Line key={feature.featureKey} type="monotone" dataKey={feature.featureKey} stroke={COLOURS[index % COLOURS.length]} strokeWidth={2} dot={false} isAnimationActive={false} />
-            ))}
-          </LineChart>
-        </ResponsiveContainer>
-      </div>
+      <SvgChart
+        kind="lines"
+        labels={series.days.map((day) => format.calendarDay(day))}
+        series={series.features.map((feature, index) => ({ name: feature.featureKey, values: feature.units, colour: COLOURS[index % COLOURS.length]! }))}
+        formatValue={(value) => format.count(value)}
+        heightClass="h-56"
+        legend
+      />
       {/* sr-only on a wrapper, not the table: a table's own box escapes the clip and widens a phone's page. */}
       <div className="sr-only">
       <table>
