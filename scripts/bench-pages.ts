@@ -103,8 +103,12 @@ async function main() {
       const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) };
       return figuresOf(await lighthouse(server.baseUrl + path, flags, desktop ? desktopConfig : undefined));
     };
-    // Every page once before measuring, so the server has compiled and cached what it serves.
-    for (const page of pages) await fetch(server.baseUrl + page.path, { headers: page.cookie ? { cookie: page.cookie } : {} });
+    // Every page three times before measuring, and one Lighthouse run thrown away, so the server has
+    // compiled and cached what it serves and the first page measured is not the one that paid for it.
+    for (let round = 0; round < 3; round++) {
+      for (const page of pages) await fetch(server.baseUrl + page.path, { headers: page.cookie ? { cookie: page.cookie } : {} });
+    }
+    await measure(pages[0]!.path, undefined, false);
 
     console.log(`Pages: Lighthouse 12.2.3, Chromium headless; mobile preset ${RUNS} runs each, then desktop once; goal score ≥ 90 (/docs ≥ 80), LCP ≤ 2.5 s, CLS ≤ 0.1`);
     console.log('| page | mobile score | LCP | CLS | TBT | JavaScript | desktop score / CLS | goal |');

@@ -8,7 +8,7 @@ import path from 'node:path';
 /** What the core (server/dist) is built from. */
 export const CORE_INPUTS = ['server', 'emails', 'prisma/seed.ts', 'prisma/schema.prisma', 'package-lock.json', 'tsconfig.json'];
 /** What the pages (Next's build) are built from: the core's types and shared values too. */
-export const WEB_INPUTS = [...CORE_INPUTS, 'app', 'public', 'proxy.ts', 'next.config.mjs', 'postcss.config.mjs'];
+export const WEB_INPUTS = [...CORE_INPUTS, 'app', 'public', 'proxy.ts', 'instrumentation-client.ts', 'next.config.mjs', 'postcss.config.mjs'];
 export const CORE_DIST_DIR = path.join('server', 'dist');
 // NEXT_DIST_DIR: a build directory of its own (next.config.mjs reads it too), e.g. for a second work tree's tests.
 export const WEB_DIST_DIR = process.env.NEXT_DIST_DIR ?? '.next';

@@ -49,7 +49,11 @@ describe('the API reference page /docs in Chromium', () => {
         const page = await setup.browser.newPage({ viewport: { width: viewport.width, height: viewport.height } });
         await page.emulateMedia({ colorScheme });
         const requested: string[] = [];
+        const failed: string[] = [];
         page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+        page.on('response', (response) => {
+          if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+        });
         expect((await page.goto(`${setup.server.baseUrl}/docs`))?.status()).toBe(200);
         await page.getByRole('button', { name: 'Open the interactive reference' }).waitFor();
         const index = page.getByRole('main');
@@ -59,6 +63,8 @@ describe('the API reference page /docs in Chromium', () => {
         await expectFitsAndAccessible(page, `the index, ${colorScheme}`);
         await page.waitForLoadState('networkidle');
         expect(requested.filter((path) => path.startsWith('/docs/swagger-ui'))).toEqual([]);
+        // Nothing it asks for is missing (a browser asks for /favicon.ico when a page names no icon).
+        expect(failed).toEqual([]);
         if (colorScheme === 'light') await shot(page, `${viewport.name}-index`);
         await page.close();
       }

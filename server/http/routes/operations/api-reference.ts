@@ -85,6 +85,7 @@ function pageOf(document: ReferenceDocument): string {
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
+<link rel="icon" href="/icon.svg" type="image/svg+xml">
 <title>API reference · Licensing and purchase service</title>
 <link rel="stylesheet" href="/docs/api-reference.css"><script src="/docs/init.js" defer></script></head>
 <body>
