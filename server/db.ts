@@ -31,7 +31,7 @@ export function withinTransaction<T>(client: Tx, work: (tx: Tx) => Promise<T>): 
 
 // One client per process (the core is loaded once: Next's pages and the REST app share it), and its
 // pool, which also serves the runtime paths' hot statements (hotRows).
-const holder: { __licensingDb?: PrismaClient; __licensingPool?: pg.Pool } = {};
+const holder: { __licensingDb?: PrismaClient; __licensingPool?: pg.Pool; __licensingReadDb?: PrismaClient; __licensingReadPool?: pg.Pool } = {};
 
 export function db(): PrismaClient {
   if (!holder.__licensingDb) {
@@ -42,6 +42,22 @@ export function db(): PrismaClient {
     holder.__licensingDb = new PrismaClient({ adapter: new PrismaPg(holder.__licensingPool), transactionOptions });
   }
   return holder.__licensingDb;
+}
+
+/**
+ * The client of the read replica (DATABASE_READ_URL), else db(): for reads that may be a few
+ * seconds behind and decide nothing (the catalog's cache misses, server/catalog/catalog-cache.ts).
+ * Its pool is a quarter of the primary's: it only takes what the catalog cache misses.
+ */
+export function readDb(): PrismaClient {
+  const config = env();
+  if (!config.DATABASE_READ_URL) return db();
+  if (!holder.__licensingReadDb) {
+    const timeouts = databaseTimeouts(config);
+    holder.__licensingReadPool = createDatabasePool(config.DATABASE_READ_URL, { ...timeouts, poolMax: Math.max(2, Math.ceil(timeouts.poolMax / 4)) });
+    holder.__licensingReadDb = new PrismaClient({ adapter: new PrismaPg(holder.__licensingReadPool) });
+  }
+  return holder.__licensingReadDb;
 }
 
 /** The configured bounds of every wait on the database (docs/configuration.md). */
@@ -56,11 +72,13 @@ export function databaseTimeouts(config: Env = env()): DatabaseTimeouts {
 
 /** Graceful shutdown: the client, then the pool it was given (an adapter leaves a given pool open). */
 export async function closeDb(): Promise<void> {
-  const { __licensingDb: client, __licensingPool: pool } = holder;
+  const { __licensingDb: client, __licensingPool: pool, __licensingReadDb: readClient, __licensingReadPool: readPool } = holder;
   holder.__licensingDb = undefined;
   holder.__licensingPool = undefined;
-  await client?.$disconnect();
-  await pool?.end();
+  holder.__licensingReadDb = undefined;
+  holder.__licensingReadPool = undefined;
+  await Promise.all([client?.$disconnect(), readClient?.$disconnect()]);
+  await Promise.all([pool?.end(), readPool?.end()]);
 }
 
 /**

@@ -43,6 +43,8 @@ const envSchema = z
 
     /** Redis for limits shared by several instances (rate-limiter-flexible); unset: each instance counts in memory. */
     REDIS_URL: optionalUrl,
+    /** A read replica of DATABASE_URL for the catalog's cache misses (docs/operations.md "Past one PostgreSQL"); unset: the catalog reads the primary. */
+    DATABASE_READ_URL: optionalUrl,
     /** Prefix of every Redis key this service writes, so several deployments can share one Redis. */
     REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/).default('svc'),
     /** The coarse per-IP limit ahead of every credential check (REST prefixes and /identity), requests per minute. */

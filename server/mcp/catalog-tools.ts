@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { currencySchema, discountCodeSchema, idSchema, issuerClientIdSchema } from '../../sdk/src/contract/fields';
 import { discountQuoteSchema, quoteDiscount } from '../checkout/quote-discount';
 import { findSellerByIssuerClientId } from '../sellers/find-seller-by-issuer-client-id';
-import { catalogCache, catalogCacheKeys } from '../catalog/catalog-cache';
+import { catalogCacheKeys, readCatalog } from '../catalog/catalog-cache';
 import { storefrontSchema, type Storefront } from '../catalog/catalog.schemas';
 import { classificationLabel, describeDeviceRules, describePrice } from '../catalog/describe-offering';
 import { describeListedOffering, listedOfferingSchema } from '../catalog/describe-listed-offering';
@@ -53,7 +53,7 @@ const getStorefrontTool = defineTool({
   annotations: READ_ONLY,
   // The REST storefront's cache: the same 90 s entries, dropped by the same catalog edits.
   run: async ({ issuerClientId }) =>
-    (await catalogCache.getOrLoad(catalogCacheKeys.storefront(issuerClientId), () => getStorefront({ db: db() }, issuerClientId)))!.value as Storefront,
+    (await readCatalog(catalogCacheKeys.storefront(issuerClientId), issuerClientId, (database) => getStorefront({ db: database }, issuerClientId)))!.value as Storefront,
   summarize: (storefront) => {
     const lines = storefront.products.flatMap((product) => [
       `${product.name}:`,

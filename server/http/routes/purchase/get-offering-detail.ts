@@ -1,9 +1,8 @@
 import { createRoute, z, type RouteHandler } from '@hono/zod-openapi';
-import { catalogCache, catalogCacheKeys } from '../../../catalog/catalog-cache';
+import { catalogCacheKeys, readCatalog } from '../../../catalog/catalog-cache';
 import { offeringDetailSchema, type OfferingDetail } from '../../../catalog/catalog.schemas';
 import { getOfferingDetail } from '../../../catalog/get-offering-detail';
 import { idSchema } from '../../../../sdk/src/contract/fields';
-import { db } from '../../../db';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, okResponse, SECURITY } from '../../openapi';
 import { cachedCatalogHeaders, CACHE_CONTROL_HEADER } from './catalog-cache-headers';
@@ -26,8 +25,8 @@ export const route = createRoute({
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { issuerClientId, offeringId } = c.req.valid('param');
-  const entry = await catalogCache.getOrLoad(catalogCacheKeys.offering(issuerClientId, offeringId), () =>
-    getOfferingDetail({ db: db() }, issuerClientId, offeringId),
+  const entry = await readCatalog(catalogCacheKeys.offering(issuerClientId, offeringId), issuerClientId, (database) =>
+    getOfferingDetail({ db: database }, issuerClientId, offeringId),
   );
   return wireJson(c, offeringDetailSchema, entry!.value as OfferingDetail, cachedCatalogHeaders(entry!));
 };

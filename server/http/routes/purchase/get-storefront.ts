@@ -1,9 +1,8 @@
 import { createRoute, z, type RouteHandler } from '@hono/zod-openapi';
-import { catalogCache, catalogCacheKeys } from '../../../catalog/catalog-cache';
+import { catalogCacheKeys, readCatalog } from '../../../catalog/catalog-cache';
 import { storefrontSchema, type Storefront } from '../../../catalog/catalog.schemas';
 import { getStorefront } from '../../../catalog/get-storefront';
 import { issuerClientIdSchema } from '../../../../sdk/src/contract/fields';
-import { db } from '../../../db';
 import type { AppEnv } from '../../app-env';
 import { errorResponses, okResponse, SECURITY } from '../../openapi';
 import { cachedCatalogHeaders, CACHE_CONTROL_HEADER } from './catalog-cache-headers';
@@ -26,6 +25,6 @@ export const route = createRoute({
 
 export const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const { issuerClientId } = c.req.valid('param');
-  const entry = await catalogCache.getOrLoad(catalogCacheKeys.storefront(issuerClientId), () => getStorefront({ db: db() }, issuerClientId));
+  const entry = await readCatalog(catalogCacheKeys.storefront(issuerClientId), issuerClientId, (database) => getStorefront({ db: database }, issuerClientId));
   return wireJson(c, storefrontSchema, entry!.value as Storefront, cachedCatalogHeaders(entry!));
 };
