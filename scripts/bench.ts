@@ -41,9 +41,9 @@ async function main() {
   const database = await resolveDatabase();
   await applyMigrations(database.databaseUrl);
   try {
-    // BENCH_ONLY=runtime, usage or sdk runs that part alone (e.g. while profiling it).
+    // BENCH_ONLY=mounts, runtime, usage or sdk runs that part alone (e.g. while profiling it).
     const only = process.env.BENCH_ONLY;
-    if (!only) await benchMounts(database.databaseUrl);
+    if (!only || only === 'mounts') await benchMounts(database.databaseUrl);
     // The runtime paths, then usage billing, each on a database of their own beside this one (dropped and made again each run).
     if (!only || only === 'runtime') await benchRuntime({ anyDatabaseUrl: database.databaseUrl, appSecret: process.env.APP_SECRET!, durationSeconds: DURATION_SECONDS });
     if (!only || only === 'usage') await benchUsageBilling({ anyDatabaseUrl: database.databaseUrl, appSecret: process.env.APP_SECRET! });
