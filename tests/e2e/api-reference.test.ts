@@ -74,9 +74,10 @@ describe('the API reference page /docs in Chromium', () => {
   it('a link of the index loads the interactive reference and opens that operation; an address naming an operation opens it on arrival', async () => {
     const page = await setup.browser.newPage();
     await page.goto(`${setup.server.baseUrl}/docs`);
+    await page.getByRole('button', { name: 'Open the interactive reference' }).waitFor();
     await page.getByRole('main').getByRole('link', { name: 'POST /purchase/checkout', exact: true }).click();
     const opened = page.locator('.opblock.is-open', { has: page.locator('.opblock-summary-path[data-path="/purchase/checkout"]') });
-    await opened.waitFor({ timeout: 15_000 });
+    await opened.waitFor({ timeout: 30_000 });
     const address = page.url();
     expect(new URL(address).hash).toMatch(/^#\/[^/]+\/\w+/);
     expect(await page.getByRole('main').count()).toBe(1);
@@ -84,7 +85,7 @@ describe('the API reference page /docs in Chromium', () => {
 
     const arriving = await setup.browser.newPage();
     await arriving.goto(address);
-    await arriving.locator('.opblock.is-open', { has: arriving.locator('.opblock-summary-path[data-path="/purchase/checkout"]') }).waitFor({ timeout: 15_000 });
+    await arriving.locator('.opblock.is-open', { has: arriving.locator('.opblock-summary-path[data-path="/purchase/checkout"]') }).waitFor({ timeout: 30_000 });
     await arriving.close();
   }, E2E_TIMEOUT);
 

@@ -127,6 +127,10 @@
       void openReference();
     });
     if (location.hash.startsWith('#/')) void openReference();
+    // An address naming an operation reached later (a link followed before this script ran, the back button).
+    window.addEventListener('hashchange', () => {
+      if (location.hash.startsWith('#/')) void openReference();
+    });
   }
 
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
