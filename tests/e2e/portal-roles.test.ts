@@ -190,7 +190,8 @@ describe('the seller portal follows the member’s role, in Chromium', () => {
 
           await visit(page, '/portal/api-keys', 'API keys for a Developer');
           expect(await button(page, 'Create key').count()).toBe(1);
-          expect(await button(page, /^Revoke/).count()).toBe(1);
+          // The keys' list loads after the page: wait for it rather than count what is there yet.
+          await expect.poll(() => button(page, /^Revoke/).count(), { timeout: 15_000 }).toBe(1);
           expect(await notices(page).count()).toBe(0);
 
           await visit(page, `/portal/orders/${orderId}`, 'an order for a Developer');
