@@ -1,6 +1,7 @@
 import { DomainError, HTTP_STATUS_BY_CODE } from '../errors';
 import { RUNTIME_WWW_AUTHENTICATE } from '../runtime/verify-runtime-token';
 import { apiErrorBody } from '../wire/api-error-body';
+import { escapeHtml } from './escape-html';
 
 // How each surface says no (surface.ts): the same DomainError, in the body its callers read: the
 // REST contract's ApiError, OAuth's error body, JSON-RPC's error, what a processor reads, a page.
@@ -97,7 +98,6 @@ const SOMETHING_WENT_WRONG = { title: 'Something went wrong', text: 'The checkou
 /** A buyer's browser coming back from a checkout page: a small page, never JSON or a stack trace. */
 export function renderErrorPage(error: DomainError): Response {
   const { title, text } = PAGE_TEXT[error.code] ?? SOMETHING_WENT_WRONG;
-  const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem"><h1>${escape(title)}</h1><p>${escape(text)}</p><p><a href="/">Back to the start page</a></p></body></html>`;
+  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="/">Back to the start page</a></p></body></html>`;
   return new Response(body, { status: HTTP_STATUS_BY_CODE[error.code], headers: { 'content-type': 'text/html; charset=utf-8', ...HTML_PAGE_HEADERS, ...refusalHeaders(error) } });
 }

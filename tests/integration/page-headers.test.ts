@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
+import { rawRequest } from '../support/raw-http';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -25,20 +25,6 @@ afterAll(async () => {
   await server?.stop();
   await database?.drop();
 });
-
-/** A GET as it crosses the wire: fetch would decode the body and drop Content-Encoding. */
-function fetchRaw(url: string, acceptEncoding: string): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
-        response.on('error', reject);
-      })
-      .on('error', reject);
-  });
-}
 
 const PAGES = ['/', '/login', '/register', '/marketplace/demo', '/licenses', '/portal/api-keys', '/identity/sign-in?request=x', '/checkout/local/0192f000-0000-7000-8000-000000000001'];
 
@@ -139,7 +125,8 @@ describe('headers and errors outside pages', () => {
 
   it('the reference assets go brotli- or gzip-compressed as the browser takes them, the same bytes once decoded, with Vary: Accept-Encoding', async () => {
     const original = fs.readFileSync(path.join(process.cwd(), 'node_modules', 'swagger-ui-dist', 'swagger-ui-bundle.js'));
-    const asset = (acceptEncoding: string) => fetchRaw(`${server.baseUrl}/docs/swagger-ui-bundle.js`, acceptEncoding);
+    // As it crosses the wire: fetch would decode the body and drop Content-Encoding.
+    const asset = (acceptEncoding: string) => rawRequest(server.baseUrl, 'GET', '/docs/swagger-ui-bundle.js', undefined, { 'accept-encoding': acceptEncoding });
     const brotli = await asset('gzip, deflate, br');
     expect(brotli.headers).toMatchObject({ 'content-encoding': 'br', vary: 'Accept-Encoding' });
     expect(brotli.body.length).toBeLessThan(original.length / 3);

@@ -4,6 +4,8 @@ export interface RawResponse {
   status: number;
   headers: http.IncomingHttpHeaders;
   text: string;
+  /** The body's bytes as they crossed the wire (a compressed one stays compressed). */
+  body: Buffer;
 }
 
 /** One request with any method, path bytes and body, as fetch would refuse to send (TRACE, raw %00). */
@@ -17,7 +19,10 @@ export function rawRequest(baseUrl: string, method: string, path: string, body?:
         answered = true;
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString() }));
+        response.on('end', () => {
+          const bytes = Buffer.concat(chunks);
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, text: bytes.toString(), body: bytes });
+        });
         response.on('error', reject);
       },
     );

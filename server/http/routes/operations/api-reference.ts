@@ -6,6 +6,7 @@ import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { DomainError } from '../../../errors';
 import type { AppEnv } from '../../app-env';
+import { escapeHtml } from '../../escape-html';
 import { METHOD_NOT_ALLOWED, operationRoute } from './operation-route';
 
 // The API reference page /docs. The page itself is the document's index, drawn here: the title,
@@ -33,8 +34,6 @@ const ASSETS: Record<string, { file: string; type: string; cacheControl: string 
 
 const brotliCompress = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 interface DocumentOperation {
   operationId?: string;
