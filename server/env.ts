@@ -55,6 +55,8 @@ const envSchema = z
     TRUST_PROXY: z
       .preprocess((value) => (value === 'true' ? '1' : value === 'false' || value === '' ? '0' : value), z.coerce.number().int().min(0).max(10))
       .default(0),
+    /** Days raw usage batches are kept once billed; a month's batches go as one partition after it (docs/operations.md "Usage data over the years"). */
+    USAGE_RETENTION_DAYS: z.coerce.number().int().min(31).max(36_500).default(400),
     /** Run the job worker in this instance (e-mail delivery, expiries, reporting); producers always run. */
     JOBS_WORKER: flag('true'),
     /** Bearer token for GET /metrics from a non-loopback client; unset: loopback only. */

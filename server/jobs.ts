@@ -5,6 +5,7 @@ import { deliverEmailJob } from './mail/deliver-email';
 import type { JobDefinition } from './platform/jobs/job-definition';
 import { expireLicensesJob } from './licensing/licenses/expire-licenses';
 import { reportUsageJob } from './billing/report-usage';
+import { maintainUsagePartitionsJob } from './consumption/usage-partitions';
 import { performProcessorCallsJob } from './payments/processor-calls';
 import { reconcileSubscriptionsJob } from './payments/reconcile-subscriptions';
 import { deliverWebhooksJob } from './events/webhooks/deliver-webhooks';
@@ -25,6 +26,7 @@ export const JOBS = {
   'expire-local-checkouts': expireLocalCheckoutsJob,
   'expire-licenses': expireLicensesJob,
   'report-usage': reportUsageJob,
+  'maintain-usage-partitions': maintainUsagePartitionsJob,
   'perform-processor-calls': performProcessorCallsJob,
   'reconcile-subscriptions': reconcileSubscriptionsJob,
   'deliver-webhooks': deliverWebhooksJob,

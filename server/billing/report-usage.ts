@@ -1,6 +1,7 @@
 import { Prisma } from '@/generated/prisma/client';
 import { z } from 'zod';
 import type { Db } from '../db';
+import { DailyUsage, rollUpDailyUsage } from '../consumption/usage-days';
 import { recordUsageReports, sendDueUsageReports, usageProcessorOf } from '../payments/usage-reports';
 import { defineScheduledSweep } from '../platform/jobs/job-definition';
 import { logger } from '../platform/logging/logger';
@@ -10,7 +11,9 @@ import { logger } from '../platform/logging/logger';
 // (LicenseFeature.rate > 0): units × rate, in the license's currency of sale. Batches are taken a page at
 // a time, each page in one transaction (SKIP LOCKED: runs on several instances share the backlog),
 // with what the processor is to be told of them (payments/usage-reports.ts); then the processor is
-// told, after the commit. On the local processor the charges are the bill the portal shows.
+// told, after the commit. On the local processor the charges are the bill the portal shows. The same
+// transaction adds the batches to the daily rollups (consumption/usage-days.ts), so each batch is
+// rolled up exactly once and the raw batches may go after the retention.
 
 const reportUsageData = z.object({});
 
@@ -56,7 +59,7 @@ async function recordPage(db: Db): Promise<{ taken: number; recorded: number; re
         SELECT "id" FROM "UsageBatch" WHERE "reportedAt" IS NULL AND NOT "dropped"
         ORDER BY "receivedAt", "id" LIMIT ${BATCHES_PER_PAGE} FOR UPDATE SKIP LOCKED`;
       if (taken.length === 0) return { taken: 0, recorded: 0, reports: 0 };
-      const batches = await tx.usageBatch.findMany({ where: { id: { in: taken.map((row) => row.id) } }, select: { id: true, licenseId: true, seatId: true, records: true } });
+      const batches = await tx.usageBatch.findMany({ where: { id: { in: taken.map((row) => row.id) } }, select: { id: true, licenseId: true, seatId: true, receivedAt: true, records: true } });
       const licenses = new Map(
         (
           await tx.license.findMany({
@@ -73,6 +76,7 @@ async function recordPage(db: Db): Promise<{ taken: number; recorded: number; re
       );
       const charges: Prisma.UsageChargeCreateManyInput[] = [];
       const done: string[] = [];
+      const days = new DailyUsage();
       for (const batch of batches) {
         const license = licenses.get(batch.licenseId)!;
         const processor = usageProcessorOf(license.checkout);
@@ -84,6 +88,7 @@ async function recordPage(db: Db): Promise<{ taken: number; recorded: number; re
         const rates = new Map(license.features.map((feature) => [feature.key, feature.rate]));
         const units = new Map<string, bigint>();
         for (const record of batch.records as unknown as Records[]) units.set(record.FeatureKey, (units.get(record.FeatureKey) ?? 0n) + BigInt(record.Units));
+        for (const [featureKey, count] of units) days.add(batch, featureKey, count);
         for (const [featureKey, count] of units) {
           const rate = rates.get(featureKey);
           if (!rate || rate.lte(0)) continue;
@@ -104,6 +109,7 @@ async function recordPage(db: Db): Promise<{ taken: number; recorded: number; re
       }
       const reports = await recordUsageReports(tx, charges);
       if (charges.length > 0) await tx.usageCharge.createMany({ data: charges, skipDuplicates: true });
+      await rollUpDailyUsage(tx, days.rows());
       if (done.length > 0) await tx.usageBatch.updateMany({ where: { id: { in: done } }, data: { reportedAt: new Date() } });
       return { taken: taken.length, recorded: done.length, reports };
     },

@@ -13,8 +13,8 @@ import type { RuntimePrincipal } from '../runtime/verify-runtime-token';
  * POST /consumption/runtime/messages: one batch of metered usage of the token's seat, made durable
  * in one SQL statement (the batch row and the seat's allowance windows together), so a 2xx means
  * committed. The batch is stamped with the credential and seat. A BatchId already received from this
- * credential is counted once (the unique (credentialId, batchId) index; concurrent copies wait on
- * it) and the reply says Duplicate. Usage under a revoked credential is kept as dropped: never
+ * credential is counted once (the key of UsageBatchKey, written in the same statement; concurrent
+ * copies wait on it), in whatever month a retry comes, and the reply says Duplicate. Usage under a revoked credential is kept as dropped: never
  * applied to the allowance, never billed. Usage counts in the allowance period current when it is
  * received; past the allowance it is still recorded (and billed as overage where the feature has a
  * rate): the next authorization shows Remaining 0 until PeriodEndUtc.
@@ -105,11 +105,16 @@ const INSERT_USAGE = `
   WITH given AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS b("id" text, "batchId" text, "licenseId" text, "seatId" text, "credentialId" text,
       "receivedAt" timestamp(3), "dropped" boolean, "records" jsonb, "units" bigint)
-  ), batch AS (
-    INSERT INTO "UsageBatch" ("id", "batchId", "licenseId", "seatId", "credentialId", "receivedAt", "dropped", "records", "units")
-    SELECT "id", "batchId", "licenseId", "seatId", "credentialId", "receivedAt", "dropped", "records", "units" FROM given
+  ), fresh AS (
+    INSERT INTO "UsageBatchKey" ("credentialId", "batchId", "usageBatchId", "receivedAt")
+    SELECT "credentialId", "batchId", "id", "receivedAt" FROM given
     ORDER BY "credentialId", "batchId"
     ON CONFLICT ("credentialId", "batchId") DO NOTHING
+    RETURNING "usageBatchId"
+  ), batch AS (
+    INSERT INTO "UsageBatch" ("id", "batchId", "licenseId", "seatId", "credentialId", "receivedAt", "dropped", "records", "units")
+    SELECT g."id", g."batchId", g."licenseId", g."seatId", g."credentialId", g."receivedAt", g."dropped", g."records", g."units"
+    FROM given g JOIN fresh ON fresh."usageBatchId" = g."id"
     RETURNING "id"
   ), usage AS (
     SELECT w."seatId", w."featureKey", w."periodStart", max(w."periodEnd") AS "periodEnd", sum(w."used") AS "used", max(w."allowance") AS "allowance"

@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { usagePerLicenseAndDay } from './usage-days';
 
 const USAGE_CHART_DAYS = 30;
 
@@ -10,21 +11,19 @@ export interface UsageSeries {
 }
 
 /**
- * What a license's seats used per feature and UTC day over the last 30 days, from the usage batches
- * received (dropped batches, under a revoked code, excluded), in one query.
+ * What a license's seats used per feature and UTC day over the last 30 days (dropped batches, under
+ * a revoked code, excluded): the daily rollups and the batches not yet rolled up (usage-days.ts).
  */
 export async function usageByFeatureAndDay(ctx: { db: Db; now?: Date }, input: { sellerId: string; licenseId: string }): Promise<UsageSeries> {
   const now = ctx.now ?? new Date();
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const days = Array.from({ length: USAGE_CHART_DAYS }, (_, index) => new Date(today - (USAGE_CHART_DAYS - 1 - index) * 86_400_000).toISOString().slice(0, 10));
-  const rows = await ctx.db.$queryRaw<{ featureKey: string; day: string; units: string }[]>`
-    SELECT item->>'FeatureKey' AS "featureKey", to_char(b."receivedAt", 'YYYY-MM-DD') AS "day", sum((item->>'Units')::numeric)::text AS "units"
-    FROM "UsageBatch" b JOIN "License" l ON l."id" = b."licenseId", jsonb_array_elements(b."records") AS item
-    WHERE b."licenseId" = ${input.licenseId} AND l."sellerId" = ${input.sellerId} AND NOT b."dropped"
-      AND b."receivedAt" >= ${new Date(today - (USAGE_CHART_DAYS - 1) * 86_400_000)}
-    GROUP BY 1, 2`;
+  const [owned, rows] = await Promise.all([
+    ctx.db.license.count({ where: { id: input.licenseId, sellerId: input.sellerId } }),
+    usagePerLicenseAndDay(ctx.db, { licenseIds: [input.licenseId], since: new Date(today - (USAGE_CHART_DAYS - 1) * 86_400_000) }),
+  ]);
   const byFeature = new Map<string, number[]>();
-  for (const row of rows) {
+  for (const row of owned === 0 ? [] : rows) {
     const units = byFeature.get(row.featureKey) ?? days.map(() => 0);
     const index = days.indexOf(row.day);
     if (index >= 0) units[index]! += Number(row.units);

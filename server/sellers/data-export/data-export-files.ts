@@ -1,9 +1,9 @@
-import { Prisma } from '@/generated/prisma/client';
 import { minorUnitDigits, toBaseRate } from '../../catalog/money';
 import type { Db } from '../../db';
 import { CUSTOMER_CSV_HEADER, customerCsvCells } from '../../orders/customers-csv';
 import { iterateSellerCustomers } from '../../orders/list-seller-customers';
 import { iterateSellerOrders } from '../../orders/list-seller-orders';
+import { usagePerLicenseAndDay } from '../../consumption/usage-days';
 import { ORDER_CSV_HEADER, orderCsvCells } from '../../orders/orders-csv';
 import type { CsvValue } from '../../orders/spreadsheet-safe-csv';
 
@@ -167,9 +167,9 @@ const orders: ExportFile = {
 };
 
 /**
- * What each license's seats used per feature and UTC day, from the usage batches received (dropped
- * ones, under a revoked code, excluded), as the license page's chart counts it
- * (consumption/usage-by-feature-and-day.ts) but over the whole history: read a page of licenses at a time.
+ * What each license's seats used per feature and UTC day, as the license page's chart counts it (the
+ * daily rollups and the batches not yet rolled up: consumption/usage-days.ts) but over the whole
+ * history: read a page of licenses at a time.
  */
 const usagePerDay: ExportFile = {
   name: 'usage-per-day.csv',
@@ -179,12 +179,7 @@ const usagePerDay: ExportFile = {
   async *rows({ db }, sellerId) {
     const licensePages = pagesById((after) => db.license.findMany({ where: { sellerId, ...afterId(after) }, orderBy: { id: 'asc' }, take: EXPORT_PAGE_SIZE, select: { id: true } }));
     let page: string[] = [];
-    const usageOf = (licenseIds: string[]) =>
-      db.$queryRaw<{ day: string; licenseId: string; featureKey: string; units: string }[]>`
-        SELECT to_char(b."receivedAt", 'YYYY-MM-DD') AS "day", b."licenseId", item->>'FeatureKey' AS "featureKey", sum((item->>'Units')::numeric)::text AS "units"
-        FROM "UsageBatch" b, jsonb_array_elements(b."records") AS item
-        WHERE b."licenseId" IN (${Prisma.join(licenseIds)}) AND NOT b."dropped"
-        GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
+    const usageOf = (licenseIds: string[]) => usagePerLicenseAndDay(db, { licenseIds });
     for await (const license of licensePages) {
       page.push(license.id);
       if (page.length < EXPORT_PAGE_SIZE) continue;

@@ -1,0 +1,126 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LicenseClassification } from '@/server/catalog/catalog-enums';
+import { closeDb } from '@/server/db';
+import { resetEnvForTests } from '@/server/env';
+import { mintLicense } from '@/server/licensing/licenses/mint-license';
+import { stopInvalidationListener } from '@/server/platform/invalidation/invalidation';
+import { ingestUsage } from '@/server/consumption/ingest-usage';
+import { reportUsage } from '@/server/billing/report-usage';
+import { maintainUsagePartitions } from '@/server/consumption/usage-partitions';
+import { usageByFeatureAndDay } from '@/server/consumption/usage-by-feature-and-day';
+import { usagePerLicenseAndDay } from '@/server/consumption/usage-days';
+import { createOffering, createProduct, createSeller } from '../support/factories';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+// Usage that grows for years (docs/operations.md "Usage data over the years"): batches in monthly
+// partitions, the once-only rule across months, daily rollups written once by the billing job, and
+// months dropped after the retention only once billed. Service level, real PostgreSQL; the months
+// here are 2020's, so the partitions of today's month (made by the migration) are never in play.
+
+let database: TestDatabase;
+const ctx = () => ({ db: database.db });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  Object.assign(process.env, { DATABASE_URL: database.url, APP_SECRET: crypto.randomBytes(32).toString('base64url') });
+  delete process.env.STRIPE_SECRET_KEY;
+  resetEnvForTests();
+});
+
+afterAll(async () => {
+  await stopInvalidationListener();
+  await closeDb();
+  await database?.drop();
+});
+
+async function meteredLicense() {
+  const seller = await createSeller(database.db, { checkoutReady: true });
+  const product = await createProduct(database.db, seller.id);
+  const offering = await createOffering(database.db, product, { classification: LicenseClassification.Perpetual, priceMinor: 1000 });
+  await database.db.feature.create({ data: { offeringId: offering.id, key: 'render', displayName: 'Render', rate: '0.01', accessLevel: 'Allowed' } });
+  const minted = await mintLicense(database.db, { offering, buyerAccountId: null, correlationId: null, seatCount: 1 });
+  const code = await database.db.licenseCode.findFirstOrThrow({ where: { licenseId: minted.licenseId } });
+  return { sellerId: seller.id, licenseId: minted.licenseId, principal: { credentialId: code.id, licenseId: minted.licenseId, seatId: minted.seatIds[0]! } };
+}
+
+type Metered = Awaited<ReturnType<typeof meteredLicense>>;
+
+const send = (license: Metered, units: number, now: Date, batchId: string = crypto.randomUUID()) =>
+  ingestUsage(ctx(), { principal: license.principal, licenseId: license.licenseId, batchId, items: [{ featureKey: 'render', units, timeUtc: now.toISOString() }], now });
+
+async function partitionOf(batchId: string): Promise<string[]> {
+  const rows = await database.db.$queryRaw<{ partition: string }[]>`SELECT tableoid::regclass::text AS "partition" FROM "UsageBatch" WHERE "batchId" = ${batchId}`;
+  return rows.map((row) => row.partition);
+}
+
+const partitionExists = async (name: string) =>
+  (await database.db.$queryRaw<{ present: boolean }[]>`SELECT to_regclass(${`"${name}"`}) IS NOT NULL AS "present"`)[0]!.present;
+
+describe('usage data partitioned by month', () => {
+  it('a batch of a month without a partition lands in the default one and moves into its month when the job makes it; a retry in a later month is counted once', async () => {
+    const license = await meteredLicense();
+    const march = crypto.randomUUID();
+    expect(await send(license, 3, new Date('2020-03-10T12:00:00Z'), march)).toMatchObject({ duplicate: false });
+    expect(await partitionOf(march)).toEqual(['"UsageBatch_default"']);
+
+    const run = await maintainUsagePartitions({ ...ctx(), now: new Date('2020-03-15T00:00:00Z'), retentionDays: 400 });
+    expect(run.created).toEqual(['2020-03', '2020-04', '2020-05', '2020-06']);
+    expect(await partitionOf(march)).toEqual(['"UsageBatch_2020_03"']);
+    // Made once: a second run makes nothing.
+    expect((await maintainUsagePartitions({ ...ctx(), now: new Date('2020-03-15T00:00:00Z'), retentionDays: 400 })).created).toEqual([]);
+
+    expect(await send(license, 3, new Date('2020-04-05T08:00:00Z'), march)).toMatchObject({ duplicate: true });
+    expect(await partitionOf(march)).toEqual(['"UsageBatch_2020_03"']);
+    expect(await database.db.usageBatchKey.count({ where: { batchId: march } })).toBe(1);
+  });
+
+  it('the billing job rolls each batch into the daily rollups once, and the chart shows the same before and after it', async () => {
+    const license = await meteredLicense();
+    const now = new Date();
+    await send(license, 4, now);
+    await send(license, 6, now);
+    const before = await usageByFeatureAndDay({ ...ctx(), now }, { sellerId: license.sellerId, licenseId: license.licenseId });
+    expect(before.features).toEqual([{ featureKey: 'render', units: [...Array(29).fill(0), 10] }]);
+
+    await reportUsage(ctx());
+    await reportUsage(ctx());
+    const rollups = await database.db.usageDay.findMany({ where: { licenseId: license.licenseId } });
+    expect(rollups.map((row) => ({ featureKey: row.featureKey, seatId: row.seatId, units: row.units }))).toEqual([{ featureKey: 'render', seatId: license.principal.seatId, units: 10n }]);
+    expect(await usageByFeatureAndDay({ ...ctx(), now }, { sellerId: license.sellerId, licenseId: license.licenseId })).toEqual(before);
+    // Another seller asking for this license sees nothing.
+    expect((await usageByFeatureAndDay({ ...ctx(), now }, { sellerId: crypto.randomUUID(), licenseId: license.licenseId })).features).toEqual([]);
+  });
+
+  it('a month past the retention is kept while any of its batches is unbilled, then dropped whole; its rollups, ledger and other months stay', async () => {
+    const license = await meteredLicense();
+    await maintainUsagePartitions({ ...ctx(), now: new Date('2020-03-15T00:00:00Z'), retentionDays: 400 });
+    const april = crypto.randomUUID();
+    const recent = crypto.randomUUID();
+    await send(license, 5, new Date('2020-04-02T09:00:00Z'), april);
+    await send(license, 7, new Date(), recent);
+
+    const early = await maintainUsagePartitions({ ...ctx(), retentionDays: 400 });
+    expect(early.keptUnbilled).toEqual(expect.arrayContaining(['2020-04']));
+    expect(early.dropped).not.toContain('2020-04');
+    expect(await partitionOf(april)).toEqual(['"UsageBatch_2020_04"']);
+
+    await reportUsage(ctx());
+    const late = await maintainUsagePartitions({ ...ctx(), retentionDays: 400 });
+    expect(late.dropped).toEqual(['2020-04']);
+    expect(late.keptUnbilled).toEqual([]);
+    expect(await partitionExists('UsageBatch_2020_04')).toBe(false);
+    expect(await partitionOf(april)).toEqual([]);
+    expect(await database.db.usageBatchKey.count({ where: { batchId: april } })).toBe(0);
+    // This month's batch, its key and its partition are untouched.
+    expect(await database.db.usageBatchKey.count({ where: { batchId: recent } })).toBe(1);
+    expect(await partitionOf(recent)).toHaveLength(1);
+
+    const history = await usagePerLicenseAndDay(database.db, { licenseIds: [license.licenseId] });
+    expect(history.map((row) => [row.day, row.units])).toEqual([
+      ['2020-04-02', '5'],
+      [new Date().toISOString().slice(0, 10), '7'],
+    ]);
+    expect(await database.db.usageCharge.count({ where: { licenseId: license.licenseId } })).toBe(2);
+  });
+});
