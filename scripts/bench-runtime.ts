@@ -44,7 +44,7 @@ interface Figures {
   failures: number;
 }
 
-interface Seeded {
+export interface Seeded {
   licenseId: string;
   token: string;
 }
@@ -61,7 +61,7 @@ export async function freshBenchDatabase(anyDatabaseUrl: string): Promise<string
   return url;
 }
 
-export async function seed(url: string): Promise<Seeded[]> {
+export async function seed(url: string, licenses: number = LICENSES): Promise<Seeded[]> {
   const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 8 }) });
   try {
     // The signing keys exist before the parallel mints below use them (as the server's start does).
@@ -90,9 +90,9 @@ export async function seed(url: string): Promise<Seeded[]> {
     });
     const seeded: Seeded[] = [];
     const PARALLEL = 8;
-    for (let start = 0; start < LICENSES; start += PARALLEL) {
+    for (let start = 0; start < licenses; start += PARALLEL) {
       const minted = await Promise.all(
-        Array.from({ length: Math.min(PARALLEL, LICENSES - start) }, () =>
+        Array.from({ length: Math.min(PARALLEL, licenses - start) }, () =>
           db.$transaction((tx) => mintLicense(tx, { offering, buyerAccountId: null, correlationId: null, seatCount: 1 })),
         ),
       );
@@ -107,7 +107,7 @@ export async function seed(url: string): Promise<Seeded[]> {
   }
 }
 
-async function measure(options: autocannon.Options, profile?: { profiler: ServerProfiler; name: string; files: string[] }): Promise<Figures> {
+export async function measure(options: autocannon.Options, profile?: { profiler: ServerProfiler; name: string; files: string[] }): Promise<Figures> {
   await autocannon({ ...options, connections: 8, duration: 1 });
   profile?.profiler.start();
   const result = await autocannon(options);
@@ -118,6 +118,25 @@ async function measure(options: autocannon.Options, profile?: { profiler: Server
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     failures: result.errors + result.non2xx,
+  };
+}
+
+/** Batches of ITEMS_PER_BATCH items, each request a new BatchId of the next license (round robin). */
+export function ingestionLoad(baseUrl: string, seeded: Seeded[]): Pick<autocannon.Options, 'url' | 'requests'> {
+  const now = new Date().toISOString();
+  return {
+    url: `${baseUrl}/consumption/runtime/messages`,
+    requests: [
+      {
+        setupRequest: rotating(seeded, (license) =>
+          JSON.stringify({
+            LicenseId: license.licenseId,
+            BatchId: crypto.randomUUID(),
+            Items: Array.from({ length: ITEMS_PER_BATCH }, (_, index) => ({ FeatureKey: index % 2 === 0 ? 'render' : 'export', Units: 1 + (index % 5), TimeUtc: now })),
+          }),
+        ),
+      },
+    ],
   };
 }
 
@@ -145,7 +164,7 @@ async function startCeiling(): Promise<{ url: string; token: string; child: Chil
   return { url: url!, token: token!, child };
 }
 
-const figuresText = (figures: Figures) =>
+export const figuresText = (figures: Figures) =>
   `${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, ${figures.failures} errors or non-2xx`;
 const describe = (name: string, figures: Figures) => `${name}: ${figuresText(figures)}`;
 
@@ -185,16 +204,24 @@ function residentMegabytes(pid: number, status = fs.readFileSync(`/proc/${pid}/s
   return Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024);
 }
 
-export async function benchRuntime(options: { anyDatabaseUrl: string; appSecret: string; durationSeconds: number }): Promise<void> {
-  // The codes minted here carry the issuer of the server that will verify them: its base URL.
+/**
+ * A fresh bench database and the port its server will listen on, with this process configured for
+ * them: the codes minted here carry the issuer of the server that will verify them (its base URL),
+ * and the services used to seed read their configuration (DATABASE_URL included, e.g. for the
+ * invalidation listener) from the environment.
+ */
+export async function benchDatabaseAndPort(options: { anyDatabaseUrl: string; appSecret: string }): Promise<{ port: number; url: string }> {
   const port = await freePort();
   process.env.PUBLIC_BASE_URL = `http://127.0.0.1:${port}`;
   process.env.APP_SECRET = options.appSecret;
   const url = await freshBenchDatabase(options.anyDatabaseUrl);
-  // The services used to seed read their configuration (DATABASE_URL included, e.g. for the
-  // invalidation listener) from the environment: the bench database, also when it is embedded.
   process.env.DATABASE_URL = url;
   resetEnvForTests();
+  return { port, url };
+}
+
+export async function benchRuntime(options: { anyDatabaseUrl: string; appSecret: string; durationSeconds: number }): Promise<void> {
+  const { port, url } = await benchDatabaseAndPort(options);
   const seededAt = Date.now();
   const seeded = await seed(url);
   console.log(`\nRuntime paths: ${seeded.length} licenses seeded in ${((Date.now() - seededAt) / 1000).toFixed(1)} s; ${RUNTIME_CONNECTIONS} connections, ${options.durationSeconds} s each`);
@@ -241,22 +268,7 @@ export async function benchRuntime(options: { anyDatabaseUrl: string; appSecret:
     });
     // First touch: every license is new to the server's caches (as after a start).
     const firstTouch = await measure({ ...base, ...authorizationOf(seeded) });
-    const now = new Date().toISOString();
-    const ingestion = await measure({
-      ...base,
-      url: `${server.baseUrl}/consumption/runtime/messages`,
-      requests: [
-        {
-          setupRequest: rotating(seeded, (license) =>
-            JSON.stringify({
-              LicenseId: license.licenseId,
-              BatchId: crypto.randomUUID(),
-              Items: Array.from({ length: ITEMS_PER_BATCH }, (_, index) => ({ FeatureKey: index % 2 === 0 ? 'render' : 'export', Units: 1 + (index % 5), TimeUtc: now })),
-            }),
-          ),
-        },
-      ],
-    }, profiler && { profiler, name: 'ingestion', files: profiles });
+    const ingestion = await measure({ ...base, ...ingestionLoad(server.baseUrl, seeded) }, profiler && { profiler, name: 'ingestion', files: profiles });
     // Steady state, as in service: every license seen before (seats refresh every five minutes,
     // the runtime caches live ten); the usage just ingested makes the seats' windows be read again.
     const authorization = await measure({ ...base, ...authorizationOf(seeded) }, profiler && { profiler, name: 'authorization', files: profiles });

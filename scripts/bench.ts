@@ -13,6 +13,7 @@ import { applyMigrations } from '../server/platform/database/migrate';
 import { benchRuntime } from './bench-runtime';
 import { benchUsageBilling } from './bench-usage-billing';
 import { benchSdkCheck } from './bench-sdk-check';
+import { benchUsageGrowth } from './bench-usage-growth';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -41,7 +42,7 @@ async function main() {
   const database = await resolveDatabase();
   await applyMigrations(database.databaseUrl);
   try {
-    // BENCH_ONLY=mounts, runtime, usage or sdk runs that part alone (e.g. while profiling it).
+    // BENCH_ONLY=mounts, runtime, usage, sdk or growth runs that part alone (e.g. while profiling it).
     const only = process.env.BENCH_ONLY;
     if (!only || only === 'mounts') await benchMounts(database.databaseUrl);
     // The runtime paths, then usage billing, each on a database of their own beside this one (dropped and made again each run).
@@ -49,6 +50,8 @@ async function main() {
     if (!only || only === 'usage') await benchUsageBilling({ anyDatabaseUrl: database.databaseUrl, appSecret: process.env.APP_SECRET! });
     // The client library's local checks (no service, no database).
     if (!only || only === 'sdk') await benchSdkCheck();
+    // Last, as it takes longest: 100,000,000 usage items generated in SQL (BENCH_USAGE_ITEMS sets how many).
+    if (!only || only === 'growth') await benchUsageGrowth({ anyDatabaseUrl: database.databaseUrl, appSecret: process.env.APP_SECRET!, durationSeconds: DURATION_SECONDS });
   } finally {
     await database.stop();
   }

@@ -22,10 +22,10 @@ export interface UsageLedger {
 
 /** The seller's billed metered usage, newest first (the local processor's ledger; Stripe's meter events too). */
 export async function listUsageLedger(ctx: { db: Db }, input: { sellerId: string; take?: number }): Promise<UsageLedger> {
-  const where = { license: { sellerId: input.sellerId } };
   const [rows, totals] = await Promise.all([
-    ctx.db.usageCharge.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: Math.min(input.take ?? 100, 500) }),
-    ctx.db.usageCharge.groupBy({ by: ['currency'], where, _sum: { amount: true, units: true } }),
+    ctx.db.usageCharge.findMany({ where: { sellerId: input.sellerId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: Math.min(input.take ?? 100, 500) }),
+    // Kept by the billing job as it writes the charges (billing/report-usage.ts): no sum over the whole ledger.
+    ctx.db.sellerUsageTotal.findMany({ where: { sellerId: input.sellerId }, orderBy: { currency: 'asc' } }),
   ]);
   return {
     lines: rows.map((row) => ({
@@ -41,6 +41,6 @@ export async function listUsageLedger(ctx: { db: Db }, input: { sellerId: string
       processor: row.processor,
       processorReference: row.processorReference,
     })),
-    totals: totals.map((total) => ({ currency: total.currency, amount: total._sum.amount?.toString() ?? '0', units: total._sum.units?.toString() ?? '0' })),
+    totals: totals.map((total) => ({ currency: total.currency, amount: total.amount.toString(), units: total.units.toString() })),
   };
 }

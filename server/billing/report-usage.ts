@@ -1,6 +1,6 @@
 import { Prisma } from '@/generated/prisma/client';
 import { z } from 'zod';
-import type { Db } from '../db';
+import type { Db, Tx } from '../db';
 import { DailyUsage, rollUpDailyUsage } from '../consumption/usage-days';
 import { recordUsageReports, sendDueUsageReports, usageProcessorOf } from '../payments/usage-reports';
 import { defineScheduledSweep } from '../platform/jobs/job-definition';
@@ -66,6 +66,7 @@ async function recordPage(db: Db): Promise<{ taken: number; recorded: number; re
             where: { id: { in: [...new Set(batches.map((batch) => batch.licenseId))] } },
             select: {
               id: true,
+              sellerId: true,
               features: { select: { key: true, rate: true } },
               currency: true,
               offering: { select: { currency: true } },
@@ -94,6 +95,7 @@ async function recordPage(db: Db): Promise<{ taken: number; recorded: number; re
           if (!rate || rate.lte(0)) continue;
           charges.push({
             usageBatchId: batch.id,
+            sellerId: license.sellerId,
             licenseId: batch.licenseId,
             seatId: batch.seatId,
             featureKey,
@@ -108,13 +110,36 @@ async function recordPage(db: Db): Promise<{ taken: number; recorded: number; re
         done.push(batch.id);
       }
       const reports = await recordUsageReports(tx, charges);
-      if (charges.length > 0) await tx.usageCharge.createMany({ data: charges, skipDuplicates: true });
+      if (charges.length > 0) {
+        const written = await tx.usageCharge.createManyAndReturn({ data: charges, skipDuplicates: true, select: { sellerId: true, currency: true, units: true, amount: true } });
+        await addToSellerTotals(tx, written);
+      }
       await rollUpDailyUsage(tx, days.rows());
       if (done.length > 0) await tx.usageBatch.updateMany({ where: { id: { in: done } }, data: { reportedAt: new Date() } });
       return { taken: taken.length, recorded: done.length, reports };
     },
     { timeout: 60_000, maxWait: 10_000 },
   );
+}
+
+/**
+ * The sellers' totals per currency, by what was written (a charge already in the ledger adds
+ * nothing), in key order so two runs never lock the same rows in opposite orders.
+ */
+async function addToSellerTotals(tx: Tx, written: { sellerId: string; currency: string; units: bigint; amount: Prisma.Decimal }[]): Promise<void> {
+  const totals = new Map<string, { sellerId: string; currency: string; units: bigint; amount: Prisma.Decimal }>();
+  for (const charge of written) {
+    const key = `${charge.sellerId} ${charge.currency}`;
+    const total = totals.get(key);
+    if (total) Object.assign(total, { units: total.units + charge.units, amount: total.amount.add(charge.amount) });
+    else totals.set(key, { ...charge });
+  }
+  const rows = [...totals.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, total]) => ({ ...total, units: total.units.toString(), amount: total.amount.toString() }));
+  if (rows.length === 0) return;
+  await tx.$executeRaw`
+    INSERT INTO "SellerUsageTotal" ("sellerId", "currency", "units", "amount")
+    SELECT "sellerId", "currency", "units", "amount" FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS t("sellerId" text, "currency" text, "units" bigint, "amount" numeric)
+    ON CONFLICT ("sellerId", "currency") DO UPDATE SET "units" = "SellerUsageTotal"."units" + EXCLUDED."units", "amount" = "SellerUsageTotal"."amount" + EXCLUDED."amount"`;
 }
 
 /** Metered usage to the processor: the ledger, and what the processor is told of it. */

@@ -7,6 +7,7 @@ import { mintLicense } from '@/server/licensing/licenses/mint-license';
 import { stopInvalidationListener } from '@/server/platform/invalidation/invalidation';
 import { ingestUsage } from '@/server/consumption/ingest-usage';
 import { reportUsage } from '@/server/billing/report-usage';
+import { listUsageLedger } from '@/server/billing/list-usage-ledger';
 import { maintainUsagePartitions } from '@/server/consumption/usage-partitions';
 import { usageByFeatureAndDay } from '@/server/consumption/usage-by-feature-and-day';
 import { usagePerLicenseAndDay } from '@/server/consumption/usage-days';
@@ -14,9 +15,10 @@ import { createOffering, createProduct, createSeller } from '../support/factorie
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 // Usage that grows for years (docs/operations.md "Usage data over the years"): batches in monthly
-// partitions, the once-only rule across months, daily rollups written once by the billing job, and
-// months dropped after the retention only once billed. Service level, real PostgreSQL; the months
-// here are 2020's, so the partitions of today's month (made by the migration) are never in play.
+// partitions, the once-only rule across months, daily rollups and the seller's totals written once
+// by the billing job, and months dropped after the retention only once billed. Service level, real
+// PostgreSQL; the months here are 2020's, so the partitions of today's month (made by the migration)
+// are never in play.
 
 let database: TestDatabase;
 const ctx = () => ({ db: database.db });
@@ -122,5 +124,7 @@ describe('usage data partitioned by month', () => {
       [new Date().toISOString().slice(0, 10), '7'],
     ]);
     expect(await database.db.usageCharge.count({ where: { licenseId: license.licenseId } })).toBe(2);
+    // The usage page's totals, kept as the charges were written, are the ledger's sum.
+    expect((await listUsageLedger(ctx(), { sellerId: license.sellerId })).totals).toEqual([{ currency: 'usd', amount: '0.12', units: '12' }]);
   });
 });
