@@ -22,11 +22,6 @@ const BATCHES_PER_PAGE = 1000;
 /** Pages one run takes at most (100,000 batches); the next run goes on. */
 const PAGES_PER_RUN = 100;
 
-interface Records {
-  FeatureKey: string;
-  Units: number;
-}
-
 export interface UsageReportRun {
   /** Batches taken into the ledger. */
   batches: number;
@@ -55,11 +50,26 @@ export async function reportUsage(ctx: { db: Db; now?: () => Date }): Promise<Us
 async function recordPage(db: Db): Promise<{ taken: number; recorded: number; reports: number }> {
   return db.$transaction(
     async (tx) => {
-      const taken = await tx.$queryRaw<{ id: string }[]>`
-        SELECT "id" FROM "UsageBatch" WHERE "reportedAt" IS NULL AND NOT "dropped"
-        ORDER BY "receivedAt", "id" LIMIT ${BATCHES_PER_PAGE} FOR UPDATE SKIP LOCKED`;
-      if (taken.length === 0) return { taken: 0, recorded: 0, reports: 0 };
-      const batches = await tx.usageBatch.findMany({ where: { id: { in: taken.map((row) => row.id) } }, select: { id: true, licenseId: true, seatId: true, receivedAt: true, records: true } });
+      // The page's batches, each with its units per feature summed here: the items themselves never
+      // leave the database (a page of 1,000 batches of 100 items would be 100,000 objects).
+      const rows = await tx.$queryRaw<{ id: string; licenseId: string; seatId: string; receivedAt: Date; featureKey: string | null; units: string | null }[]>`
+        WITH taken AS (
+          SELECT "id", "licenseId", "seatId", "receivedAt", "records" FROM "UsageBatch" WHERE "reportedAt" IS NULL AND NOT "dropped"
+          ORDER BY "receivedAt", "id" LIMIT ${BATCHES_PER_PAGE} FOR UPDATE SKIP LOCKED
+        )
+        SELECT t."id", t."licenseId", t."seatId", t."receivedAt", f."featureKey", f."units"
+        FROM taken t LEFT JOIN LATERAL (
+          SELECT item->>'FeatureKey' AS "featureKey", sum((item->>'Units')::numeric)::text AS "units"
+          FROM jsonb_array_elements(t."records") AS item GROUP BY 1
+        ) f ON true`;
+      if (rows.length === 0) return { taken: 0, recorded: 0, reports: 0 };
+      const byId = new Map<string, { id: string; licenseId: string; seatId: string; receivedAt: Date; units: Map<string, bigint> }>();
+      for (const row of rows) {
+        const batch = byId.get(row.id) ?? { id: row.id, licenseId: row.licenseId, seatId: row.seatId, receivedAt: row.receivedAt, units: new Map<string, bigint>() };
+        if (row.featureKey !== null) batch.units.set(row.featureKey, BigInt(row.units!));
+        byId.set(row.id, batch);
+      }
+      const batches = [...byId.values()];
       const licenses = new Map(
         (
           await tx.license.findMany({
@@ -87,10 +97,8 @@ async function recordPage(db: Db): Promise<{ taken: number; recorded: number; re
           continue;
         }
         const rates = new Map(license.features.map((feature) => [feature.key, feature.rate]));
-        const units = new Map<string, bigint>();
-        for (const record of batch.records as unknown as Records[]) units.set(record.FeatureKey, (units.get(record.FeatureKey) ?? 0n) + BigInt(record.Units));
-        for (const [featureKey, count] of units) days.add(batch, featureKey, count);
-        for (const [featureKey, count] of units) {
+        for (const [featureKey, count] of batch.units) days.add(batch, featureKey, count);
+        for (const [featureKey, count] of batch.units) {
           const rate = rates.get(featureKey);
           if (!rate || rate.lte(0)) continue;
           charges.push({
@@ -116,7 +124,7 @@ async function recordPage(db: Db): Promise<{ taken: number; recorded: number; re
       }
       await rollUpDailyUsage(tx, days.rows());
       if (done.length > 0) await tx.usageBatch.updateMany({ where: { id: { in: done } }, data: { reportedAt: new Date() } });
-      return { taken: taken.length, recorded: done.length, reports };
+      return { taken: batches.length, recorded: done.length, reports };
     },
     { timeout: 60_000, maxWait: 10_000 },
   );
