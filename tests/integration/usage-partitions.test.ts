@@ -1,4 +1,8 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LicenseClassification } from '@/server/catalog/catalog-enums';
 import { closeDb } from '@/server/db';
@@ -13,6 +17,8 @@ import { usageByFeatureAndDay } from '@/server/consumption/usage-by-feature-and-
 import { usagePerLicenseAndDay } from '@/server/consumption/usage-days';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import { applyMigrations, MIGRATIONS_DIR, readMigrations } from '@/server/platform/database/migrate';
+import { JOBS } from '@/server/jobs';
 
 // Usage that grows for years (docs/operations.md "Usage data over the years"): batches in monthly
 // partitions, the once-only rule across months, daily rollups and the seller's totals written once
@@ -126,5 +132,65 @@ describe('usage data partitioned by month', () => {
     expect(await database.db.usageCharge.count({ where: { licenseId: license.licenseId } })).toBe(2);
     // The usage page's totals, kept as the charges were written, are the ledger's sum.
     expect((await listUsageLedger(ctx(), { sellerId: license.sellerId })).totals).toEqual([{ currency: 'usd', amount: '0.12', units: '12' }]);
+  });
+});
+
+describe('the migration to monthly usage', () => {
+  it('is a daily scheduled job', () => {
+    expect(JOBS['maintain-usage-partitions'].schedule?.cron).toBe('41 2 * * *');
+  });
+
+  it('keeps a deployment\'s usage: every batch in its month, its BatchId still once-only, billed batches rolled up, the ledger given its seller and the totals', async () => {
+    const fresh = await createTestDatabase();
+    const client = new pg.Client({ connectionString: fresh.url });
+    await client.connect();
+    const earlier = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
+    try {
+      // The database as a deployment has it before these migrations, with usage in it.
+      await client.query('drop schema public cascade; create schema public;');
+      for (const { name } of readMigrations().filter((file) => file.name < '20261204021500')) fs.cpSync(path.join(MIGRATIONS_DIR, name), path.join(earlier, name), { recursive: true });
+      await applyMigrations(fresh.url, earlier);
+      const seller = await createSeller(fresh.db);
+      const product = await createProduct(fresh.db, seller.id);
+      const offering = await createOffering(fresh.db, product, { classification: LicenseClassification.Perpetual, priceMinor: 1000 });
+      // Rows made directly: this process's caches (the signing keys) belong to the file's other database.
+      const license = await fresh.db.license.create({ data: { sellerId: seller.id, offeringId: offering.id, classification: LicenseClassification.Perpetual } });
+      await fresh.db.licenseFeature.create({ data: { licenseId: license.id, key: 'render', displayName: 'Render', rate: '0.01' } });
+      const seat = await fresh.db.seat.create({ data: { licenseId: license.id } });
+      const key = await fresh.db.signingKey.create({ data: { purpose: 'runtime', kid: crypto.randomUUID(), publicJwk: {}, privateKeyCiphertext: 'unused' } });
+      const code = await fresh.db.licenseCode.create({ data: { licenseId: license.id, seatId: seat.id, label: 'app', secretHash: crypto.randomUUID(), signingKeyId: key.id } });
+      const minted = { licenseId: license.id, seatIds: [seat.id] };
+      const insertBatch = (id: string, batchId: string, receivedAt: string, units: number, reportedAt: string | null) =>
+        client.query(
+          `INSERT INTO "UsageBatch" ("id", "batchId", "licenseId", "seatId", "credentialId", "receivedAt", "records", "units", "reportedAt") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+          [id, batchId, minted.licenseId, minted.seatIds[0], code.id, receivedAt, JSON.stringify([{ FeatureKey: 'render', Units: units, TimeUtc: receivedAt }]), units, reportedAt],
+        );
+      await insertBatch('b-old', 'batch-old', '2020-02-03T10:00:00Z', 4, '2020-02-03T10:01:00Z');
+      await insertBatch('b-new', 'batch-new', new Date().toISOString(), 6, null);
+      await client.query(
+        `INSERT INTO "UsageCharge" ("id", "usageBatchId", "licenseId", "seatId", "featureKey", "units", "rate", "amount", "currency", "processor") VALUES ('c-old', 'b-old', $1, $2, 'render', 4, 0.01, 0.04, 'usd', 'local')`,
+        [minted.licenseId, minted.seatIds[0]],
+      );
+
+      expect(await applyMigrations(fresh.url)).toEqual(readMigrations().filter((file) => file.name >= '20261204021500').map((file) => file.name));
+      const placed = await client.query(`SELECT "id", tableoid::regclass::text AS "partition" FROM "UsageBatch" ORDER BY "id"`);
+      expect(placed.rows).toEqual([
+        { id: 'b-new', partition: `"UsageBatch_${new Date().toISOString().slice(0, 7).replace('-', '_')}"` },
+        { id: 'b-old', partition: '"UsageBatch_2020_02"' },
+      ]);
+      // A retry of a batch sent before the migration is still a duplicate.
+      const retry = await ingestUsage(
+        { db: fresh.db },
+        { principal: { credentialId: code.id, licenseId: minted.licenseId, seatId: minted.seatIds[0]! }, licenseId: minted.licenseId, batchId: 'batch-old', items: [{ featureKey: 'render', units: 4, timeUtc: new Date().toISOString() }] },
+      );
+      expect(retry.duplicate).toBe(true);
+      expect((await client.query(`SELECT "licenseId", to_char("day", 'YYYY-MM-DD') AS "day", "units"::int FROM "UsageDay"`)).rows).toEqual([{ licenseId: minted.licenseId, day: '2020-02-03', units: 4 }]);
+      expect((await client.query(`SELECT "sellerId" FROM "UsageCharge"`)).rows).toEqual([{ sellerId: seller.id }]);
+      expect((await client.query(`SELECT "sellerId", "currency", "units"::int, "amount"::text FROM "SellerUsageTotal"`)).rows).toEqual([{ sellerId: seller.id, currency: 'usd', units: 4, amount: '0.040000' }]);
+    } finally {
+      fs.rmSync(earlier, { recursive: true, force: true });
+      await client.end();
+      await fresh.drop();
+    }
   });
 });
