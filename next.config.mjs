@@ -7,6 +7,11 @@ const nextConfig = {
   reactStrictMode: true,
   // Under the REST prefixes only the REST app answers: no redirect for a trailing slash.
   skipTrailingSlashRedirect: true,
+  // Every page names its icon (app/icon.svg), but a browser asks for /favicon.ico for a document
+  // that names none (an error page before it streams its head, a file it shows): the same icon.
+  async redirects() {
+    return [{ source: '/favicon.ico', destination: '/icon.svg', permanent: true }];
+  },
   // The core (server/, built to server/dist) is loaded by Node through app/core.ts, never bundled; the
   // packages it loads on Next's side stay external too.
   serverExternalPackages: [

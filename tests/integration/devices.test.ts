@@ -234,6 +234,8 @@ describe('codes and seats take their devices with them', () => {
     await revokeLicenseCodeBySeller({ db: database.db }, { requestId: crypto.randomUUID(), sellerId, licenseId: license.licenseId, codeId: license.codeId });
     const device = await database.db.device.findFirstOrThrow({ where: { licenseId: license.licenseId } });
     expect(device).toMatchObject({ deactivatedBy: 'CodeRevoked', deactivatedAt: expect.any(Date) });
+    // The server hears of the revocation over LISTEN/NOTIFY: asked read-only until it has.
+    await expect.poll(async () => (await authorize(license, { Fingerprint: print })).status, { timeout: 5_000 }).toBe(403);
     const refused = await activate(license, fingerprint());
     expect(refused.status).toBe(403);
     expect((await refused.json()).Code).toBe('CredentialRevoked');
