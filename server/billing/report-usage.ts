@@ -1,10 +1,11 @@
 import { Prisma } from '@/generated/prisma/client';
 import { z } from 'zod';
-import type { Db, Tx } from '../db';
-import { DailyUsage, rollUpDailyUsage } from '../consumption/usage-days';
+import type { Db } from '../db';
+import { rollUpDailyUsage } from '../consumption/usage-days';
 import { recordUsageReports, sendDueUsageReports, usageProcessorOf } from '../payments/usage-reports';
 import { defineScheduledSweep } from '../platform/jobs/job-definition';
 import { logger } from '../platform/logging/logger';
+import { addToRunningSums, type RunningSumsTable } from '../sql/running-sums';
 
 // Billing of metered usage (the `report-usage` job, every minute; docs/api/runtime.md "Billing of metered usage").
 // Every batch not yet reported and not dropped becomes one charge per paid metered feature
@@ -87,7 +88,7 @@ async function recordPage(db: Db): Promise<{ taken: number; recorded: number; re
       );
       const charges: Prisma.UsageChargeCreateManyInput[] = [];
       const done: string[] = [];
-      const days = new DailyUsage();
+      const days: Parameters<typeof rollUpDailyUsage>[1] = [];
       for (const batch of batches) {
         const license = licenses.get(batch.licenseId)!;
         const processor = usageProcessorOf(license.checkout);
@@ -97,8 +98,8 @@ async function recordPage(db: Db): Promise<{ taken: number; recorded: number; re
           continue;
         }
         const rates = new Map(license.features.map((feature) => [feature.key, feature.rate]));
-        for (const [featureKey, count] of batch.units) days.add(batch, featureKey, count);
         for (const [featureKey, count] of batch.units) {
+          days.push({ licenseId: batch.licenseId, seatId: batch.seatId, receivedAt: batch.receivedAt, featureKey, units: count });
           const rate = rates.get(featureKey);
           if (!rate || rate.lte(0)) continue;
           charges.push({
@@ -120,9 +121,9 @@ async function recordPage(db: Db): Promise<{ taken: number; recorded: number; re
       const reports = await recordUsageReports(tx, charges);
       if (charges.length > 0) {
         const written = await tx.usageCharge.createManyAndReturn({ data: charges, skipDuplicates: true, select: { sellerId: true, currency: true, units: true, amount: true } });
-        await addToSellerTotals(tx, written);
+        await addToRunningSums(tx, sellerUsageTotals, written);
       }
-      await rollUpDailyUsage(tx, days.rows());
+      await rollUpDailyUsage(tx, days);
       if (done.length > 0) await tx.usageBatch.updateMany({ where: { id: { in: done } }, data: { reportedAt: new Date() } });
       return { taken: batches.length, recorded: done.length, reports };
     },
@@ -130,25 +131,12 @@ async function recordPage(db: Db): Promise<{ taken: number; recorded: number; re
   );
 }
 
-/**
- * The sellers' totals per currency, by what was written (a charge already in the ledger adds
- * nothing), in key order so two runs never lock the same rows in opposite orders.
- */
-async function addToSellerTotals(tx: Tx, written: { sellerId: string; currency: string; units: bigint; amount: Prisma.Decimal }[]): Promise<void> {
-  const totals = new Map<string, { sellerId: string; currency: string; units: bigint; amount: Prisma.Decimal }>();
-  for (const charge of written) {
-    const key = `${charge.sellerId} ${charge.currency}`;
-    const total = totals.get(key);
-    if (total) Object.assign(total, { units: total.units + charge.units, amount: total.amount.add(charge.amount) });
-    else totals.set(key, { ...charge });
-  }
-  const rows = [...totals.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, total]) => ({ ...total, units: total.units.toString(), amount: total.amount.toString() }));
-  if (rows.length === 0) return;
-  await tx.$executeRaw`
-    INSERT INTO "SellerUsageTotal" ("sellerId", "currency", "units", "amount")
-    SELECT "sellerId", "currency", "units", "amount" FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS t("sellerId" text, "currency" text, "units" bigint, "amount" numeric)
-    ON CONFLICT ("sellerId", "currency") DO UPDATE SET "units" = "SellerUsageTotal"."units" + EXCLUDED."units", "amount" = "SellerUsageTotal"."amount" + EXCLUDED."amount"`;
-}
+/** The sellers' totals per currency, by what was written (a charge already in the ledger adds nothing). */
+const sellerUsageTotals: RunningSumsTable<'sellerId' | 'currency', 'units' | 'amount'> = {
+  table: 'SellerUsageTotal',
+  keys: { sellerId: 'text', currency: 'text' },
+  sums: { units: 'bigint', amount: 'numeric' },
+};
 
 /** Metered usage to the processor: the ledger, and what the processor is told of it. */
 export const reportUsageJob = defineScheduledSweep({ data: reportUsageData, cron: '* * * * *', expireInSeconds: 10 * 60, run: (ctx) => reportUsage(ctx) });

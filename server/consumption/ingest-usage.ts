@@ -14,8 +14,8 @@ import type { RuntimePrincipal } from '../runtime/verify-runtime-token';
  * in one SQL statement (the batch row and the seat's allowance windows together), so a 2xx means
  * committed. The batch is stamped with the credential and seat. A BatchId already received from this
  * credential is counted once (the key of UsageBatchKey, written in the same statement; concurrent
- * copies wait on it), in whatever month a retry comes, and the reply says Duplicate. Usage under a revoked credential is kept as dropped: never
- * applied to the allowance, never billed. Usage counts in the allowance period current when it is
+ * copies wait on it), in whatever month a retry comes, and the reply says Duplicate. Usage under a
+ * revoked credential is kept as dropped: never applied to the allowance, never billed. Usage counts in the allowance period current when it is
  * received; past the allowance it is still recorded (and billed as overage where the feature has a
  * rate): the next authorization shows Remaining 0 until PeriodEndUtc.
  */

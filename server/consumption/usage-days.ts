@@ -1,5 +1,6 @@
 import { Prisma } from '@/generated/prisma/client';
 import type { Tx } from '../db';
+import { addToRunningSums, type RunningSumsTable } from '../sql/running-sums';
 
 // Usage per license, seat, feature and UTC day of receipt: the daily rollups ("UsageDay"), written
 // by the billing job (billing/report-usage.ts) in the transaction that marks the batches reported,
@@ -8,43 +9,19 @@ import type { Tx } from '../db';
 // chart shows and what the export holds agree, and neither reads the raw batches' history, which
 // is dropped month by month after the retention (consumption/usage-partitions.ts).
 
-/** One rollup row to add: units of one feature on one seat on one UTC day. */
-interface DailyUsageRow {
-  licenseId: string;
-  seatId: string;
-  featureKey: string;
-  day: string;
-  units: string;
-}
+const usageDays: RunningSumsTable<'licenseId' | 'day' | 'featureKey' | 'seatId', 'units'> = {
+  table: 'UsageDay',
+  keys: { licenseId: 'text', day: 'date', featureKey: 'text', seatId: 'text' },
+  sums: { units: 'bigint' },
+};
 
-/** The rollup rows of a page of batches, summed in memory before they are written. */
-export class DailyUsage {
-  private readonly sums = new Map<string, DailyUsageRow & { total: bigint }>();
-
-  add(batch: { licenseId: string; seatId: string; receivedAt: Date }, featureKey: string, units: bigint): void {
-    const day = batch.receivedAt.toISOString().slice(0, 10);
-    const key = `${batch.licenseId} ${day} ${featureKey} ${batch.seatId}`;
-    const row = this.sums.get(key);
-    if (row) row.total += units;
-    else this.sums.set(key, { licenseId: batch.licenseId, seatId: batch.seatId, featureKey, day, units: '', total: units });
-  }
-
-  /** In key order, so two writers (instances) never lock the same rows in opposite orders. */
-  rows(): DailyUsageRow[] {
-    return [...this.sums.entries()]
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([, { total, ...row }]) => ({ ...row, units: total.toString() }));
-  }
-}
-
-/** Adds the rows to the rollups, in the caller's transaction. */
-export async function rollUpDailyUsage(tx: Tx, rows: DailyUsageRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await tx.$executeRaw`
-    INSERT INTO "UsageDay" ("licenseId", "day", "featureKey", "seatId", "units")
-    SELECT "licenseId", "day", "featureKey", "seatId", "units"
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r("licenseId" text, "day" date, "featureKey" text, "seatId" text, "units" bigint)
-    ON CONFLICT ("licenseId", "day", "featureKey", "seatId") DO UPDATE SET "units" = "UsageDay"."units" + EXCLUDED."units"`;
+/** Adds units of features on seats, each on the UTC day the batch was received, to the rollups, in the caller's transaction. */
+export async function rollUpDailyUsage(tx: Tx, usage: { licenseId: string; seatId: string; receivedAt: Date; featureKey: string; units: bigint }[]): Promise<void> {
+  await addToRunningSums(
+    tx,
+    usageDays,
+    usage.map(({ licenseId, seatId, receivedAt, featureKey, units }) => ({ licenseId, seatId, featureKey, day: receivedAt.toISOString().slice(0, 10), units })),
+  );
 }
 
 export interface LicenseUsageDay {

@@ -25,7 +25,7 @@ export const sellerLicensesRouter = createTrpcRouter({
   /** One license with its seats, codes and history, and its usage by feature and day. */
   detail: sellerProcedure('licenses:read').input(z.object({ licenseId: z.string().min(1).max(1000) })).query(async ({ ctx, input }) => {
     const license = await getSellerLicenseDetail(ctx, { sellerId: ctx.seller.id, licenseId: input.licenseId });
-    const usage = await usageByFeatureAndDay(ctx, { sellerId: ctx.seller.id, licenseId: license.id });
+    const usage = await usageByFeatureAndDay(ctx, license);
     return { license, usage };
   }),
   issueCode: sellerProcedure('licenses:write')
