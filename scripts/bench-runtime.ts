@@ -96,7 +96,7 @@ export async function seed(url: string, licenses: number = LICENSES): Promise<Se
           db.$transaction((tx) => mintLicense(tx, { offering, buyerAccountId: null, correlationId: null, seatCount: 1 })),
         ),
       );
-      for (const license of minted) seeded.push({ licenseId: license.licenseId, token: decodeLicenseCode(license.code!)! });
+      for (const license of minted) seeded.push({ licenseId: license.licenseId, token: decodeLicenseCode(license.codes[0]!)! });
     }
     return seeded;
   } finally {

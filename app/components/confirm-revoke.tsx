@@ -24,6 +24,8 @@ export function ConfirmRevoke(props: {
   action?: string;
   busyText?: string;
   failure?: string;
+  /** The confirming button's look: red for what cannot be undone (the default), plain for what breaks nothing. */
+  tone?: 'danger' | 'safe';
 }) {
   const action = props.action ?? 'Revoke';
   const [confirming, setConfirming] = useState(false);
@@ -65,7 +67,7 @@ export function ConfirmRevoke(props: {
     >
       <p className="max-w-xs text-left text-xs text-slate-700 [overflow-wrap:anywhere]">{props.question}</p>
       <div className="flex flex-wrap gap-2">
-        <button ref={confirmRef} type="button" disabled={props.busy} onClick={props.onConfirm} className={buttonDanger}>
+        <button ref={confirmRef} type="button" disabled={props.busy} onClick={props.onConfirm} className={props.tone === 'safe' ? buttonSecondary : buttonDanger}>
           {props.busy ? (props.busyText ?? 'Revoking…') : props.confirmText}
         </button>
         <button type="button" onClick={cancel} disabled={props.busy} className={buttonSecondary}>

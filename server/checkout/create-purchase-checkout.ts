@@ -1,10 +1,9 @@
-import { seal } from '../crypto/secret-box';
 import { recordCheckoutCompleted } from './checkout-events';
 import type { Db } from '../db';
 import { DomainError } from '../errors';
 import { mintLicense } from '../licensing/licenses/mint-license';
 import { findReplayedCheckout, openCheckout } from './checkout-core';
-import { CREDENTIAL_SEAL_PURPOSE } from './get-checkout-result';
+import { sealSaleCodes } from './sale-codes';
 import { findSellerByIssuerClientId } from '../sellers/find-seller-by-issuer-client-id';
 import { assertNotAlreadyLicensed } from './held-license';
 import { assertSeatsFit, assertSellerTakesPayment, findPurchasableOffering } from './purchasable-offering';
@@ -71,10 +70,10 @@ export async function createPurchaseCheckout(
     async completeFree(tx, created) {
       // Two free checkouts at once (a double click) are two RequestIds: the lock lets one mint.
       await assertNotAlreadyLicensed({ db: tx }, input.buyerAccountId, offering, { serialize: true });
-      const minted = await mintLicense(tx, { offering, buyerAccountId: input.buyerAccountId, correlationId: input.correlationId ?? null, seatCount: ask.quantity, unitPriceMinor: null, checkoutId: created.id });
+      const minted = await mintLicense(tx, { offering, buyerAccountId: input.buyerAccountId, correlationId: input.correlationId ?? null, seatCount: ask.quantity, codes: 'every-seat', unitPriceMinor: null, checkoutId: created.id });
       const completed = await tx.checkout.update({
         where: { id: created.id },
-        data: { status: 'completed', completedAt: new Date(), credentialCiphertext: minted.code ? seal(CREDENTIAL_SEAL_PURPOSE, minted.code) : null },
+        data: { status: 'completed', completedAt: new Date(), credentialCiphertext: sealSaleCodes(minted.codes) },
       });
       await recordCheckoutCompleted(tx, completed, minted);
       return completed;

@@ -1,32 +1,15 @@
-import { decodeJwt } from 'jose';
 import { defineSealedValues } from '../crypto/reseal-secrets';
-import { open } from '../crypto/secret-box';
 import type { Db } from '../db';
 import { DomainError } from '../errors';
-import { decodeLicenseCode } from '../licensing/codes/runtime-token';
 import { checkoutResultSchema, type CheckoutResult } from './checkout-result.schema';
-
-export const CREDENTIAL_SEAL_PURPOSE = 'checkout-credential';
-
-/**
- * The id of the license code a sealed checkout credential holds (the subject of its runtime token),
- * or null when it cannot be read. Used to tell whether that code has been revoked since.
- */
-export function licenseCodeIdOfSealedCredential(credentialCiphertext: string): string | null {
-  try {
-    const token = decodeLicenseCode(open(CREDENTIAL_SEAL_PURPOSE, credentialCiphertext));
-    return token ? (decodeJwt(token).sub ?? null) : null;
-  } catch {
-    return null;
-  }
-}
+import { CREDENTIAL_SEAL_PURPOSE, liveSaleCodes, type LiveSaleCode } from './sale-codes';
 
 /**
  * The durable result of a checkout, readable only by the buyer who made it. A known session
- * always answers, failed too; an unknown one is NotFound. The license code sold with it is shown
- * until its buyer revokes it: a revoked code is never handed out again (EncodedCredential null,
- * Status still completed). The revocation also deletes the sealed copy; the check here covers
- * copies left from before that, and a read racing the revocation.
+ * always answers, failed too; an unknown one is NotFound. The license code sold with it (its first
+ * seat's; sale-codes.ts) is shown until its buyer revokes it: a revoked code is never handed out
+ * again (EncodedCredential null, Status still completed). The revocation also forgets the sealed
+ * copy; the check here covers copies left from before that, and a read racing the revocation.
  */
 export async function getCheckoutResultForBuyer(ctx: { db: Db }, input: { sessionId: string; buyerAccountId: string }): Promise<CheckoutResult> {
   const checkout = await ctx.db.checkout.findUnique({
@@ -47,14 +30,23 @@ export async function getCheckoutResultForBuyer(ctx: { db: Db }, input: { sessio
   });
 }
 
-/** The sealed license code, unless it was revoked (or is no longer known). */
+/**
+ * Every license code the buyer's checkout issued and still live, one per seat in seat order (the
+ * success page and the license page show them with copy buttons). Readable only by its buyer, as
+ * the result above; nothing before the checkout completes.
+ */
+export async function getSaleCodesForBuyer(ctx: { db: Db }, input: { sessionId: string; buyerAccountId: string }): Promise<{ licenseId: string | null; codes: LiveSaleCode[] }> {
+  const checkout = await ctx.db.checkout.findUnique({ where: { id: input.sessionId }, select: { buyerAccountId: true, status: true, credentialCiphertext: true, license: { select: { id: true } } } });
+  if (!checkout) throw new DomainError('NotFound', 'No checkout session with that id.');
+  if (checkout.buyerAccountId !== input.buyerAccountId) throw new DomainError('CheckoutResultForbidden', 'This checkout belongs to another buyer.');
+  if (checkout.status !== 'completed') return { licenseId: null, codes: [] };
+  return { licenseId: checkout.license?.id ?? null, codes: checkout.credentialCiphertext ? await liveSaleCodes(ctx, checkout.credentialCiphertext) : [] };
+}
+
+/** The sale's first seat's license code (EncodedCredential), unless it was revoked (or is no longer known). */
 export async function liveCredential(ctx: { db: Db }, credentialCiphertext: string): Promise<string | null> {
-  const code = open(CREDENTIAL_SEAL_PURPOSE, credentialCiphertext);
-  const token = decodeLicenseCode(code);
-  const codeId = token ? decodeJwt(token).sub : undefined;
-  if (!codeId) return null;
-  const row = await ctx.db.licenseCode.findUnique({ where: { id: codeId }, select: { revokedAt: true } });
-  return row && row.revokedAt === null ? code : null;
+  const [first] = await liveSaleCodes(ctx, credentialCiphertext);
+  return first?.seatNumber === 1 ? first.code : null;
 }
 
 /** The license codes checkouts keep for their buyer's result, for re-sealing under a new APP_SECRET. */

@@ -1,5 +1,4 @@
 import { sellerDisplayName } from '../catalog/seller-profile';
-import { seal } from '../crypto/secret-box';
 import type { Tx } from '../db';
 import type { BillingDetails, ProcessorCharge } from '../payments/port';
 import { findOrCreateAccountByEmail } from '../identity/accounts';
@@ -8,7 +7,7 @@ import { requestEmailDelivery } from '../mail/deliver-email';
 import { recordLicenseDeliveryEmail } from '../mail/license-delivery-mail';
 import { assignInvoiceNumber } from '../billing/invoice-number';
 import { recordCheckoutCompleted } from './checkout-events';
-import { CREDENTIAL_SEAL_PURPOSE } from './get-checkout-result';
+import { sealSaleCodes } from './sale-codes';
 
 export interface SettlementRefs {
   checkoutId: string;
@@ -59,6 +58,7 @@ export async function settleCheckoutWithin(
     // The seller's own checkout names its tenant; a buyer's CorrelationId binds nothing.
     tenantId: checkout.origin === 'embedded' ? checkout.correlationId : null,
     seatCount: checkout.quantity,
+    codes: checkout.origin === 'embedded' ? 'one-seat-only' : 'every-seat',
     // One seat's list price in the currency of sale, fixed when the checkout opened (not the price
     // now, nor less a discount of the first payment); checkouts from before it was kept: what was charged per seat.
     unitPriceMinor: checkout.unitPriceMinor ?? (checkout.trialDays ? checkout.offering.priceMinor : Math.round(Number(checkout.amountMinor) / Math.max(checkout.quantity, 1))),
@@ -78,7 +78,7 @@ export async function settleCheckoutWithin(
       processorCustomerId: refs.processorCustomerId ?? undefined,
       processorSubscriptionId: refs.processorSubscriptionId ?? undefined,
       processorPaymentId: refs.processorPaymentId ?? undefined,
-      credentialCiphertext: minted.code ? seal(CREDENTIAL_SEAL_PURPOSE, minted.code) : null,
+      credentialCiphertext: sealSaleCodes(minted.codes),
       ...charged,
     },
   });

@@ -135,18 +135,19 @@ export async function getBuyerReceipt(ctx: { db: Db }, input: { checkoutId: stri
 }
 
 /**
- * Where an order's buyer finds what it sold: the license and, for a one-seat order, its code (the
- * license page shows it again, or issues a new one where it cannot). A license moved to someone
- * else is not the buyer's to open any more.
+ * Where an order's buyer finds what it sold: the license and its codes, one per seat (the license
+ * page shows them again, or issues new ones where it cannot); a seller's tenant checkout of more
+ * seats sold no code (its backend issues them). A license moved to someone else is not the buyer's
+ * to open any more.
  */
 export function licenseLinksOf(
-  checkout: { id: string; quantity: number; license: { id: string; buyerAccountId: string | null } | null },
+  checkout: { id: string; quantity: number; origin: string; license: { id: string; buyerAccountId: string | null } | null },
   buyerAccountId: string,
 ): { licenseId: string | null; licenseHref: string | null; codeHref: string | null } {
   const licenseId = checkout.license && checkout.license.buyerAccountId === buyerAccountId ? checkout.license.id : null;
   return {
     licenseId,
     licenseHref: licenseId ? `/licenses#license-${licenseId}` : null,
-    codeHref: licenseId && checkout.quantity === 1 ? `/licenses?session=${encodeURIComponent(checkout.id)}` : null,
+    codeHref: licenseId && (checkout.quantity === 1 || checkout.origin === 'purchase') ? `/licenses?session=${encodeURIComponent(checkout.id)}` : null,
   };
 }

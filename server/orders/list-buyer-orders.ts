@@ -21,7 +21,7 @@ export interface BuyerOrderView {
   createdAt: Date;
   state: OrderState;
   stateText: string;
-  /** The license page's anchor and, for a one-seat order, where its code is shown (see licenseLinksOf). */
+  /** The license page's anchor and where the order's codes are shown (see licenseLinksOf). */
   licenseHref: string | null;
   codeHref: string | null;
 }

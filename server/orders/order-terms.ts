@@ -10,6 +10,7 @@ export const ORDER_FIELDS = {
   status: true,
   error: true,
   quantity: true,
+  origin: true,
   amountMinor: true,
   currency: true,
   createdAt: true,

@@ -5,6 +5,7 @@ import { IntervalUnit, LicenseClassification } from '../../server/catalog/catalo
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { expectFitsAndAccessible, VIEWPORTS } from '../support/page-checks';
 import { codeReader } from '../support/sign-in';
+import { decodeLicenseCode } from '../../server/licensing/codes/runtime-token';
 import { browserTestFile } from '../support/browser-test-file';
 
 // A buyer's whole journey in Chromium, on a desktop and on a 390 px phone: the marketplace, a
@@ -157,7 +158,7 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
   );
 
   it(
-    'buys the paid offering on the local processor’s page; the result page shows the receipt to its buyer',
+    'buys the paid offering on the local processor’s page; the result page shows its buyer the license code, with a Copy button, and the receipt',
     async () => {
       await page.goto(url(`/marketplace/${issuerClientId}`));
       await page.getByRole('button', { name: 'Buy Journey Plus', exact: true }).click();
@@ -173,6 +174,10 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
       expect(await receipt.getByTestId('receipt-amount').innerText()).toBe('$12.00');
       expect(await receipt.getByTestId('receipt-payment-method').innerText()).toContain('Local test processor');
       expect(await page.getByRole('link', { name: 'See the receipt' }).getAttribute('href')).toBe(`/orders/${paidOrderId}`);
+      const codeBox = page.getByTestId('license-code-box');
+      expect(await codeBox.getByRole('heading').innerText()).toBe('Your license code');
+      expect(await codeBox.getByTestId('license-code').inputValue()).toMatch(/^SVC_LIC_/);
+      await codeBox.getByRole('button', { name: 'Copy' }).waitFor();
       await expectFitsAndAccessible(page, 'checkout complete with the receipt');
       await fitsAndAccessibleInDark(page, 'checkout complete with the receipt');
       await shot(page, `${viewport.name}-complete`);
@@ -288,23 +293,51 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
   );
 
   it(
-    'the license page: the receipt’s anchor, a new code in a wrapping box, the revoke confirmation on screen',
+    'the license page: a returning buyer adds a code without breaking the one in use, replaces codes only when confirmed, and revokes on screen',
     async () => {
       await page.goto(url(`/licenses#license-${paidLicenseId}`));
       const license = page.locator(`[data-license-id="${paidLicenseId}"]`);
       await license.waitFor();
       await expectFitsAndAccessible(page, 'licenses');
-      await license.getByRole('button', { name: /^New license code for Seat 1 of Journey Plus/ }).click();
+      const status = (label: string) => license.getByTestId('license-code-row').filter({ hasText: label }).getByTestId('license-code-status');
+
+      // Add a code: the question says the current code keeps working, and it does.
+      await license.getByRole('button', { name: /^Add a code for Seat 1 of Journey Plus/ }).click();
+      const adding = license.getByRole('group', { name: /^Confirm: add a code/ });
+      expect(await adding.innerText()).toContain('Its current code keeps working');
+      await adding.getByRole('button', { name: 'Add code' }).click();
       await license.getByTestId('new-license-code-box').waitFor();
-      expect(await license.getByTestId('new-license-code').inputValue()).toMatch(/^SVC_LIC_/);
+      const added = await license.getByTestId('new-license-code').inputValue();
+      expect(added).toMatch(/^SVC_LIC_/);
+      expect(await license.getByTestId('new-license-code-box').innerText()).toContain('The seat’s other codes keep working');
       await expectFitsAndAccessible(page, 'licenses with a new code shown once');
       await shot(page, `${viewport.name}-licenses-new-code`);
       await license.getByRole('button', { name: 'I have stored it' }).click();
       await license.getByTestId('license-code-row').filter({ hasText: 'Code 2' }).waitFor();
-      // In place of the old one: the code sold with the license is revoked by the new one.
-      await license.getByTestId('license-code-row').filter({ hasText: 'Seat 1' }).getByTestId('license-code-status').filter({ hasText: 'Revoked' }).waitFor();
+      expect(await status('Seat 1').innerText()).toBe('Active');
+      const runtimeStatus = async (code: string) =>
+        (
+          await fetch(url('/licensing/runtime/GenerateLicenseAuthorization'), {
+            method: 'POST',
+            headers: { authorization: `Bearer ${decodeLicenseCode(code)}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ RequestId: crypto.randomUUID(), LicenseId: paidLicenseId }),
+          })
+        ).status;
+      expect(await runtimeStatus(shownCode)).toBe(200);
+      expect(await runtimeStatus(added)).toBe(200);
 
-      await license.getByRole('button', { name: /^Revoke Code 2/ }).click();
+      // Replace: confirmed separately, and it revokes every code the seat had.
+      await license.getByRole('button', { name: /^Replace code for Seat 1 of Journey Plus/ }).click();
+      const replacing = license.getByRole('group', { name: /^Confirm: replace code/ });
+      expect(await replacing.innerText()).toContain('Its current 2 codes stop working');
+      await replacing.getByRole('button', { name: 'Replace code' }).click();
+      await license.getByTestId('new-license-code-box').waitFor();
+      await license.getByRole('button', { name: 'I have stored it' }).click();
+      await license.getByTestId('license-code-row').filter({ hasText: 'Code 3' }).waitFor();
+      await status('Seat 1').filter({ hasText: 'Revoked' }).waitFor();
+      await status('Code 2').filter({ hasText: 'Revoked' }).waitFor();
+
+      await license.getByRole('button', { name: /^Revoke Code 3/ }).click();
       const confirm = license.getByRole('group', { name: /^Confirm revoking/ });
       await confirm.waitFor();
       const box = await confirm.boundingBox();
@@ -312,7 +345,7 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
       expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
       await expectFitsAndAccessible(page, 'licenses with the revoke confirmation');
       await confirm.getByRole('button', { name: 'Revoke code' }).click();
-      await license.getByTestId('license-code-row').filter({ hasText: 'Code 2' }).getByTestId('license-code-status').filter({ hasText: 'Revoked' }).waitFor();
+      await status('Code 3').filter({ hasText: 'Revoked' }).waitFor();
       await expectFitsAndAccessible(page, 'licenses with a revoked code');
       await fitsAndAccessibleInDark(page, 'licenses with a revoked code');
       await shot(page, `${viewport.name}-licenses-revoked`);

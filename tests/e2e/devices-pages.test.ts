@@ -56,7 +56,7 @@ beforeAll(async () => {
   for (const { width } of VIEWPORTS) {
     // The buyer's license of two seats, seat 1's code issued on the license page: two node-locked devices fill that seat.
     const bought = await setup.database.db.$transaction((tx) => mintLicense(tx, { offering: desktop, buyerAccountId: buyer.id, correlationId: null, seatCount: 2 }));
-    const issued = await trpcMutation<{ code: string }>(setup.server.baseUrl, 'licenses.issueCode', { seatId: bought.seatIds[0]! }, buyerCookie);
+    const issued = await trpcMutation<{ code: string }>(setup.server.baseUrl, 'licenses.issueCode', { seatId: bought.seatIds[0]!, mode: 'add' }, buyerCookie);
     buyerLicenses[width] = { licenseId: bought.licenseId, token: decodeLicenseCode(issued.code)! };
     await activate(buyerLicenses[width], `Studio iMac ${width}`, 'macOS 15');
     await activate(buyerLicenses[width], `Work laptop ${width}`, 'Windows 11');
@@ -114,7 +114,8 @@ describe('the devices of a license on its pages, in Chromium', () => {
           // A new code in place of the old one (shown once, beside the devices, headings in order)
           // revokes the old code, and the devices it activated are freed with it.
           await page.reload();
-          await seat.getByRole('button', { name: /^New license code/ }).click();
+          await seat.getByRole('button', { name: /^Replace code/ }).click();
+          await seat.getByRole('group', { name: /^Confirm: replace code/ }).getByRole('button', { name: 'Replace code' }).click();
           await seat.getByTestId('new-license-code-box').waitFor();
           await expectFitsAndAccessible(page, 'a new code shown beside the devices');
           await seat.getByRole('button', { name: 'I have stored it' }).click();

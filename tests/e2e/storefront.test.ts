@@ -7,6 +7,7 @@ import { IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-en
 import { changeIssuerClientId } from '@/server/sellers/change-issuer-client-id';
 import { setSellerLogo } from '@/server/sellers/seller-logo';
 import { createOffering, createProduct, createSeller } from '../support/factories';
+import { decodeLicenseCode } from '@/server/licensing/codes/runtime-token';
 import { expectFitsAndAccessible, VIEWPORTS, waitForHydration } from '../support/page-checks';
 import { portalPage, portalSignIn } from '../support/portal-session';
 import { codeReader } from '../support/sign-in';
@@ -108,7 +109,7 @@ for (const viewport of VIEWPORTS) {
     );
 
     it(
-      'a signed-in buyer sees their address, picks seats at a per-seat price, and is never sold what they hold',
+      'a signed-in buyer sees their address, buys 3 seats at a per-seat price and gets 3 working codes at once, and is never sold what they hold',
       async () => {
         const email = `storefront.${viewport.name}.${crypto.randomBytes(3).toString('hex')}@example.com`;
         const { context, page } = await signedInPage(email, viewport);
@@ -126,6 +127,26 @@ for (const viewport of VIEWPORTS) {
         await page.waitForURL(/\/checkout\/local\//);
         const checkout = await setup.database.db.checkout.findFirstOrThrow({ where: { offeringId: offerings.team, buyer: { email } } });
         expect(checkout).toMatchObject({ quantity: 3, amountMinor: 9000n, currency: 'usd' });
+        await page.getByRole('button', { name: /^Pay / }).click();
+        await page.waitForURL((current) => current.pathname === '/checkout/complete');
+        // One code per seat on the success page, each with its Copy button, and each authorizes its own seat.
+        const box = page.getByTestId('license-code-box');
+        expect(await box.getByRole('heading').innerText()).toBe('Your 3 license codes, one per seat');
+        expect(await box.getByTestId('sale-code').count()).toBe(3);
+        expect(await box.getByRole('button', { name: /^Copy Seat \d/ }).count()).toBe(3);
+        await expectFitsAndAccessible(page, 'the success page with three codes');
+        const sold = await setup.database.db.license.findUniqueOrThrow({ where: { checkoutId: checkout.id }, include: { seats: { orderBy: { createdAt: 'asc' } } } });
+        const authorized = [];
+        for (const field of await box.getByTestId('license-code').all()) {
+          const response = await fetch(`${setup.server.baseUrl}/licensing/runtime/GenerateLicenseAuthorization`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${decodeLicenseCode(await field.inputValue())}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ RequestId: crypto.randomUUID(), LicenseId: sold.id }),
+          });
+          expect(response.status).toBe(200);
+          authorized.push(((await response.json()) as { SeatId: string }).SeatId);
+        }
+        expect(authorized).toEqual(sold.seats.map((seat) => seat.id));
 
         await page.goto(storefront);
         await offeringCard(page, 'Community').getByRole('button', { name: 'Get it free: Community' }).click();
@@ -142,7 +163,8 @@ for (const viewport of VIEWPORTS) {
         await page.goto(storefront);
         expect(await offeringCard(page, 'Pro Trial').getByTestId('already-held').innerText()).toContain('You already had this trial.');
         await expectFitsAndAccessible(page, 'the storefront with offerings held');
-        expect(await setup.database.db.license.count({ where: { buyer: { email } } })).toBe(2);
+        // Team, Community and Pro Trial.
+        expect(await setup.database.db.license.count({ where: { buyer: { email } } })).toBe(3);
         await context.close();
       },
       E2E_TIMEOUT,

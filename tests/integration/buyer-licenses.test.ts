@@ -53,7 +53,7 @@ async function licenseFor(buyerAccountId: string, offeringName = 'Pages Pro') {
   });
   const minted = await mintLicense(setup.database.db, { offering, buyerAccountId, correlationId: null, seatCount: 1 });
   const code = await setup.database.db.licenseCode.findFirstOrThrow({ where: { licenseId: minted.licenseId } });
-  return { offering, licenseId: minted.licenseId, codeId: code.id, code: minted.code! };
+  return { offering, licenseId: minted.licenseId, codeId: code.id, code: minted.codes[0]! };
 }
 
 describe('listBuyerLicenses: the license page of the signed-in buyer', () => {
@@ -128,7 +128,7 @@ describe('issueLicenseCodeByBuyer: a new code for a seat, from the license page'
     const mine = await licenseFor(me.id, 'Lost Code Pro');
     await revokeLicenseCodeByBuyer(ctx(), { codeId: mine.codeId, buyerAccountId: me.id });
     const seat = await setup.database.db.seat.findFirstOrThrow({ where: { licenseId: mine.licenseId } });
-    const issued = await issueLicenseCodeByBuyer(ctx(), { seatId: seat.id, label: 'new laptop', buyerAccountId: me.id });
+    const issued = await issueLicenseCodeByBuyer(ctx(), { seatId: seat.id, label: 'new laptop', mode: 'add', buyerAccountId: me.id });
     expect(issued).toMatchObject({ seatId: seat.id, label: 'new laptop', code: expect.stringMatching(/^SVC_LIC_/) });
     // Only its hash is kept.
     const row = await setup.database.db.licenseCode.findUniqueOrThrow({ where: { id: issued.codeId } });
@@ -144,7 +144,7 @@ describe('issueLicenseCodeByBuyer: a new code for a seat, from the license page'
     const me = await account();
     const mine = await licenseFor(me.id, 'Replaced Code Pro');
     const seat = await setup.database.db.seat.findFirstOrThrow({ where: { licenseId: mine.licenseId } });
-    const issued = await issueLicenseCodeByBuyer(ctx(), { seatId: seat.id, label: 'reinstalled', buyerAccountId: me.id });
+    const issued = await issueLicenseCodeByBuyer(ctx(), { seatId: seat.id, label: 'reinstalled', mode: 'replace', buyerAccountId: me.id });
     expect(issued.replacedCodeIds).toEqual([mine.codeId]);
     expect((await setup.database.db.licenseCode.findUniqueOrThrow({ where: { id: mine.codeId } })).revokedAt).toBeInstanceOf(Date);
     expect((await setup.database.db.licenseCode.findUniqueOrThrow({ where: { id: issued.codeId } })).revokedAt).toBeNull();
@@ -153,16 +153,30 @@ describe('issueLicenseCodeByBuyer: a new code for a seat, from the license page'
     expect(await setup.database.db.event.count({ where: { licenseId: mine.licenseId, type: 'license_code.revoked' } })).toBe(1);
   });
 
+  it('an added code leaves the seat’s live code working: both authorize, nothing is revoked', async () => {
+    const me = await account();
+    const mine = await licenseFor(me.id, 'Second Machine Pro');
+    const seat = await setup.database.db.seat.findFirstOrThrow({ where: { licenseId: mine.licenseId } });
+    const issued = await issueLicenseCodeByBuyer(ctx(), { seatId: seat.id, label: 'second machine', mode: 'add', buyerAccountId: me.id });
+    expect(issued.replacedCodeIds).toEqual([]);
+    for (const code of [mine.code, issued.code]) {
+      const principal = await verifyRuntimeToken(ctx(), `Bearer ${decodeLicenseCode(code)}`);
+      await expect(generateLicenseAuthorization(ctx(), { requestId: crypto.randomUUID(), licenseId: mine.licenseId, principal })).resolves.toMatchObject({ statement: { SeatId: seat.id } });
+    }
+    expect(await setup.database.db.licenseCode.count({ where: { seatId: seat.id, revokedAt: null } })).toBe(2);
+    expect(await setup.database.db.event.count({ where: { licenseId: mine.licenseId, type: 'license_code.revoked' } })).toBe(0);
+  });
+
   it('without a label the code is named after its place; another buyer’s seat is NotFound; a retired seat is SeatRetired', async () => {
     const me = await account();
     const someoneElse = await account();
     const mine = await licenseFor(me.id);
     const seat = await setup.database.db.seat.findFirstOrThrow({ where: { licenseId: mine.licenseId } });
-    expect((await issueLicenseCodeByBuyer(ctx(), { seatId: seat.id, buyerAccountId: me.id })).label).toBe('Code 2');
-    await expect(issueLicenseCodeByBuyer(ctx(), { seatId: seat.id, buyerAccountId: someoneElse.id })).rejects.toMatchObject({ code: 'NotFound' });
+    expect((await issueLicenseCodeByBuyer(ctx(), { seatId: seat.id, mode: 'add', buyerAccountId: me.id })).label).toBe('Code 2');
+    await expect(issueLicenseCodeByBuyer(ctx(), { seatId: seat.id, mode: 'add', buyerAccountId: someoneElse.id })).rejects.toMatchObject({ code: 'NotFound' });
     const spare = await setup.database.db.seat.create({ data: { licenseId: mine.licenseId } });
     await setup.database.db.seat.update({ where: { id: spare.id }, data: { retiredAt: new Date() } });
-    await expect(issueLicenseCodeByBuyer(ctx(), { seatId: spare.id, buyerAccountId: me.id })).rejects.toMatchObject({ code: 'SeatRetired' });
+    await expect(issueLicenseCodeByBuyer(ctx(), { seatId: spare.id, mode: 'add', buyerAccountId: me.id })).rejects.toMatchObject({ code: 'SeatRetired' });
     expect(await setup.database.db.licenseCode.count({ where: { seatId: spare.id } })).toBe(0);
   });
 
@@ -172,9 +186,9 @@ describe('issueLicenseCodeByBuyer: a new code for a seat, from the license page'
       const me = await account();
       const mine = await licenseFor(me.id);
       const seat = await setup.database.db.seat.findFirstOrThrow({ where: { licenseId: mine.licenseId } });
-      await issueLicenseCodeByBuyer(ctx(), { seatId: seat.id, buyerAccountId: me.id });
-      await issueLicenseCodeByBuyer(ctx(), { seatId: seat.id, buyerAccountId: me.id });
-      await expect(issueLicenseCodeByBuyer(ctx(), { seatId: seat.id, buyerAccountId: me.id })).rejects.toMatchObject({ code: 'RateLimited' });
+      await issueLicenseCodeByBuyer(ctx(), { seatId: seat.id, mode: 'add', buyerAccountId: me.id });
+      await issueLicenseCodeByBuyer(ctx(), { seatId: seat.id, mode: 'add', buyerAccountId: me.id });
+      await expect(issueLicenseCodeByBuyer(ctx(), { seatId: seat.id, mode: 'add', buyerAccountId: me.id })).rejects.toMatchObject({ code: 'RateLimited' });
       expect(await setup.database.db.licenseCode.count({ where: { seatId: seat.id } })).toBe(3);
     } finally {
       configureLimitsForTests(null);

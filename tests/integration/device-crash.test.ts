@@ -34,7 +34,7 @@ beforeAll(async () => {
   for (let i = 0; i < SEATS; i++) {
     const minted = await mintLicense(database.db, { offering, buyerAccountId: null, correlationId: null, seatCount: 1 });
     await database.db.license.update({ where: { id: minted.licenseId }, data: { maxDevices: MAX_DEVICES } });
-    licenses.push({ licenseId: minted.licenseId, seatId: minted.seatIds[0]!, token: decodeLicenseCode(minted.code!)! });
+    licenses.push({ licenseId: minted.licenseId, seatId: minted.seatIds[0]!, token: decodeLicenseCode(minted.codes[0]!)! });
   }
 }, 120_000);
 

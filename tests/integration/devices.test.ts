@@ -53,7 +53,7 @@ async function sold(rules: DeviceRules) {
   });
   const seatId = minted.seatIds[0]!;
   // A sale of several seats issues no code: the first seat's is issued as a seller would.
-  const { credentialId, code } = minted.code ? { credentialId: (await database.db.licenseCode.findFirstOrThrow({ where: { licenseId: minted.licenseId } })).id, code: minted.code } : await issueLicenseCode({ db: database.db }, { licenseId: minted.licenseId, seatId, label: 'Seat 1' });
+  const { credentialId, code } = minted.codes[0] ? { credentialId: (await database.db.licenseCode.findFirstOrThrow({ where: { licenseId: minted.licenseId } })).id, code: minted.codes[0] } : await issueLicenseCode({ db: database.db }, { licenseId: minted.licenseId, seatId, label: 'Seat 1' });
   return { licenseId: minted.licenseId, seatId, codeId: credentialId, token: decodeLicenseCode(code)! };
 }
 type Sold = Awaited<ReturnType<typeof sold>>;

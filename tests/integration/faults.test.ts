@@ -30,7 +30,7 @@ let offering: Awaited<ReturnType<typeof createOffering>>;
 async function sold() {
   const minted = await mintLicense(database.db, { offering, buyerAccountId: null, correlationId: null, seatCount: 1 });
   const code = await database.db.licenseCode.findFirstOrThrow({ where: { licenseId: minted.licenseId } });
-  return { licenseId: minted.licenseId, codeId: code.id, token: decodeLicenseCode(minted.code!)! };
+  return { licenseId: minted.licenseId, codeId: code.id, token: decodeLicenseCode(minted.codes[0]!)! };
 }
 
 async function authorize(base: string, license: { licenseId: string; token: string }) {

@@ -65,7 +65,7 @@ describe.skipIf(!redisAnswers)('rate limits with Redis stopped under two instanc
 
   async function license() {
     const minted = await mintLicense(database.db, { offering, buyerAccountId: null, correlationId: null, seatCount: 1 });
-    return { licenseId: minted.licenseId, token: decodeLicenseCode(minted.code!)! };
+    return { licenseId: minted.licenseId, token: decodeLicenseCode(minted.codes[0]!)! };
   }
 
   /** 10 authorizations of one license through each instance, alternating; how many were allowed, and the other answers. */

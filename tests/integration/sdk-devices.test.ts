@@ -56,7 +56,7 @@ async function sold(rules: DeviceRules) {
   });
   const minted = await mintLicense(database.db, { offering, buyerAccountId: null, correlationId: null, seatCount: 1 });
   await database.db.license.update({ where: { id: minted.licenseId }, data: { maxDevices: rules.maxDevices, deviceMode: rules.deviceMode ?? 'NodeLocked', maxOfflineDays: rules.maxOfflineDays ?? 30 } });
-  return { licenseId: minted.licenseId, seatId: minted.seatIds[0]!, code: minted.code! };
+  return { licenseId: minted.licenseId, seatId: minted.seatIds[0]!, code: minted.codes[0]! };
 }
 
 /** A machine id as an app makes one (a host name and a random id it stored once). */

@@ -51,7 +51,7 @@ afterAll(async () => {
 async function sold() {
   const minted = await mintLicense(database.db, { offering, buyerAccountId: null, correlationId: null, seatCount: 1 });
   const code = await database.db.licenseCode.findFirstOrThrow({ where: { licenseId: minted.licenseId } });
-  return { licenseId: minted.licenseId, codeId: code.id, code: minted.code! };
+  return { licenseId: minted.licenseId, codeId: code.id, code: minted.codes[0]! };
 }
 
 function client(code: string, options: Partial<RuntimeClientOptions> = {}): RuntimeClient {

@@ -113,13 +113,13 @@ describe('SellerClient', () => {
     const store = memoryStore();
     const tenant = seller.tenant('tenant-b', { store });
     try {
-      const associated = await tenant.associatePastedCode(sold.code!);
+      const associated = await tenant.associatePastedCode(sold.codes[0]!);
       expect(associated).toMatchObject({ licenseId: sold.licenseId, issued: expect.any(Array) });
       expect(store.codes.size).toBe(1);
-      expect([...store.codes.values()]).not.toContain(sold.code);
+      expect([...store.codes.values()]).not.toContain(sold.codes[0]);
       expect((await database.db.license.findUniqueOrThrow({ where: { id: sold.licenseId } })).tenantId).toBe('tenant-b');
       const thief = seller.tenant('tenant-c', { store: memoryStore() });
-      await expect(thief.associatePastedCode(sold.code!)).rejects.toMatchObject({ code: 'TenantMismatch' });
+      await expect(thief.associatePastedCode(sold.codes[0]!)).rejects.toMatchObject({ code: 'TenantMismatch' });
       await expect(thief.associatePastedCode('not-a-code')).rejects.toMatchObject({ name: 'ArgumentError', field: 'code' });
     } finally {
       await tenant.close();

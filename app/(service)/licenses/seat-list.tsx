@@ -33,7 +33,7 @@ export function SeatList({ license }: { license: BuyerLicenseView }) {
                 )}
               </p>
               {seat.codes.length === 0 ? (
-                <p className="text-sm text-slate-600">No license codes for this seat.</p>
+                <p className="text-sm text-slate-600">{canIssue ? 'This seat has no license code yet: get one below to use it in the app.' : 'No license codes for this seat.'}</p>
               ) : (
                 <ul className="space-y-2" aria-label={`License codes of ${seatName}`}>
                   {seat.codes.map((code) => (
@@ -41,7 +41,7 @@ export function SeatList({ license }: { license: BuyerLicenseView }) {
                   ))}
                 </ul>
               )}
-              {canIssue && <NewCodeButton seatId={seat.id} seatName={seatName} offeringName={license.offeringName} />}
+              {canIssue && <NewCodeButton seatId={seat.id} seatName={seatName} offeringName={license.offeringName} liveCodes={seat.codes.filter((code) => !code.revokedAt).length} />}
               {(license.maxDevices !== null || seat.devices.length > 0) && (
                 <DeviceList side="buyer" licenseId={license.id} seatName={seatName} maxDevices={license.maxDevices} devices={seat.devices} canDeactivate={!seat.retiredAt} />
               )}

@@ -6,6 +6,7 @@ import type { BuyerOrderView } from '@licensing/core';
 import { api, portalMe } from '@/app/trpc-server';
 import { FormattedDate } from '@/app/components/formatted';
 import { requestFormat } from '@/app/components/request-format';
+import { codeLinkText } from './receipt-summary';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Your orders' };
@@ -83,8 +84,8 @@ async function OrderRow({ order }: { order: BuyerOrderView }) {
         </p>
         {(order.codeHref ?? order.licenseHref) && (
           <p className="text-sm">
-            <Link href={(order.codeHref ?? order.licenseHref)!} className="text-indigo-700 underline hover:text-indigo-600" aria-label={`${order.codeHref ? 'Show the license code' : 'See the license'} of ${order.offeringName}`}>
-              {order.codeHref ? 'Show the license code' : 'See the license'}
+            <Link href={(order.codeHref ?? order.licenseHref)!} className="text-indigo-700 underline hover:text-indigo-600" aria-label={`${order.codeHref ? codeLinkText(order.quantity) : 'See the license'} of ${order.offeringName}`}>
+              {order.codeHref ? codeLinkText(order.quantity) : 'See the license'}
             </Link>
           </p>
         )}

@@ -61,3 +61,8 @@ export async function ReceiptSummary({ receipt }: { receipt: BuyerReceipt }) {
     <FactList facts={rows} />
   );
 }
+
+/** The words of the link from an order to the codes it sold (one per seat). */
+export function codeLinkText(seats: number): string {
+  return seats > 1 ? 'Show the license codes' : 'Show the license code';
+}

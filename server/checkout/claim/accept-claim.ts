@@ -1,10 +1,9 @@
-import { seal } from '../../crypto/secret-box';
 import { recordCheckoutCompleted } from '../checkout-events';
 import type { Db } from '../../db';
 import { normalizeEmail } from '../../identity/accounts';
 import { mintLicense } from '../../licensing/licenses/mint-license';
 import { withSessionId } from '../checkout-core';
-import { CREDENTIAL_SEAL_PURPOSE } from '../get-checkout-result';
+import { sealSaleCodes } from '../sale-codes';
 import { findClaimToken } from './claim-token';
 import { claimStateOf, type ClaimState } from './claim-view';
 import { expireClaimOf } from './expire-claims';
@@ -49,6 +48,7 @@ export async function acceptClaim(ctx: { db: Db }, input: { token: string; accou
       correlationId: checkout.correlationId,
       tenantId: checkout.origin === 'embedded' ? checkout.correlationId : null,
       seatCount: checkout.quantity,
+      codes: checkout.origin === 'embedded' ? 'one-seat-only' : 'every-seat',
       // A claim settles a checkout that charged nothing.
       unitPriceMinor: null,
       checkoutId: checkout.id,
@@ -60,7 +60,7 @@ export async function acceptClaim(ctx: { db: Db }, input: { token: string; accou
         status: 'completed',
         completedAt: now,
         buyerAccountId: input.accountId,
-        credentialCiphertext: minted.code ? seal(CREDENTIAL_SEAL_PURPOSE, minted.code) : null,
+        credentialCiphertext: sealSaleCodes(minted.codes),
       },
     });
     await recordCheckoutCompleted(tx, completed, minted);

@@ -7,6 +7,8 @@ import { issueCodeForLiveSeat } from './issue-seat-code';
 export const issueBuyerCodeInputSchema = z.object({
   seatId: z.string().min(1).max(100),
   label: z.string().trim().max(100).default(''),
+  /** "add": a code beside the seat's live ones, which keep working; "replace": they are revoked with it. */
+  mode: z.enum(['add', 'replace']),
 });
 export type IssueBuyerCodeInput = z.input<typeof issueBuyerCodeInputSchema>;
 
@@ -16,19 +18,20 @@ export interface IssuedBuyerCode {
   label: string;
   /** The license code, shown once. */
   code: string;
-  /** The seat's codes this one replaced (now revoked). */
+  /** The seat's codes this one replaced (now revoked); none when added. */
   replacedCodeIds: string[];
 }
 
 /**
- * The buyer replaces the license code of a live seat of their own license from the license page
- * (a lost code, one leaked, one revoked): the new code is shown once, and the seat's other live
- * codes are revoked in the same transaction, so "in place of the old one" is what happens (the app
- * with the old code is refused at its next check). The same per-seat limit as the seller's
+ * The buyer gets a new license code for a live seat of their own license from the license page,
+ * shown once: added beside the seat's live codes (a second machine, a code lost while the app still
+ * runs: nothing stops working), or replacing them (a code leaked): then the seat's other live codes
+ * are revoked in the same transaction, so "in place of the old one" is what happens (the app with
+ * the old code is refused at its next check). The same per-seat limit as the seller's
  * (`seatCodes`). Another buyer's seat, or an unknown one, is NotFound.
  */
 export async function issueLicenseCodeByBuyer(ctx: { db: Db; now?: Date }, input: IssueBuyerCodeInput & { buyerAccountId: string }): Promise<IssuedBuyerCode> {
-  const { seatId, label } = issueBuyerCodeInputSchema.parse(input);
+  const { seatId, label, mode } = issueBuyerCodeInputSchema.parse(input);
   const seat = await ctx.db.seat.findFirst({
     where: { id: seatId, license: { buyerAccountId: input.buyerAccountId } },
     include: { license: { select: { id: true, status: true, sellerId: true, checkoutId: true } } },
@@ -37,7 +40,7 @@ export async function issueLicenseCodeByBuyer(ctx: { db: Db; now?: Date }, input
   const finalLabel = label || `Code ${(await ctx.db.licenseCode.count({ where: { seatId: seat.id } })) + 1}`;
   const now = ctx.now ?? new Date();
   const issued = await ctx.db.$transaction(async (tx) => {
-    const replaced = await tx.licenseCode.findMany({ where: { seatId: seat.id, revokedAt: null }, select: { id: true, seatId: true, label: true } });
+    const replaced = mode === 'replace' ? await tx.licenseCode.findMany({ where: { seatId: seat.id, revokedAt: null }, select: { id: true, seatId: true, label: true } }) : [];
     const fresh = await issueCodeForLiveSeat({ db: tx }, { seat, license: seat.license, label: finalLabel });
     await revokeCodesWithin(tx, { license: seat.license, codes: replaced, now });
     return { ...fresh, replacedCodeIds: replaced.map((code) => code.id) };

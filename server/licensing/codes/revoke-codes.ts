@@ -1,4 +1,4 @@
-import { licenseCodeIdOfSealedCredential } from '../../checkout/get-checkout-result';
+import { forgetSaleCode } from '../../checkout/sale-codes';
 import type { Tx } from '../../db';
 import { recordEvent } from '../../events/record-event';
 import { publishInvalidation } from '../../platform/invalidation/invalidation';
@@ -24,21 +24,7 @@ export async function revokeCodesWithin(
       await recordEvent(tx, { sellerId: license.sellerId, type: 'license_code.revoked', licenseId: license.id, data: { LicenseId: license.id, SeatId: code.seatId, CodeId: code.id, Label: code.label } });
     }
     await releaseDevicesWithin(tx, { sellerId: license.sellerId, where: { codeId: code.id }, by: 'CodeRevoked', now: input.now });
-    if (license.checkoutId) await forgetSealedCopy({ db: tx }, { checkoutId: license.checkoutId, codeId: code.id });
+    if (license.checkoutId) await forgetSaleCode(tx, { checkoutId: license.checkoutId, codeId: code.id });
     await publishInvalidation({ db: tx }, LICENSE_CODE_TOPIC, code.id);
   }
-}
-
-/**
- * The checkout that sold the license keeps its code sealed so that its buyer can read the result
- * again (GET /purchase/checkout/{id}); once that code is revoked the copy has no use left, so it is
- * deleted (the result then carries EncodedCredential null). Only when the copy is this very code:
- * revoking a code issued later leaves the sale's code readable.
- */
-async function forgetSealedCopy(ctx: { db: Tx }, input: { checkoutId: string; codeId: string }): Promise<void> {
-  const checkout = await ctx.db.checkout.findUnique({ where: { id: input.checkoutId }, select: { credentialCiphertext: true } });
-  const sealed = checkout?.credentialCiphertext;
-  if (!sealed || licenseCodeIdOfSealedCredential(sealed) !== input.codeId) return;
-  // Compared with the value read: a concurrent change of the copy is not overwritten.
-  await ctx.db.checkout.updateMany({ where: { id: input.checkoutId, credentialCiphertext: sealed }, data: { credentialCiphertext: null } });
 }

@@ -15,8 +15,8 @@ export async function createLicenseDirectly(ctx: { db: Db }, input: CreateLicens
   return runOnce(ctx, { sellerId: input.sellerId, requestId: input.requestId, operation: 'create-license', inputs: [input.offeringId, input.correlationId, input.seats] }, async (tx) => {
     const offering = await tx.offering.findFirst({ where: { id: input.offeringId, sellerId: input.sellerId, status: CatalogStatus.Active } });
     if (!offering) throw new DomainError('NotFound', 'No active offering with that id for this seller.');
-    const minted = await mintLicense(tx, { offering, buyerAccountId: null, correlationId: input.correlationId, tenantId: input.correlationId, seatCount: input.seats });
+    const minted = await mintLicense(tx, { offering, buyerAccountId: null, correlationId: input.correlationId, tenantId: input.correlationId, seatCount: input.seats, codes: 'one-seat-only' });
     const license = await tx.license.findUniqueOrThrow({ where: { id: minted.licenseId }, include: licenseViewInclude });
-    return { license: toLicenseView(license), seatIds: minted.seatIds, encodedCredential: minted.code };
+    return { license: toLicenseView(license), seatIds: minted.seatIds, encodedCredential: minted.codes[0] ?? null };
   });
 }

@@ -9,11 +9,11 @@ import { licenseTermEnd } from './license-term';
 export interface MintedLicense {
   licenseId: string;
   seatIds: string[];
-  /** The license code of a one-seat license; null for more seats (the seller issues one per seat). */
-  code: string | null;
+  /** The license codes issued with it, one per seat in seat order (see `codes` below); empty when none. */
+  codes: string[];
 }
 
-/** A license with its seats and, for one seat, its license code. Run inside the caller's transaction. */
+/** A license with its seats and their license codes. Run inside the caller's transaction. */
 export async function mintLicense(
   tx: Tx,
   input: {
@@ -23,6 +23,12 @@ export async function mintLicense(
     /** The seller's tenant, only where the seller itself asked (docs/api/management.md "Tenants"). */
     tenantId?: string | null;
     seatCount: number;
+    /**
+     * Which seats get a license code at once: every seat, for a buyer's purchase or claim (each seat
+     * bought works at once); only a one-seat license's, for a seller's tenant (its backend issues and
+     * keeps one per seat: spec "Tenant seat workflow"). Omitted: one-seat only.
+     */
+    codes?: 'every-seat' | 'one-seat-only';
     /**
      * The price of one seat per period it is sold at (minor units of the offering's currency): what
      * its checkout charged per seat. Omitted: the offering's price now (a seller's direct creation).
@@ -69,6 +75,8 @@ export async function mintLicense(
     licenseId: license.id,
     data: { LicenseId: license.id, OfferingId: license.offeringId, CorrelationId: license.correlationId, Status: license.status, SeatCount: seatIds.length, TermEndUtc: license.termEnd?.toISOString() ?? null },
   });
-  const code = input.seatCount === 1 ? (await issueLicenseCode({ db: tx }, { licenseId: license.id, seatId: seatIds[0]!, label: 'Seat 1' })).code : null;
-  return { licenseId: license.id, seatIds, code };
+  const coded = input.codes === 'every-seat' || seatIds.length === 1 ? seatIds : [];
+  const codes: string[] = [];
+  for (const [index, seatId] of coded.entries()) codes.push((await issueLicenseCode({ db: tx }, { licenseId: license.id, seatId, label: `Seat ${index + 1}` })).code);
+  return { licenseId: license.id, seatIds, codes };
 }

@@ -10,7 +10,7 @@ import { cancelScheduledPlanChange } from '../../licensing/licenses/cancel-plan-
 import { changeLicenseOffering } from '../../licensing/licenses/change-license-offering';
 import { changeOfferingSchema } from '../../licensing/licenses/plan-change.schema';
 import { listPlanChangeOptions } from '../../licensing/licenses/quote-plan-change';
-import { getCheckoutResultForBuyer } from '../../checkout/get-checkout-result';
+import { getCheckoutResultForBuyer, getSaleCodesForBuyer } from '../../checkout/get-checkout-result';
 import { listBuyerLicenses } from '../../licensing/licenses/list-buyer-licenses';
 import { getSubscriptionBilling } from '../../licensing/subscriptions/get-subscription-billing';
 import { deactivateLicenseDevice } from '../../licensing/devices/deactivate-license-device';
@@ -23,6 +23,10 @@ export const licensesRouter = createTrpcRouter({
   checkoutResult: protectedProcedure
     .input(z.object({ sessionId: z.string().min(1).max(100) }))
     .query(({ ctx, input }) => getCheckoutResultForBuyer(ctx, { sessionId: input.sessionId, buyerAccountId: ctx.session.accountId })),
+  /** The license codes that checkout issued, one per seat, still live (the success page, the license page's ?session=). */
+  saleCodes: protectedProcedure
+    .input(z.object({ sessionId: z.string().min(1).max(100) }))
+    .query(({ ctx, input }) => getSaleCodesForBuyer(ctx, { sessionId: input.sessionId, buyerAccountId: ctx.session.accountId })),
   billing: protectedProcedure
     .input(subscriptionBillingInputSchema)
     .query(({ ctx, input }) => getSubscriptionBilling(ctx, { licenseId: input.licenseId, buyerAccountId: ctx.session.accountId })),

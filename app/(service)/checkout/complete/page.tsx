@@ -4,6 +4,7 @@ import type { CheckoutOutcome, BuyerReceipt } from '@licensing/core';
 import { api, portalMe, refusedWith } from '@/app/trpc-server';
 import { checkoutOutcome } from '../checkout-outcome';
 import { ReceiptSummary } from '../../orders/receipt-summary';
+import { SaleCodesBox } from '../../licenses/sale-codes-box';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Your purchase', robots: { index: false, follow: false }, referrer: 'no-referrer' };
@@ -49,7 +50,8 @@ async function receiptForViewer(sessionId: string, signedIn: boolean): Promise<B
  * The hosted result page (spec: when the app gives no SuccessUrl). It reads the checkout and says
  * what happened: paid, still waiting for the processor (refreshing itself), cancelled, failed or
  * unknown. The checkout id is the only key, so it shows no buyer data and no credential, except
- * to the buyer of that checkout, signed in, who sees the receipt's summary.
+ * to the buyer of that checkout, signed in, who sees the license codes (one per seat, each with a
+ * Copy button) and the receipt's summary.
  */
 export default async function CheckoutCompletePage({ searchParams }: Props) {
   const { session_id: sessionId } = await searchParams;
@@ -59,6 +61,8 @@ export default async function CheckoutCompletePage({ searchParams }: Props) {
   const signedIn = (await portalMe()) !== null;
   const licensesHref = signedIn ? licensesPath : `/login?callbackUrl=${encodeURIComponent(licensesPath)}`;
   const receipt = outcome.state === 'completed' ? await receiptForViewer(sessionId!, signedIn) : null;
+  // The codes only to the buyer of this checkout (who alone has its receipt).
+  const codes = receipt ? (await api.licenses.saleCodes({ sessionId: sessionId! })).codes : [];
   const receiptPath = outcome.state === 'completed' ? `/orders/${encodeURIComponent(sessionId!)}` : null;
   return (
     <section className={`mx-auto max-w-lg min-w-0 space-y-4 rounded-lg border p-8 ${TONE[outcome.state]}`} data-testid="checkout-complete" data-state={outcome.state}>
@@ -73,6 +77,7 @@ export default async function CheckoutCompletePage({ searchParams }: Props) {
           confirmation e-mail is on its way.
         </p>
       )}
+      {codes.length > 0 && <SaleCodesBox codes={codes} offeringName={outcome.offeringName ?? 'your purchase'} licenseHref={licensesPath} />}
       {receipt && (
         <section aria-labelledby="receipt-summary" className="rounded-md border border-emerald-200 bg-white p-4 text-slate-900" data-testid="checkout-receipt">
           <h2 id="receipt-summary" className="text-base font-semibold">

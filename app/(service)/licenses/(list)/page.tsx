@@ -5,7 +5,7 @@ import type { BuyerLicenseView } from '@licensing/core';
 import { api, portalMe, refusedWith } from '@/app/trpc-server';
 import { SignOutButton } from '@/app/(service)/portal/sign-out-button';
 import { LicenseCard } from '../license-card';
-import { LicenseCodeBox } from '../license-code-box';
+import { SaleCodesBox } from '../sale-codes-box';
 
 export const dynamic = 'force-dynamic';
 // ?session= may reveal a license code: keep the address out of Referer headers.
@@ -14,11 +14,11 @@ export const metadata: Metadata = { title: 'Your licenses', referrer: 'no-referr
 type Props = { searchParams: Promise<{ session?: string | string[] }> };
 
 type CheckoutNotice =
-  | { kind: 'code'; code: string; offeringName: string }
+  | { kind: 'codes'; codes: { seatNumber: number; code: string }[]; offeringName: string }
   | { kind: 'message'; tone: 'info' | 'warning'; text: string }
   | null;
 
-/** What ?session=<id> adds at the top: the license code of this buyer's completed checkout, once. */
+/** What ?session=<id> adds at the top: the license codes of this buyer's completed checkout, one per seat. */
 async function checkoutNotice(sessionId: string | undefined, licenses: BuyerLicenseView[]): Promise<CheckoutNotice> {
   if (!sessionId) return null;
   try {
@@ -26,11 +26,14 @@ async function checkoutNotice(sessionId: string | undefined, licenses: BuyerLice
     if (result.status === 'pending') return { kind: 'message', tone: 'info', text: 'Your purchase is still being processed. Reload this page in a moment.' };
     if (result.status === 'failed') return { kind: 'message', tone: 'warning', text: `That purchase did not complete: ${result.error ?? 'no reason given'}.` };
     const license = licenses.find((candidate) => candidate.id === result.licenseId);
-    if (!result.encodedCredential || !license) return null;
-    // Once every code of that license is revoked, the old code is of no use: do not show it.
-    const live = license.seats.some((seat) => seat.codes.some((code) => code.revokedAt === null));
-    if (!live) return { kind: 'message', tone: 'info', text: `The license code of your ${license.offeringName} purchase has been revoked.` };
-    return { kind: 'code', code: result.encodedCredential, offeringName: license.offeringName };
+    if (!license) return null;
+    const sale = await api.licenses.saleCodes({ sessionId });
+    if (sale.codes.length === 0) {
+      // Once every code of that sale is revoked, say so rather than show nothing.
+      const revoked = license.seats.some((seat) => seat.codes.some((code) => code.revokedAt !== null));
+      return revoked ? { kind: 'message', tone: 'info', text: `The license codes of your ${license.offeringName} purchase have been revoked.` } : null;
+    }
+    return { kind: 'codes', codes: sale.codes, offeringName: license.offeringName };
   } catch (error) {
     if (refusedWith(error, 'NotFound', 'CheckoutResultForbidden')) {
       return { kind: 'message', tone: 'warning', text: 'That purchase was not found among yours.' };
@@ -69,7 +72,7 @@ export default async function LicensesPage({ searchParams }: Props) {
         </div>
       </header>
 
-      {notice?.kind === 'code' && <LicenseCodeBox code={notice.code} offeringName={notice.offeringName} />}
+      {notice?.kind === 'codes' && <SaleCodesBox codes={notice.codes} offeringName={notice.offeringName} />}
       {notice?.kind === 'message' && (
         <p
           role="status"

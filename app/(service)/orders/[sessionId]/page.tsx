@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { api, orNotFound, portalMe } from '@/app/trpc-server';
 import { requestFormat } from '@/app/components/request-format';
-import { ReceiptSummary } from '../receipt-summary';
+import { codeLinkText, ReceiptSummary } from '../receipt-summary';
 import { PrintButton } from './print-button';
 
 export const dynamic = 'force-dynamic';
@@ -47,7 +47,7 @@ export default async function ReceiptPage({ params }: Props) {
       <div className="flex flex-wrap items-center gap-x-6 gap-y-3 print:hidden">
         {receipt.codeHref && (
           <Link href={receipt.codeHref} className="font-medium text-indigo-700 underline hover:text-indigo-600">
-            Show the license code
+            {codeLinkText(receipt.quantity)}
           </Link>
         )}
         {receipt.licenseHref && (
