@@ -53,6 +53,20 @@ export function portalAuthOptions(): NextAuthOptions {
           return { id: signedIn.accountId, email: signedIn.email, sessionId: signedIn.sessionId, registeredBefore: signedIn.registeredBefore };
         },
       }),
+      // The e-mailed sign-in link's Continue (app/(service)/login/link/[token]).
+      CredentialsProvider({
+        id: 'email-link',
+        name: 'E-mail link',
+        credentials: { token: { type: 'text' } },
+        async authorize(credentials, request) {
+          if (!credentials?.token) return null;
+          const signedIn = await trpc.portalSessions.signInWithLink({
+            token: credentials.token,
+            origin: { ipAddress: headerOf(request, CLIENT_IP_HEADER), userAgent: headerOf(request, 'user-agent') },
+          });
+          return { id: signedIn.accountId, email: signedIn.email, sessionId: signedIn.sessionId, registeredBefore: false };
+        },
+      }),
     ],
     callbacks: {
       jwt({ token, user }) {

@@ -23,7 +23,7 @@ export function openSaleCodes(sealed: string): string[] {
 }
 
 /** The id of a license code (the subject of its runtime token), or null when it is not one. */
-export function licenseCodeIdOf(code: string): string | null {
+function licenseCodeIdOf(code: string): string | null {
   try {
     const token = decodeLicenseCode(code);
     return token ? (decodeJwt(token).sub ?? null) : null;

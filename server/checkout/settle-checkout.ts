@@ -84,7 +84,7 @@ export async function settleCheckoutWithin(
   });
   const buyer = buyerAccountId ? await tx.account.findUnique({ where: { id: buyerAccountId } }) : null;
   const delivery = buyer
-    ? await recordLicenseDeliveryEmail(tx, { to: buyer.email, offeringName: checkout.offering.name, sellerName: sellerDisplayName(checkout.seller), checkoutId: checkout.id, licenseId: minted.licenseId })
+    ? await recordLicenseDeliveryEmail(tx, { to: buyer.email, accountId: buyer.id, offeringName: checkout.offering.name, sellerName: sellerDisplayName(checkout.seller), checkoutId: checkout.id, licenseId: minted.licenseId })
     : null;
   return { licenseId: minted.licenseId, checkoutId: checkout.id, emailQueued: delivery?.status === 'queued' };
 }

@@ -26,8 +26,8 @@ async function deleteInBatches(findIds: () => Promise<{ id: string }[]>, deleteI
   }
 }
 
-/** Deletes expired sign-in requests, one-time codes, authorization codes and refresh tokens; returns how many of each. */
-async function cleanExpiredSignIns(ctx: Ctx): Promise<Record<'authorizationRequests' | 'oneTimeCodes' | 'authorizationCodes' | 'refreshTokens', number>> {
+/** Deletes expired sign-in requests, one-time codes, authorization codes, refresh tokens and sign-in links; returns how many of each. */
+async function cleanExpiredSignIns(ctx: Ctx): Promise<Record<'authorizationRequests' | 'oneTimeCodes' | 'authorizationCodes' | 'refreshTokens' | 'signInLinks', number>> {
   const { db } = ctx;
   const cutoff = new Date((ctx.now?.() ?? new Date()).getTime() - SIGN_IN_ROW_RETENTION_SECONDS * 1000);
   const expired = { expiresAt: { lt: cutoff } };
@@ -58,10 +58,14 @@ async function cleanExpiredSignIns(ctx: Ctx): Promise<Record<'authorizationReque
       () => db.refreshToken.findMany({ where: { OR: [expired, { familyExpiresAt: { lt: cutoff } }] }, select, take: BATCH }),
       (ids) => db.refreshToken.deleteMany({ where: { id: { in: ids } } }),
     ),
+    signInLinks: await deleteInBatches(
+      () => db.signInLink.findMany({ where: expired, select, take: BATCH }),
+      (ids) => db.signInLink.deleteMany({ where: { id: { in: ids } } }),
+    ),
   };
   if (Object.values(counts).some((count) => count > 0)) logger.info(counts, 'identity: expired sign-in rows deleted');
   return counts;
 }
 
-/** Deletes expired sign-in rows (authorize requests, one-time codes, authorization codes, refresh tokens). */
+/** Deletes expired sign-in rows (authorize requests, one-time codes, authorization codes, refresh tokens, sign-in links). */
 export const cleanExpiredSignInsJob = defineScheduledSweep({ data: cleanExpiredSignInsData, cron: '*/5 * * * *', expireInSeconds: 5 * 60, run: (ctx) => cleanExpiredSignIns(ctx) });

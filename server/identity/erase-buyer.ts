@@ -109,6 +109,7 @@ export async function eraseBuyerAccount(ctx: { db: Db; now?: Date }, input: Eras
 
     const signInCodes = await tx.oneTimeCode.deleteMany({ where: { OR: [{ accountId: input.accountId }, ...(sameAddress ? [{ email: sameAddress }] : [])] } });
     const authorizationCodes = await tx.authorizationCode.deleteMany({ where: { accountId: input.accountId } });
+    await tx.signInLink.deleteMany({ where: { accountId: input.accountId } });
     const refreshTokens = await tx.refreshToken.deleteMany({ where: { accountId: input.accountId } });
     const externalIdentities = await tx.externalIdentity.deleteMany({ where: { accountId: input.accountId } });
     const sessionsEnded = await endSessionsOf(tx, input.accountId, 'account_erased');

@@ -66,6 +66,7 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
   let paidOrderId: string;
   let paidLicenseId: string;
   let shownCode: string;
+  let deliveryMail = '';
 
   beforeAll(async () => {
     context = await setup.browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
@@ -189,6 +190,37 @@ describe.each(VIEWPORTS)('a buyer’s journey in Chromium on the $name ($width p
       const mail = await setup.smtp.waitForMail((candidate) => candidate.to.includes(buyer) && candidate.subject.startsWith('Your Journey Plus license'));
       expect(mail.html).toContain(`${setup.server.baseUrl}/orders/${paidOrderId}`);
       expect(mail.html).toContain(`${setup.server.baseUrl}/licenses#license-${paidLicenseId}`);
+      deliveryMail = mail.html;
+    },
+    E2E_TIMEOUT,
+  );
+
+  it(
+    'the delivery e-mail’s button signs the buyer in once, in a new browser, straight to the license code; a second use leads to the ordinary sign-in',
+    async () => {
+      const link = new RegExp(`${setup.server.baseUrl}/login/link/[A-Za-z0-9_-]+`).exec(deliveryMail)![0];
+      const later = await setup.browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
+      try {
+        const fresh = await later.newPage();
+        fresh.setDefaultTimeout(30_000);
+        await fresh.goto(link);
+        expect(await fresh.getByTestId('sign-in-link').getAttribute('data-state')).toBe('open');
+        await expectFitsAndAccessible(fresh, 'the sign-in link page');
+        await fresh.getByRole('button', { name: 'Continue' }).click();
+        await fresh.waitForURL((current) => current.pathname === '/licenses' && current.searchParams.get('session') === paidOrderId);
+        expect(await fresh.getByTestId('license-code').inputValue()).toMatch(/^SVC_LIC_/);
+        expect(await fresh.getByTestId('signed-in-as').innerText()).toContain(buyer);
+
+        // Spent: opened again, it offers the ordinary sign-in back to the same place.
+        await fresh.goto(link);
+        expect(await fresh.getByTestId('sign-in-link').getAttribute('data-state')).toBe('used');
+        expect(await fresh.getByRole('link', { name: 'Sign in with an e-mailed code' }).getAttribute('href')).toBe(
+          `/login?callbackUrl=${encodeURIComponent(`/licenses?session=${paidOrderId}`)}`,
+        );
+        await expectFitsAndAccessible(fresh, 'a used sign-in link');
+      } finally {
+        await later.close();
+      }
     },
     E2E_TIMEOUT,
   );

@@ -250,7 +250,7 @@ describe('clean-up of stale sign-in rows', () => {
     expect(schedules).toContainEqual({ name: JOB, cron: '*/5 * * * *' });
   });
 
-  it('deletes expired sign-in requests, one-time codes, authorization codes and refresh tokens, and keeps live ones', async () => {
+  it('deletes expired sign-in requests, one-time codes, authorization codes, refresh tokens and sign-in links, and keeps live ones', async () => {
     const account = await database.db.account.create({ data: { email: unique('cleaned') } });
     const longAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
     const later = new Date(Date.now() + 10 * 60 * 1000);
@@ -268,8 +268,20 @@ describe('clean-up of stale sign-in rows', () => {
     const refreshToken = (expiresAt: Date) =>
       database.db.refreshToken.create({ data: { tokenHash: crypto.randomUUID(), familyId: crypto.randomUUID(), accountId: account.id, clientId: marker, scope: PURCHASE_SCOPE, expiresAt } });
 
-    const stale = await Promise.all([request(longAgo), oneTimeCode(longAgo), oneTimeCode(longAgo, longAgo), authorizationCode(longAgo), authorizationCode(longAgo, longAgo), refreshToken(longAgo)]);
-    const live = await Promise.all([request(later), oneTimeCode(later), authorizationCode(later), refreshToken(later)]);
+    const signInLink = (expiresAt: Date, usedAt: Date | null = null) =>
+      database.db.signInLink.create({ data: { accountId: account.id, tokenHash: crypto.randomUUID(), path: `/${marker}`, expiresAt, usedAt } });
+
+    const stale = await Promise.all([
+      request(longAgo),
+      oneTimeCode(longAgo),
+      oneTimeCode(longAgo, longAgo),
+      authorizationCode(longAgo),
+      authorizationCode(longAgo, longAgo),
+      refreshToken(longAgo),
+      signInLink(longAgo),
+      signInLink(longAgo, longAgo),
+    ]);
+    const live = await Promise.all([request(later), oneTimeCode(later), authorizationCode(later), refreshToken(later), signInLink(later)]);
 
     const boss = new PgBoss({ connectionString: database.url, max: 1, supervise: false, schedule: false });
     await boss.start();
@@ -286,12 +298,13 @@ describe('clean-up of stale sign-in rows', () => {
           database.db.oneTimeCode.findMany({ where: { clientId: marker } }),
           database.db.authorizationCode.findMany({ where: { clientId: marker } }),
           database.db.refreshToken.findMany({ where: { clientId: marker } }),
+          database.db.signInLink.findMany({ where: { path: `/${marker}` } }),
         ])
       )
         .flat()
         .map((row) => row.id)
         .sort();
     await expect.poll(remaining, { timeout: 20_000, interval: 250 }).toEqual(live.map((row) => row.id).sort());
-    expect(stale).toHaveLength(6);
+    expect(stale).toHaveLength(8);
   });
 });
