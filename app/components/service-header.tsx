@@ -1,26 +1,47 @@
 import Link from 'next/link';
+import { portalMe } from '@/app/trpc-server';
+import { AccountMenu } from './account-menu';
 
-/** The service's own header: on its pages, never on a seller's storefront. */
-export function ServiceHeader() {
+const link = 'whitespace-nowrap text-slate-600 hover:text-slate-900';
+
+/** The service's own header: on its pages, never on a seller's storefront or hosted checkout. Who is signed in, with their account's menu. */
+export async function ServiceHeader() {
+  const me = await portalMe();
   return (
     <header className="border-b border-slate-200 bg-white print:hidden">
       <nav className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-5 gap-y-2 px-4 py-4 sm:px-6" aria-label="Main">
         <Link href="/" className="text-lg font-semibold tracking-tight">
           Licensing service
         </Link>
-        <div className="flex flex-wrap items-center gap-x-5 gap-y-1 text-sm">
-          <Link href="/marketplace" className="text-slate-600 hover:text-slate-900">
+        <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
+          <Link href="/marketplace" className={link}>
             Marketplace
           </Link>
-          <Link href="/licenses" className="text-slate-600 hover:text-slate-900">
-            Your licenses
-          </Link>
-          <Link href="/orders" className="text-slate-600 hover:text-slate-900">
-            Your orders
-          </Link>
-          <Link href="/portal" className="text-slate-600 hover:text-slate-900">
-            Seller portal
-          </Link>
+          {me ? (
+            <>
+              <Link href="/licenses" className={link}>
+                Your licenses
+              </Link>
+              <Link href="/orders" className={link}>
+                Your orders
+              </Link>
+              {me.seller && (
+                <Link href="/portal" className={link}>
+                  Seller portal
+                </Link>
+              )}
+              <AccountMenu email={me.email} isSeller={me.seller !== null} />
+            </>
+          ) : (
+            <>
+              <Link href="/register" className={link}>
+                Sell your software
+              </Link>
+              <Link href="/login" className={`${link} font-medium text-indigo-700`}>
+                Sign in
+              </Link>
+            </>
+          )}
         </div>
       </nav>
     </header>

@@ -108,6 +108,7 @@ for (const viewport of VIEWPORTS) describe(`a seller signs up in Chromium and se
 describe('signing out', () => {
   it('signing out ends the session; the portal then asks to sign in', async () => {
     await page.goto(`${setup.server.baseUrl}/portal`);
+    await page.getByTestId('account-menu').locator('summary').click();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/login/);
     await page.goto(`${setup.server.baseUrl}/portal`);

@@ -3,7 +3,6 @@ import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { SignedInArea } from '@/app/trpc-provider';
 import { api, portalMe } from '@/app/trpc-server';
-import { SignOutButton } from '@/app/(service)/portal/sign-out-button';
 import { DeleteAccountForm } from './delete-account-form';
 
 export const dynamic = 'force-dynamic';
@@ -30,7 +29,6 @@ export default async function AccountPage() {
               <Link href="/orders" className={link}>orders</Link> belong to it.
             </p>
           </div>
-          <SignOutButton />
         </header>
 
         <section aria-labelledby="delete-account" className="space-y-4 rounded-lg border border-red-200 bg-white p-4 shadow-sm sm:p-5">

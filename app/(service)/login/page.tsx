@@ -6,8 +6,9 @@ export const metadata: Metadata = { title: 'Sign in' };
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string; email?: string }> }) {
   const { callbackUrl, email } = await searchParams;
-  // Only same-site paths: a sign-in link must not send the person elsewhere.
-  const target = callbackUrl?.startsWith('/') && !callbackUrl.startsWith('//') ? callbackUrl : '/portal';
+  // Only same-site paths: a sign-in link must not send the person elsewhere. Asked for nothing, a
+  // buyer lands on their licenses and a seller on the portal (/home decides once signed in).
+  const target = callbackUrl?.startsWith('/') && !callbackUrl.startsWith('//') ? callbackUrl : '/home';
   return (
     <div className="space-y-4">
       <EmailCodeSignIn

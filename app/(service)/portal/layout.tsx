@@ -1,5 +1,4 @@
 import { redirect } from 'next/navigation';
-import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { headers } from 'next/headers';
 import { SignedInArea } from '@/app/trpc-provider';
@@ -8,7 +7,6 @@ import { api, portalMe } from '@/app/trpc-server';
 import { REQUEST_PATH_HEADER } from '@/server/entry/shared';
 import type { MemberPermission } from '@licensing/core';
 import { PortalNav } from './portal-nav';
-import { SignOutButton } from './sign-out-button';
 
 export const dynamic = 'force-dynamic';
 
@@ -40,17 +38,9 @@ export default async function PortalLayout({ children }: { children: ReactNode }
   ];
   return (
     <div className="space-y-8">
-      <div className="flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 pb-4">
+      {/* Who is signed in, the sessions and Sign out are in the header's account menu. */}
+      <div className="border-b border-slate-200 pb-4">
         <PortalNav links={links} />
-        <div className="flex min-w-0 items-center gap-3 text-sm text-slate-600">
-          <span data-testid="signed-in-as" className="min-w-0 [overflow-wrap:anywhere]">
-            {portal.email}
-          </span>
-          <Link href="/portal/sessions" className="underline hover:text-slate-900">
-            Sessions
-          </Link>
-          <SignOutButton />
-        </div>
       </div>
       <SignedInArea>{children}</SignedInArea>
     </div>

@@ -3,7 +3,6 @@ import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import type { BuyerLicenseView } from '@licensing/core';
 import { api, portalMe, refusedWith } from '@/app/trpc-server';
-import { SignOutButton } from '@/app/(service)/portal/sign-out-button';
 import { LicenseCard } from '../license-card';
 import { SaleCodesBox } from '../sale-codes-box';
 
@@ -63,12 +62,6 @@ export default async function LicensesPage({ searchParams }: Props) {
             </Link>
             .
           </p>
-        </div>
-        <div className="flex min-w-0 flex-wrap items-center gap-3 text-sm text-slate-600">
-          <span data-testid="signed-in-as" className="break-all">
-            {session.email}
-          </span>
-          <SignOutButton />
         </div>
       </header>
 
