@@ -75,6 +75,8 @@ export async function settleCheckoutWithin(
     where: { id: checkout.id },
     data: {
       buyerAccountId,
+      // A guest's checkout learns its address at payment (the processor's page asked for it).
+      customerEmail: checkout.customerEmail ?? email ?? undefined,
       processorCustomerId: refs.processorCustomerId ?? undefined,
       processorSubscriptionId: refs.processorSubscriptionId ?? undefined,
       processorPaymentId: refs.processorPaymentId ?? undefined,

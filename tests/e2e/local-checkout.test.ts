@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allowRepeatPurchases } from '../support/factories';
-import { codeReader } from '../support/sign-in';
 import { browserTestFile } from '../support/browser-test-file';
+import { continueWithDeliveryLink } from '../support/delivery-link';
 import { expectFitsAndAccessible, VIEWPORTS } from '../support/page-checks';
 
 // A buyer in Chromium against the real server: sign in, buy on the demo storefront, pay on the
@@ -15,11 +15,9 @@ const E2E_TIMEOUT = 90_000;
 
 const setup = browserTestFile();
 let page: Page;
-let nextCode: (email: string) => Promise<string>;
 let freeLicenseId: string;
 
 beforeAll(async () => {
-  nextCode = codeReader(setup.smtp);
   page = await setup.browser.newPage();
   page.setDefaultTimeout(30_000);
 });
@@ -38,27 +36,27 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
 
 describe('buying on the storefront with the local processor, in Chromium', () => {
   it(
-    'a link that starts a purchase opens the guest checkout for it signed out; the code signs in, then hosted page → Pay → complete page, license, e-mail, license page',
+    'pay first, verify after: a link that starts a purchase, signed out, goes straight to the hosted page, which asks for the e-mail address; Pay → complete page → the e-mailed link signs in to the codes',
     async () => {
-      // Signed out, a link with the purchase in it (`?buy=`) opens the guest checkout of that offering
-      // with its address field focused; the address forgets the purchase at once.
+      // Signed out, a link with the purchase in it (`?buy=`) opens the hosted page of that offering
+      // at once: no account, no code before paying.
       const proMonthly = await setup.database.db.offering.findFirstOrThrow({ where: { name: 'Pro Monthly', seller: { issuerClientId: 'demo' } } });
       await page.goto(url(`/marketplace/demo?buy=${proMonthly.id}&seats=1`));
-      const guest = page.getByTestId('guest-checkout');
-      await guest.waitFor();
-      expect(await guest.getByLabel('E-mail address').evaluate((input) => input === document.activeElement)).toBe(true);
-      expect(new URL(page.url()).search).toBe('');
-      await guest.getByLabel('E-mail address').fill(BUYER);
-      await guest.getByRole('button', { name: 'Send me a code' }).click();
-      await guest.getByLabel('Code').fill(await nextCode(BUYER));
-      await guest.getByRole('button', { name: 'Confirm and go to payment', exact: true }).click();
       await page.waitForURL((current) => current.pathname.startsWith('/checkout/local/'));
       const checkoutId = new URL(page.url()).pathname.split('/')[3]!;
       const hostedText = await page.locator('main').innerText();
       expect(hostedText).toContain('Demo Studio Team');
       expect(hostedText).toContain('Pro Monthly');
       expect(hostedText).toContain('$9.99 / month');
-      expect(await page.getByTestId('checkout-buyer').innerText()).toBe(BUYER);
+      expect(await page.getByTestId('checkout-buyer').count()).toBe(0);
+      expect(await setup.database.db.checkout.findUniqueOrThrow({ where: { id: checkoutId } })).toMatchObject({ buyerAccountId: null, customerEmail: null });
+      // Pay without an address goes back to the page, which asks for it.
+      await page.getByTestId('checkout-email').evaluate((input) => input.removeAttribute('required'));
+      await page.getByRole('button', { name: 'Pay $9.99 / month', exact: true }).click();
+      await page.waitForURL((current) => current.searchParams.get('email') === 'missing');
+      await page.getByRole('alert').filter({ hasText: 'Enter the e-mail address your license should go to.' }).waitFor();
+      expect(await setup.database.db.account.count({ where: { email: BUYER } })).toBe(0);
+      await page.getByTestId('checkout-email').fill(BUYER.toUpperCase());
       // The keyboard meets Cancel first and Pay right after it, as the eye reads them.
       const pay = page.getByRole('button', { name: 'Pay $9.99 / month', exact: true });
       await page.getByRole('button', { name: 'Cancel', exact: true }).focus();
@@ -72,6 +70,9 @@ describe('buying on the storefront with the local processor, in Chromium', () =>
       expect(sessionIdOf(page.url(), 'session_id')).toBe(checkoutId);
       expect(await page.locator('main').innerText()).toContain('Payment received for Pro Monthly.');
       expect(await page.getByTestId('checkout-complete').getAttribute('data-state')).toBe('completed');
+      // Signed out, the page shows no code: they go to the address typed, whose owner alone can open them.
+      expect(await page.getByTestId('codes-by-email').innerText()).toContain('Show your license codes');
+      expect(await page.getByTestId('license-code-box').count()).toBe(0);
       expect(await page.getByRole('link', { name: /^Back to Demo Studio Team/ }).getAttribute('href')).toBe('/marketplace/demo');
 
       const checkout = await setup.database.db.checkout.findUniqueOrThrow({ where: { id: checkoutId }, include: { license: true, buyer: true } });
@@ -84,6 +85,9 @@ describe('buying on the storefront with the local processor, in Chromium', () =>
       const delivery = await setup.smtp.waitForMail((mail) => mail.to.includes(BUYER) && mail.subject.startsWith('Your Pro Monthly license'));
       expect(delivery.subject).toBe('Your Pro Monthly license from Demo Studio Team');
       expect(delivery.html).toContain(`${setup.server.baseUrl}/licenses`);
+      await continueWithDeliveryLink(page, setup.smtp, { baseUrl: setup.server.baseUrl, email: BUYER, offeringName: 'Pro Monthly' });
+      expect(new URL(page.url()).searchParams.get('session')).toBe(checkoutId);
+      expect(await page.getByTestId('license-code').inputValue()).toMatch(/^SVC_LIC_/);
 
       await page.goto(url('/licenses'));
       const licenses = page.locator(`[data-license-id="${checkout.license!.id}"]`);

@@ -171,7 +171,7 @@ for (const viewport of VIEWPORTS) {
     );
 
     it(
-      'signed out, Buy on a second offering moves the one guest checkout there, and Not now returns focus to its Buy',
+      'signed out, a second free offering moves the one guest checkout there, and Not now returns focus to its button',
       async () => {
         const context = await setup.browser.newContext({ viewport });
         try {
@@ -179,17 +179,17 @@ for (const viewport of VIEWPORTS) {
           await page.goto(`${setup.server.baseUrl}/marketplace/${store.issuerClientId}`);
           await waitForHydration(page);
           const community = offeringCard(page, 'Community');
-          const team = offeringCard(page, 'Team');
+          const trial = offeringCard(page, 'Pro Trial');
           await community.getByRole('button', { name: 'Get it free: Community' }).click();
           await community.getByTestId('guest-checkout').getByLabel('E-mail address').fill('two.panels@example.com');
-          await team.getByRole('button', { name: 'Buy Team' }).click();
-          await team.getByTestId('guest-checkout').waitFor();
+          await trial.getByRole('button', { name: 'Get it free: Pro Trial' }).click();
+          await trial.getByTestId('guest-checkout').waitFor();
           await expect.poll(() => page.getByTestId('guest-checkout').count()).toBe(1);
           expect(await community.getByRole('button', { name: 'Get it free: Community' }).getAttribute('aria-expanded')).toBe('false');
           await expectFitsAndAccessible(page, 'the guest checkout moved to the second offering');
-          await team.getByRole('button', { name: 'Not now' }).click();
+          await trial.getByRole('button', { name: 'Not now' }).click();
           await expect.poll(() => page.getByTestId('guest-checkout').count()).toBe(0);
-          expect(await team.getByRole('button', { name: 'Buy Team' }).evaluate((button) => button === document.activeElement)).toBe(true);
+          expect(await trial.getByRole('button', { name: 'Get it free: Pro Trial' }).evaluate((button) => button === document.activeElement)).toBe(true);
         } finally {
           await context.close();
         }

@@ -1,99 +1,93 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { LicenseClassification } from '@/server/catalog/catalog-enums';
-import { signInToPortal } from '@/server/identity/sign-in-to-portal';
-import { listOutbox } from '@/server/mail/list-outbox';
-import { appRouter } from '@/server/trpc/app-router';
+import { createGuestPurchaseCheckout } from '@/server/checkout/create-purchase-checkout';
+import { getSaleCodesForBuyer } from '@/server/checkout/get-checkout-result';
+import { payLocalCheckout } from '@/server/checkout/local-checkout/pay-local-checkout';
+import { peekSignInLink, signInWithLink } from '@/server/identity/sign-in-links';
+import { configureLimitsForTests } from '@/server/platform/limits/limits';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { inProcessCore } from '../support/in-process-core';
 
-// Guest checkout (docs/buyers-and-sellers.md "Buying while signed out"): the storefront asks a buyer with no session for
-// an e-mail address, e-mails a code that names the purchase, and the redeemed code proves the address,
-// makes the account and signs it in; the purchase that follows is the signed-in buyer's.
+// Pay first, verify after (the storefront's Buy signed out): the checkout opens with no buyer and no
+// address, the payment page takes the address, the license goes to that address's account, and the
+// delivery e-mail's sign-in link proves it. At the service level against a real database.
 
-// Codes go to the dev outbox table, where the test reads them; limits count in memory.
-const setup = inProcessCore({ PUBLIC_BASE_URL: 'http://guest.test' });
+const BASE_URL = 'http://guest-checkout.test';
 
-const guest = () => appRouter.createCaller({ db: setup.database.db, session: null });
-const newEmail = () => `guest-${crypto.randomBytes(4).toString('hex')}@example.com`;
-
-async function store(options: { listed?: boolean; checkoutReady?: boolean } = {}) {
-  const seller = await createSeller(setup.database.db, { checkoutReady: options.checkoutReady ?? true, contactName: 'Guest Seller' });
-  await setup.database.db.seller.update({ where: { id: seller.id }, data: { storeName: 'Guest Tools' } });
-  const product = await createProduct(setup.database.db, seller.id, { name: 'Guest Editor' });
-  const offering = await createOffering(setup.database.db, product, {
-    name: 'Guest Pro',
-    classification: LicenseClassification.Perpetual,
-    priceMinor: 2700,
-  });
-  if (options.listed === false) await setup.database.db.offering.update({ where: { id: offering.id }, data: { listed: false } });
-  return { seller, offering };
+async function store(db: Parameters<typeof createSeller>[0]) {
+  const seller = await createSeller(db, { checkoutReady: true });
+  const product = await createProduct(db, seller.id, { name: 'Guest Product' });
+  const paid = await createOffering(db, product, { name: 'Guest Pro', priceMinor: 2500 });
+  const free = await createOffering(db, product, { name: 'Guest Free', priceMinor: null });
+  return { seller, paid, free };
 }
 
-async function codeMailTo(email: string) {
-  const mail = (await listOutbox({ db: setup.database.db }, { limit: 200 })).find((candidate) => candidate.to === email);
-  if (!mail) throw new Error(`no e-mail to ${email}`);
-  return { ...mail, code: /\b(\d{6})\b/.exec(mail.text ?? '')![1]! };
+/** The sign-in link of the delivery e-mail recorded for `to` (the dev outbox keeps its body). */
+async function deliveryLinkTo(db: Parameters<typeof createSeller>[0], to: string): Promise<string> {
+  const mail = await db.email.findFirstOrThrow({ where: { to, kind: 'license-delivery' } });
+  return new RegExp(`${BASE_URL}/login/link/([A-Za-z0-9_-]+)`).exec(mail.html!)![1]!;
 }
 
-describe('guest checkout: purchase.requestGuestCode, then the code, then purchase.buy', () => {
-  it('e-mails a code that names the offering and the store, and makes no account until the code is redeemed', async () => {
-    const { seller, offering } = await store();
-    const email = newEmail();
-    const sent = await guest().purchase.requestGuestCode({ issuerClientId: seller.issuerClientId, offeringId: offering.id, email: email.toUpperCase() });
-    expect(sent.sentTo).toMatch(/^g\*+@example\.com$/);
+describe('pay first, verify after, on the local processor', () => {
+  const setup = inProcessCore({ PUBLIC_BASE_URL: BASE_URL });
+  const ctx = () => ({ db: setup.database.db });
+  const guest = (offering: { id: string }, seller: { issuerClientId: string }, clientIp = '203.0.113.7') =>
+    createGuestPurchaseCheckout(ctx(), { requestId: crypto.randomUUID(), offeringId: offering.id, issuerClientId: seller.issuerClientId, clientIp });
 
-    const mail = await codeMailTo(email);
-    expect(mail.kind).toBe('sign-in-code');
-    expect(mail.subject).toBe('Your code to buy Guest Pro');
-    expect(mail.text).toContain('Your code to buy Guest Pro from Guest Tools is');
-    expect(await setup.database.db.account.count({ where: { email } })).toBe(0);
+  it('the checkout opens with no buyer and no address; Pay with an address delivers the license to that address’s account, whose e-mailed link alone opens the codes', async () => {
+    const { seller, paid } = await store(setup.database.db);
+    const session = await guest(paid, seller);
+    expect(await setup.database.db.checkout.findUniqueOrThrow({ where: { id: session.sessionId } })).toMatchObject({ status: 'pending', buyerAccountId: null, customerEmail: null });
 
-    await expect(signInToPortal({ db: setup.database.db }, { continuationToken: sent.continuationToken, code: mail.code === '000000' ? '111111' : '000000' })).rejects.toThrow(
-      'The code is not correct.',
-    );
-    expect(await setup.database.db.account.count({ where: { email } })).toBe(0);
+    // Pay without an address changes nothing and asks for it.
+    expect(await payLocalCheckout(ctx(), { checkoutId: session.sessionId })).toMatchObject({ status: 'pending', redirectTo: expect.stringMatching(/\?email=missing$/) });
+    expect(await payLocalCheckout(ctx(), { checkoutId: session.sessionId, email: 'not an address' })).toMatchObject({ status: 'pending' });
+    expect(await setup.database.db.checkout.findUniqueOrThrow({ where: { id: session.sessionId } })).toMatchObject({ status: 'pending' });
 
-    const signedIn = await signInToPortal({ db: setup.database.db }, { continuationToken: sent.continuationToken, code: mail.code });
-    const account = await setup.database.db.account.findUniqueOrThrow({ where: { email } });
-    expect(signedIn).toMatchObject({ accountId: account.id, email });
+    const email = `Guest.${crypto.randomBytes(3).toString('hex')}@Example.com`;
+    expect(await payLocalCheckout(ctx(), { checkoutId: session.sessionId, email })).toMatchObject({ status: 'completed' });
+    const account = await setup.database.db.account.findUniqueOrThrow({ where: { email: email.toLowerCase() } });
+    const order = await setup.database.db.checkout.findUniqueOrThrow({ where: { id: session.sessionId }, include: { license: true } });
+    expect(order).toMatchObject({ status: 'completed', buyerAccountId: account.id, customerEmail: email.toLowerCase() });
+    expect(order.license!.buyerAccountId).toBe(account.id);
 
-    const buyer = appRouter.createCaller({ db: setup.database.db, session: { accountId: account.id, email } });
-    const session = await buyer.purchase.buy({ issuerClientId: seller.issuerClientId, offeringId: offering.id });
-    expect(await setup.database.db.checkout.findUniqueOrThrow({ where: { id: session.sessionId } })).toMatchObject({ buyerAccountId: account.id, customerEmail: email, status: 'pending' });
+    // The delivery e-mail's link signs that account in, to this purchase's codes.
+    const token = await deliveryLinkTo(setup.database.db, email.toLowerCase());
+    expect(await peekSignInLink(ctx(), { token })).toEqual({ state: 'open', path: `/licenses?session=${session.sessionId}` });
+    const signedIn = await signInWithLink(ctx(), { token });
+    expect(signedIn.accountId).toBe(account.id);
+    expect((await getSaleCodesForBuyer(ctx(), { sessionId: session.sessionId, buyerAccountId: signedIn.accountId })).codes).toHaveLength(1);
   });
 
-  it('refuses an offering that cannot be bought before any code is sent or sign-in started (CheckoutFailed)', async () => {
-    const unlisted = await store({ listed: false });
-    const notReady = await store({ checkoutReady: false });
-    const email = newEmail();
-    for (const { seller, offering } of [unlisted, notReady]) {
-      await expect(guest().purchase.requestGuestCode({ issuerClientId: seller.issuerClientId, offeringId: offering.id, email })).rejects.toMatchObject({
-        code: 'BAD_REQUEST',
-        cause: { apiCode: 'CheckoutFailed' },
-      });
+  it('a free offering is not sold to a guest (its address is proven first): CheckoutFailed, nothing opened', async () => {
+    const { seller, free } = await store(setup.database.db);
+    const before = await setup.database.db.checkout.count();
+    await expect(guest(free, seller)).rejects.toMatchObject({ code: 'CheckoutFailed' });
+    expect(await setup.database.db.checkout.count()).toBe(before);
+  });
+
+  it('an address that already holds the offering is not told to whoever types it: the guest checkout opens', async () => {
+    const { seller, paid } = await store(setup.database.db);
+    const first = await guest(paid, seller);
+    const email = `holder-${crypto.randomBytes(3).toString('hex')}@example.com`;
+    await payLocalCheckout(ctx(), { checkoutId: first.sessionId, email });
+    await expect(guest(paid, seller)).resolves.toMatchObject({ sessionUrl: expect.stringContaining('/checkout/local/') });
+  });
+
+  it('at most `guestCheckouts` guest checkouts per client address (a short test window): the next is RateLimited and opens nothing', async () => {
+    configureLimitsForTests({ guestCheckouts: { points: 2, durationSeconds: 60 } });
+    try {
+      const { seller, paid } = await store(setup.database.db);
+      const ip = `198.51.100.${crypto.randomInt(1, 250)}`;
+      await guest(paid, seller, ip);
+      await guest(paid, seller, ip);
+      const before = await setup.database.db.checkout.count({ where: { offeringId: paid.id } });
+      await expect(guest(paid, seller, ip)).rejects.toMatchObject({ code: 'RateLimited' });
+      expect(await setup.database.db.checkout.count({ where: { offeringId: paid.id } })).toBe(before);
+      // Another address is not held back by it.
+      await expect(guest(paid, seller, '198.51.100.251')).resolves.toBeTruthy();
+    } finally {
+      configureLimitsForTests(null);
     }
-    await expect(guest().purchase.requestGuestCode({ issuerClientId: 'no-such-store', offeringId: unlisted.offering.id, email })).rejects.toMatchObject({
-      cause: { apiCode: 'CheckoutFailed' },
-    });
-    expect(await setup.database.db.email.count({ where: { to: email } })).toBe(0);
-    expect(await setup.database.db.oneTimeCode.count({ where: { email } })).toBe(0);
-  });
-
-  it('refuses an address that is not one with ValidationError naming the field', async () => {
-    const { seller, offering } = await store();
-    await expect(guest().purchase.requestGuestCode({ issuerClientId: seller.issuerClientId, offeringId: offering.id, email: 'not-an-address' })).rejects.toMatchObject({
-      code: 'BAD_REQUEST',
-      cause: { apiCode: 'ValidationError' },
-    });
-  });
-
-  it('counts against the same per-address limit as every sign-in: the sixth code to one address is RateLimited', async () => {
-    const { seller, offering } = await store();
-    const email = newEmail();
-    const ask = () => guest().purchase.requestGuestCode({ issuerClientId: seller.issuerClientId, offeringId: offering.id, email });
-    for (let i = 0; i < 3; i++) await ask();
-    for (let i = 0; i < 2; i++) await guest().auth.requestSignInCode({ email });
-    await expect(ask()).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS', cause: { apiCode: 'RateLimited' } });
   });
 });

@@ -30,8 +30,10 @@ function detailOn(error: { data?: { details?: unknown } | null } | null, field: 
  * code on the license page; a paid one continues on the payment processor's hosted page. A
  * seat-based offering asks how many seats first. A paid one is bought in the currency its price is
  * shown in, with the discount code the buyer entered under "Have a code?" (a refused code is told
- * beside the field). Signed out, the guest checkout asks for an e-mail address and its code first
- * (the account is made for it), then buys the same way.
+ * beside the field). Signed out, a paid one goes straight to the payment page, which asks for the
+ * e-mail address the license goes to (pay first, verify after: the delivery e-mail's link proves
+ * it); a free one asks for an e-mail address and its code first (the account is made for it), then
+ * gets it the same way.
  */
 export function BuyButton(props: {
   issuerClientId: string;
@@ -60,44 +62,51 @@ export function BuyButton(props: {
   const [asGuest, setAsGuest] = useState(props.resume !== undefined && !props.signedIn);
   // One inline question at a time: Buy on another offering moves the guest checkout there.
   useOneConfirmation(asGuest && !signedIn, () => setAsGuest(false));
-  const buy = useMutation(
+  const onSession = (session: { sessionId: string; sessionUrl: string | null }) => {
+    if (session.sessionUrl) window.location.assign(session.sessionUrl);
+    else router.push(`/licenses?session=${encodeURIComponent(session.sessionId)}`);
+  };
+  const guestBuy = useMutation(trpc.purchase.buyAsGuest.mutationOptions({ onSuccess: onSession }));
+  const signedInBuy = useMutation(
     trpc.purchase.buy.mutationOptions({
-      onSuccess: (session) => {
-        if (session.sessionUrl) window.location.assign(session.sessionUrl);
-        else router.push(`/licenses?session=${encodeURIComponent(session.sessionId)}`);
-      },
+      onSuccess: onSession,
       onError: (error) => {
         // The session ended since the page was drawn: the guest checkout asks for the address.
         if (error.data?.code === 'UNAUTHORIZED') {
           setSignedIn(false);
-          setAsGuest(true);
+          setAsGuest(props.free);
         }
       },
     }),
   );
 
-  function purchase(seatCount: number, afterGuestSignIn = false) {
+  // Signed out, a paid offering is bought as a guest (the payment page asks for the address).
+  const buy = !signedIn && !props.free ? guestBuy : signedInBuy;
+
+  function purchaseInput(seatCount: number) {
     const code = codeOpen ? discountCode.trim() : '';
-    buy.mutate(
-      {
-        issuerClientId: props.issuerClientId,
-        offeringId: props.offeringId,
-        ...(props.currency ? { currency: props.currency } : {}),
-        ...(code ? { discountCode: code } : {}),
-        ...(props.seatBased ? { quantity: seatCount } : {}),
-      },
-      {
+    return {
+      issuerClientId: props.issuerClientId,
+      offeringId: props.offeringId,
+      ...(props.currency ? { currency: props.currency } : {}),
+      ...(code ? { discountCode: code } : {}),
+      ...(props.seatBased ? { quantity: seatCount } : {}),
+    };
+  }
+
+  function purchase(seatCount: number, afterGuestSignIn = false) {
+    signedInBuy.mutate(purchaseInput(seatCount), {
         onError: (error) => {
           // Just signed in by the guest checkout and refused (they hold it already, say): the page is
           // drawn again for the buyer they now are, with what they hold and who is signed in.
           if (afterGuestSignIn && error.data?.code !== 'UNAUTHORIZED') router.refresh();
         },
-      },
-    );
+    });
   }
 
   function start(seatCount: number) {
     if (signedIn) purchase(seatCount);
+    else if (!props.free) guestBuy.mutate(purchaseInput(seatCount));
     else setAsGuest(true);
   }
 
@@ -219,7 +228,7 @@ export function BuyButton(props: {
         // aria-disabled rather than disabled: the button keeps keyboard focus while it works.
         aria-disabled={busy || !seatsValid}
         aria-busy={busy}
-        aria-expanded={signedIn ? undefined : asGuest}
+        aria-expanded={signedIn || !props.free ? undefined : asGuest}
         onClick={() => {
           if (busy || !seatsValid) return;
           start(seatCount);
@@ -232,7 +241,6 @@ export function BuyButton(props: {
           issuerClientId={props.issuerClientId}
           offeringId={props.offeringId}
           offeringName={props.offeringName}
-          free={props.free}
           onSignedIn={() => {
             setSignedIn(true);
             setAsGuest(false);

@@ -12,15 +12,15 @@ const primary =
 const quiet = 'text-sm text-indigo-700 underline hover:text-indigo-900';
 
 /**
- * Guest checkout: a buyer without a session gives an e-mail address, gets a code that names the
- * purchase, and enters it; the code proves the address and signs them in (the account is made on
- * first use), then `onSignedIn` buys. Nothing is bought before the address is proven.
+ * A free offering for a buyer without a session: they give an e-mail address, get a code that names
+ * the offering, and enter it; the code proves the address and signs them in (the account is made on
+ * first use), then `onSignedIn` gets it. Nothing is issued before the address is proven (a paid
+ * offering goes to its payment page instead: pay first, verify after).
  */
 export function GuestCheckout(props: {
   issuerClientId: string;
   offeringId: string;
   offeringName: string;
-  free: boolean;
   onSignedIn: () => void;
   onCancel: () => void;
 }) {
@@ -46,11 +46,10 @@ export function GuestCheckout(props: {
     redeemCode(formText(new FormData(event.currentTarget), 'code'), props.onSignedIn);
   }
 
-  const confirmLabel = props.free ? 'Confirm and get it' : 'Confirm and go to payment';
   return (
     <section aria-labelledby={headingId} className="space-y-3 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm" data-testid="guest-checkout">
       <h3 id={headingId} className="font-semibold">
-        {props.free ? 'Get it with your e-mail address' : 'Check out with your e-mail address'}
+        Get it with your e-mail address
       </h3>
       <p className="text-slate-700">
         {step === 'email'
@@ -78,7 +77,7 @@ export function GuestCheckout(props: {
             <input ref={codeRef} name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required className={fieldClass} />
           </label>
           <button type="submit" className={primary} disabled={pending === 'verifying'}>
-            {pending === 'verifying' ? 'Confirming…' : confirmLabel}
+            {pending === 'verifying' ? 'Confirming…' : 'Confirm and get it'}
           </button>
           <button type="button" className={quiet} onClick={startOver}>
             Use a different address or send a new code

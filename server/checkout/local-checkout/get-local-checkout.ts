@@ -20,6 +20,8 @@ export interface LocalCheckoutView {
   seatBased: boolean;
   /** The address the checkout was opened for (the buyer's), when known. */
   customerEmail: string | null;
+  /** A guest's checkout (pay first, verify after): the Pay form asks for the address the license goes to. */
+  asksEmail: boolean;
   /** The seller's storefront logo, when it has one. */
   logoPath: string | null;
   /** The offering's price for `quantity` seats in the checkout's currency, before any discount, as an offering view (so it renders like any price). */
@@ -56,6 +58,11 @@ export function localCheckoutPageUrl(checkoutId: string): string {
   return `${env().publicBaseUrl}/checkout/local/${encodeURIComponent(checkoutId)}`;
 }
 
+/** A checkout with neither a buyer nor an address (a guest's): its payment page asks for the address, as a processor's does. */
+export function needsBuyerEmail(checkout: { buyerAccountId: string | null; customerEmail: string | null }): boolean {
+  return checkout.buyerAccountId === null && checkout.customerEmail === null;
+}
+
 /** A checkout of the local processor, any status; anything else (unknown, free, Stripe) is NotFound. */
 export async function findLocalCheckout(ctx: { db: Db }, checkoutId: string) {
   const checkout =
@@ -88,6 +95,7 @@ export async function getLocalCheckout(ctx: { db: Db }, input: { checkoutId: str
     quantity: checkout.quantity,
     seatBased: checkout.offering.seatBased,
     customerEmail: checkout.customerEmail,
+    asksEmail: needsBuyerEmail(checkout),
     logoPath: logoPathOf(checkout.seller.issuerClientId, logo),
     total: { ...offering, baseRate: toBaseRate(totalMinor, checkout.currency) },
     discount: checkout.discountCode ? { code: checkout.discountCode, amount: toBaseRate(Number(checkout.discountMinor), checkout.currency) ?? 0 } : null,

@@ -7,7 +7,8 @@ import { isReverseCharge, taxOf } from '../../billing/tax-amount';
 import { localProcessorEvent } from '../../payments/local/local-adapter';
 import { assertLocalProcessorPayable } from '../../payments/local/local-processor';
 import { applyProcessorEvent } from '../../orders/processor-events/apply-processor-event';
-import { findLocalCheckout, localCheckoutPageUrl, localCheckoutReturnUrl } from './get-local-checkout';
+import { emailAddressSchema } from '../../identity/accounts';
+import { findLocalCheckout, localCheckoutPageUrl, localCheckoutReturnUrl, needsBuyerEmail } from './get-local-checkout';
 
 export const LOCAL_CHECKOUT_CANCELLED_ERROR = 'Payment was cancelled.';
 
@@ -51,7 +52,10 @@ function localCharge(checkout: PayableCheckout, billing: LocalBilling | undefine
 }
 
 /** What the local processor reports of its hosted page: paid, or cancelled by the buyer (the events Stripe's would become). */
-function localPaymentEvent(checkout: { id: string; processorSessionId: string | null }, outcome: { paid: true; charge: NonNullable<ReturnType<typeof localCharge>> } | { paid: false }) {
+function localPaymentEvent(
+  checkout: { id: string; processorSessionId: string | null },
+  outcome: { paid: true; charge: NonNullable<ReturnType<typeof localCharge>>; customerEmail: string | null } | { paid: false },
+) {
   const processorSessionId = checkout.processorSessionId ?? `local_${checkout.id}`;
   return outcome.paid
     ? localProcessorEvent({
@@ -61,7 +65,8 @@ function localPaymentEvent(checkout: { id: string; processorSessionId: string | 
         customerId: null,
         subscriptionId: null,
         paymentId: `local_pay_${checkout.id}`,
-        customerEmail: null,
+        // The address typed on the page (a guest's), as Stripe reports the one typed on its own.
+        customerEmail: outcome.customerEmail,
         charged: outcome.charge.charged,
         billing: outcome.charge.billing,
       })
@@ -69,19 +74,24 @@ function localPaymentEvent(checkout: { id: string; processorSessionId: string | 
 }
 
 /**
- * "Pay" on the local processor's hosted page: settles a pending checkout. Paying again (a double
+ * "Pay" on the local processor's hosted page: settles a pending checkout. A guest's checkout (pay
+ * first, verify after) takes the e-mail address typed with Pay: the license is delivered to that
+ * address's account, whose owner proves it with the delivery e-mail's link. Paying again (a double
  * click, the back button) mints nothing more and lands on the success page again; a checkout that
  * was cancelled stays failed and goes back to its own page, which says so.
  */
-export async function payLocalCheckout(ctx: { db: Db }, input: { checkoutId: string; billing?: LocalBilling }): Promise<LocalCheckoutOutcome> {
+export async function payLocalCheckout(ctx: { db: Db }, input: { checkoutId: string; billing?: LocalBilling; email?: string }): Promise<LocalCheckoutOutcome> {
   // Paying settles without money: refused where the local processor is not the live one (NotFound).
   assertLocalProcessorPayable();
   const checkout = await findLocalCheckout(ctx, input.checkoutId);
   if (checkout.status === 'pending') {
+    const email = needsBuyerEmail(checkout) ? emailAddressSchema.safeParse(input.email ?? '') : null;
+    // The license needs an address to go to: back to the page, which says so.
+    if (email && !email.success) return { status: 'pending', redirectTo: `${localCheckoutPageUrl(checkout.id)}?email=missing` };
     const charge = localCharge(checkout, input.billing);
     // Tax needs the buyer's country: back to the page, which says so.
     if (!charge) return { status: 'pending', redirectTo: `${localCheckoutPageUrl(checkout.id)}?billing=missing` };
-    await applyProcessorEvent(ctx, localPaymentEvent(checkout, { paid: true, charge }));
+    await applyProcessorEvent(ctx, localPaymentEvent(checkout, { paid: true, charge, customerEmail: email?.data ?? null }));
   }
   const outcome = await outcomeOf(ctx, checkout.id);
   return outcome.status === 'failed' ? { ...outcome, redirectTo: localCheckoutPageUrl(checkout.id) } : outcome;

@@ -133,6 +133,13 @@ export const LIMIT_TABLE = {
     per: 'client IP address',
     refusal: 'Too many sign-ins were started from this address.',
   },
+  /** Guest checkouts (pay first, verify after) opened from one client IP: each opens a session at the processor. */
+  guestCheckouts: {
+    points: 20,
+    durationSeconds: 60 * 60,
+    per: 'client IP address',
+    refusal: 'Too many checkouts were started from this address.',
+  },
 } as const satisfies Record<string, LimitDefinition>;
 
 export type LimitName = keyof typeof LIMIT_TABLE;

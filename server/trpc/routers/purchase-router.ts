@@ -1,12 +1,14 @@
 import crypto from 'node:crypto';
-import { createPurchaseCheckout } from '../../checkout/create-purchase-checkout';
+import { createGuestPurchaseCheckout, createPurchaseCheckout } from '../../checkout/create-purchase-checkout';
 import { guestCheckoutCodeSchema, storefrontPurchaseSchema } from '../../checkout/purchase-checkout.schema';
 import { requestGuestCheckoutCode } from '../../checkout/request-guest-checkout-code';
 import { createTrpcRouter, protectedProcedure, publicProcedure } from '../init';
 
 /**
  * The storefront's Buy button: a purchase checkout as the signed-in buyer (same service as POST
- * /purchase/checkout); signed out, the guest checkout's code first (it signs the buyer in).
+ * /purchase/checkout); signed out, a paid offering is a guest checkout (pay first, the address typed
+ * on the payment page, verified by the delivery e-mail's link) and a free one the guest checkout's
+ * code first (it signs the buyer in).
  */
 export const purchaseRouter = createTrpcRouter({
   requestGuestCode: publicProcedure
@@ -23,4 +25,7 @@ export const purchaseRouter = createTrpcRouter({
         buyerEmail: ctx.session.email,
       }),
     ),
+  buyAsGuest: publicProcedure
+    .input(storefrontPurchaseSchema)
+    .mutation(({ ctx, input }) => createGuestPurchaseCheckout(ctx, { ...input, requestId: crypto.randomUUID(), clientIp: ctx.clientIp ?? null })),
 });

@@ -73,8 +73,15 @@ export default async function CheckoutCompletePage({ searchParams }: Props) {
       </h1>
       {outcome.state === 'completed' && (
         <p>
-          Your license from {outcome.sellerName} is ready. If you bought from an app, it picks the license up by itself in a moment; you can return to it. A
-          confirmation e-mail is on its way.
+          Your license from {outcome.sellerName} is ready. If you bought from an app, it picks the license up by itself in a moment; you can return to it.{' '}
+          {signedIn ? (
+            'A confirmation e-mail is on its way.'
+          ) : (
+            <span data-testid="codes-by-email">
+              The license and its codes are on their way to your e-mail address: the e-mail’s <strong>Show your license codes</strong> button signs you in and
+              shows them.
+            </span>
+          )}
         </p>
       )}
       {codes.length > 0 && <SaleCodesBox codes={codes} offeringName={outcome.offeringName ?? 'your purchase'} licenseHref={licensesPath} />}

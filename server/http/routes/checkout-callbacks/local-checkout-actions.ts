@@ -23,20 +23,23 @@ const actionRoute = (action: 'pay' | 'cancel' | 'discount', summary: string) =>
     responses: BROWSER_ANSWERS,
   });
 
-/** The billing fields of the Pay form (shown when the seller collects tax); anything else in the body is ignored. */
-async function billingOf(c: Context<AppEnv>): Promise<LocalBilling | undefined> {
-  if (!(c.req.header('content-type') ?? '').includes('application/x-www-form-urlencoded')) return undefined;
+/** The fields of the Pay form: the billing address (shown when the seller collects tax) and a guest's e-mail address; anything else in the body is ignored. */
+async function payFormOf(c: Context<AppEnv>): Promise<{ billing?: LocalBilling; email?: string }> {
+  if (!(c.req.header('content-type') ?? '').includes('application/x-www-form-urlencoded')) return {};
   const form = await c.req.parseBody();
   const field = (name: string) => (typeof form[name] === 'string' && form[name] !== '' ? form[name] : undefined);
   const country = field('country');
-  if (country === undefined) return undefined;
-  return { country, line1: field('line1'), city: field('city'), postalCode: field('postalCode'), state: field('state'), taxId: field('taxId') };
+  const email = field('email');
+  return {
+    ...(country !== undefined ? { billing: { country, line1: field('line1'), city: field('city'), postalCode: field('postalCode'), state: field('state'), taxId: field('taxId') } } : {}),
+    ...(email !== undefined ? { email } : {}),
+  };
 }
 
-function actionHandler(run: (ctx: { db: Db }, input: { checkoutId: string; billing?: LocalBilling }) => Promise<LocalCheckoutOutcome>, withBilling = false) {
+function actionHandler(run: (ctx: { db: Db }, input: { checkoutId: string; billing?: LocalBilling; email?: string }) => Promise<LocalCheckoutOutcome>, withPayForm = false) {
   return async (c: Context<AppEnv>): Promise<Response> => {
-    const billing = withBilling ? await billingOf(c) : undefined;
-    const outcome = await run({ db: db() }, { checkoutId: c.req.param('sessionId') ?? '', ...(billing ? { billing } : {}) });
+    const fields = withPayForm ? await payFormOf(c) : {};
+    const outcome = await run({ db: db() }, { checkoutId: c.req.param('sessionId') ?? '', ...fields });
     // 303: the browser follows with a GET, so a reload of the next page never re-posts.
     return new Response(null, { status: 303, headers: { Location: outcome.redirectTo, ...NO_STORE } });
   };

@@ -7,7 +7,7 @@ export const dynamic = 'force-dynamic';
 // The address is the checkout's only key: keep it out of search engines and Referer headers.
 export const metadata: Metadata = { title: 'Checkout', robots: { index: false, follow: false }, referrer: 'no-referrer' };
 
-type Props = { params: Promise<{ sessionId: string }>; searchParams: Promise<{ ui?: string; billing?: string; discount?: string }> };
+type Props = { params: Promise<{ sessionId: string }>; searchParams: Promise<{ ui?: string; billing?: string; discount?: string; email?: string }> };
 
 /** What the page says after a code was entered (apply-local-checkout-discount.ts answers with one of these words). */
 const DISCOUNT_ANSWERS: Record<string, { text: string; refused: boolean }> = {
@@ -32,7 +32,7 @@ const buttonSecondary =
  */
 export default async function LocalCheckoutPage({ params, searchParams }: Props) {
   const { sessionId } = await params;
-  const { ui, billing, discount } = await searchParams;
+  const { ui, billing, discount, email } = await searchParams;
   const discountAnswer = discount ? DISCOUNT_ANSWERS[discount] : undefined;
   const checkout = await orNotFound(api.checkoutPages.localCheckout({ checkoutId: sessionId }));
   const { decimalMoney } = await requestFormat();
@@ -86,7 +86,8 @@ export default async function LocalCheckoutPage({ params, searchParams }: Props)
               {discountAnswer.text}
             </p>
           )}
-          {/* Above both buttons; its fields belong to the Pay form (form="pay-form"). */}
+          {/* Above both buttons; their fields belong to the Pay form (form="pay-form"). */}
+          {checkout.asksEmail && <EmailField missing={email === 'missing'} />}
           {checkout.tax && <BillingFields missing={billing === 'missing'} />}
           {/* Cancel then Pay, in the page as on screen, so the tab order follows what the eye sees. */}
           <div className={`flex gap-3 ${ui === 'mobile' ? 'flex-col' : 'flex-col sm:flex-row'}`}>
@@ -169,6 +170,26 @@ function DiscountForm({ action, answer }: { action: string; answer: { text: stri
 
 const input =
   'mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600';
+
+/** A guest's address (pay first, verify after): the license and receipt go there, and its link shows the codes. */
+function EmailField({ missing }: { missing: boolean }) {
+  return (
+    <div className="space-y-1 text-sm">
+      <label className="block font-medium">
+        E-mail address
+        <input form="pay-form" name="email" type="email" required maxLength={254} autoComplete="email" className={input} aria-describedby="email-help" aria-invalid={missing || undefined} data-testid="checkout-email" />
+      </label>
+      <p id="email-help" className="text-slate-600">
+        Your license and receipt go to this address. Its e-mail has a link that signs you in and shows your license codes.
+      </p>
+      {missing && (
+        <p role="alert" className="text-red-700">
+          Enter the e-mail address your license should go to.
+        </p>
+      )}
+    </div>
+  );
+}
 
 /** The billing address tax is computed from (the local processor's rate table), and a business's tax id. */
 function BillingFields({ missing }: { missing: boolean }) {
