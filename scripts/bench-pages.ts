@@ -93,7 +93,7 @@ async function main() {
 
     const pages: { name: string; path: string; cookie?: string; goal: { score: number } }[] = [
       { name: 'storefront', path: `/marketplace/${DEMO_ISSUER_CLIENT_ID}`, goal: GOAL },
-      { name: 'an offering', path: `/marketplace/${DEMO_ISSUER_CLIENT_ID}?buy=${DEMO_IDS.monthly}`, goal: GOAL },
+      { name: 'an offering', path: `/marketplace/${DEMO_ISSUER_CLIENT_ID}/${DEMO_IDS.monthly}`, goal: GOAL },
       { name: 'hosted checkout', path: new URL(checkout.sessionUrl).pathname, cookie: buyerCookie, goal: GOAL },
       { name: "the buyer's licenses", path: '/licenses', cookie: buyerCookie, goal: GOAL },
       { name: 'portal overview', path: '/portal', cookie: sellerCookie, goal: GOAL },

@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { env } from '../env';
 import { findSellerByIssuerClientId } from '../sellers/find-seller-by-issuer-client-id';
 import { logoPathOf } from '../sellers/seller-logo';
 
@@ -21,6 +22,8 @@ export interface SellerProfile {
   checkoutReady: boolean;
   /** The logo's versioned address (logoPathOf), or null without a logo. */
   logoPath: string | null;
+  /** The storefront's absolute address (PUBLIC_BASE_URL): share previews and canonical links are fetched by others. */
+  storefrontUrl: string;
 }
 
 export async function findSellerProfile(ctx: { db: Db }, issuerClientId: string): Promise<SellerProfile | null> {
@@ -35,5 +38,6 @@ export async function findSellerProfile(ctx: { db: Db }, issuerClientId: string)
     displayName: storefrontName(seller),
     checkoutReady: seller.checkoutReady,
     logoPath: logoPathOf(seller.issuerClientId, logo),
+    storefrontUrl: `${env().publicBaseUrl}/marketplace/${encodeURIComponent(seller.issuerClientId)}`,
   };
 }

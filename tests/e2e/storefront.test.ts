@@ -109,6 +109,45 @@ for (const viewport of VIEWPORTS) {
     );
 
     it(
+      'each offering has its own page (product, price, features, Buy) with a share preview by absolute address; the storefront links to it, and a link that starts a purchase goes on there',
+      async () => {
+        const context = await setup.browser.newContext({ viewport });
+        try {
+          const page = await context.newPage();
+          const storefront = `${setup.server.baseUrl}/marketplace/${store.issuerClientId}`;
+          await page.goto(storefront);
+          expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe('Ledger Tools');
+          await offeringCard(page, 'Team').getByTestId('offering-link').click();
+          await page.waitForURL((current) => current.pathname === `/marketplace/${store.issuerClientId}/${offerings.team}`);
+          const offering = page.getByTestId('offering-page');
+          expect(await offering.getByRole('heading', { level: 1 }).innerText()).toBe('Team');
+          expect(await offering.innerText()).toContain('Ledger');
+          expect(await offering.getByTestId('price').innerText()).toBe('$30.00 per seat / month');
+          expect(await offering.getByTestId('allowance').innerText()).toContain('1,000 per month per seat');
+          await offering.getByRole('button', { name: 'Buy Team' }).waitFor();
+          const meta = (selector: string) => page.locator(selector).getAttribute('content');
+          const address = `${setup.server.baseUrl}/marketplace/${store.issuerClientId}/${offerings.team}`;
+          expect(await meta('meta[property="og:title"]')).toBe('Team · Ledger Tools');
+          expect(await meta('meta[property="og:url"]')).toBe(address);
+          expect(await meta('meta[property="og:image"]')).toMatch(new RegExp(`^${setup.server.baseUrl}/marketplace/${store.issuerClientId}/logo\\?v=`));
+          expect(await meta('meta[name="twitter:card"]')).toBe('summary');
+          expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(address);
+          await expectFitsAndAccessible(page, 'an offering’s page');
+          // The store's own id for an offering it does not list is the 404 page.
+          expect((await page.goto(`${storefront}/00000000-0000-0000-0000-000000000000`))?.status()).toBe(404);
+          // Signed out, a link that starts a purchase of 2 seats goes on, through the offering's page, to its payment page.
+          await page.goto(`${storefront}?buy=${offerings.team}&seats=2`);
+          await page.waitForURL((current) => current.pathname.startsWith('/checkout/local/'));
+          const checkoutId = new URL(page.url()).pathname.split('/')[3]!;
+          expect(await setup.database.db.checkout.findUniqueOrThrow({ where: { id: checkoutId } })).toMatchObject({ quantity: 2, buyerAccountId: null, offeringId: offerings.team });
+        } finally {
+          await context.close();
+        }
+      },
+      E2E_TIMEOUT,
+    );
+
+    it(
       'a signed-in buyer sees their address, buys 3 seats at a per-seat price and gets 3 working codes at once, and is never sold what they hold',
       async () => {
         const email = `storefront.${viewport.name}.${crypto.randomBytes(3).toString('hex')}@example.com`;
