@@ -30,7 +30,10 @@ const nextConfig = {
     'ioredis',
     'rate-limiter-flexible',
     'prom-client',
+    'sharp',
   ],
+  // A product image is uploaded through a server action (up to 4 MB, server/catalog/manage/product-images.ts); Next's default is 1 MB.
+  experimental: { serverActions: { bodySizeLimit: '5mb' } },
 };
 
 export default nextConfig;

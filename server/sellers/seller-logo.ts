@@ -1,15 +1,7 @@
 import type { Db } from '../db';
 import { DomainError } from '../errors';
+import { rasterImageType } from '../platform/images/image-type';
 import { LOGO_MAX_BYTES } from './seller.schema';
-
-/** The image types a logo may have, each recognised by the first bytes of the file, never its name. */
-function logoContentType(bytes: Uint8Array): 'image/png' | 'image/jpeg' | 'image/webp' | null {
-  const starts = (...signature: number[]) => signature.every((byte, index) => bytes[index] === byte);
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
-  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
-  if (starts(0x52, 0x49, 0x46, 0x46) && String.fromCharCode(...bytes.subarray(8, 12)) === 'WEBP') return 'image/webp';
-  return null;
-}
 
 function logoError(message: string): DomainError {
   return new DomainError('ValidationError', 'One or more fields failed validation.', { details: [{ Code: 'Invalid', Message: message, Field: 'Logo' }] });
@@ -19,7 +11,7 @@ function logoError(message: string): DomainError {
 export async function setSellerLogo(ctx: { db: Db }, sellerId: string, bytes: Uint8Array): Promise<void> {
   if (bytes.length === 0) throw logoError('Choose an image file.');
   if (bytes.length > LOGO_MAX_BYTES) throw logoError(`The image is ${Math.ceil(bytes.length / 1024)} KB; use one of at most ${LOGO_MAX_BYTES / 1024} KB.`);
-  const contentType = logoContentType(bytes);
+  const contentType = rasterImageType(bytes);
   if (!contentType) throw logoError('Use a PNG, JPEG or WebP image.');
   const data = { contentType, bytes: Buffer.from(bytes) };
   await ctx.db.sellerLogo.upsert({ where: { sellerId }, create: { sellerId, ...data }, update: data });

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CatalogStatus, IntervalUnit, LicenseClassification } from '@/server/catalog/catalog-enums';
 import { createOffering, createProduct, createSeller } from '../support/factories';
@@ -278,6 +279,55 @@ describe('the catalog pages, in Chromium', () => {
           expect(await axeViolations(page), 'the refused form in dark mode').toEqual([]);
         } finally {
           await context.close();
+        }
+      },
+      E2E_TIMEOUT,
+    );
+
+    it(
+      `${viewport.name}: the seller adds an image with its description on the product page; the offering's page shows it at its size and shares it as the preview; Remove takes it away`,
+      async () => {
+        const seller = await setup.database.db.seller.findUniqueOrThrow({ where: { issuerClientId } });
+        const product = await createProduct(setup.database.db, seller.id, { name: `Gallery ${viewport.name}` });
+        const offering = await createOffering(setup.database.db, product, { name: `Gallery Pro ${viewport.name}`, priceMinor: 1500 });
+        const { context, page } = await signedInPage(viewport);
+        try {
+          await page.goto(`${setup.server.baseUrl}/portal/catalog/products/${product.id}`);
+          await waitForHydration(page);
+          const photo = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: { r: 30, g: 120, b: 90 } } }).png().toBuffer();
+          await page.getByLabel('Image file').setInputFiles({ name: 'screen.png', mimeType: 'image/png', buffer: photo });
+          await page.getByLabel(/^Description/).fill('The render queue');
+          await page.getByRole('button', { name: 'Add image' }).click();
+          await page.getByText('Image added.').waitFor();
+          const tile = page.getByTestId('product-image');
+          expect(await tile.count()).toBe(1);
+          expect(await tile.innerText()).toContain('The render queue');
+          await expectFitsAndAccessible(page, 'a product with an image');
+          const [image] = await setup.database.db.productImage.findMany({ where: { productId: product.id } });
+          expect(image).toMatchObject({ width: 1600, height: 800, alt: 'The render queue' });
+
+          await page.goto(`${setup.server.baseUrl}/marketplace/${issuerClientId}/${offering.id}`);
+          const shown = page.getByTestId('product-images').getByRole('img', { name: 'The render queue' });
+          expect(await shown.getAttribute('width')).toBe('1600');
+          expect(await shown.getAttribute('height')).toBe('800');
+          await expect.poll(() => shown.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(1600);
+          const src = `${setup.server.baseUrl}/marketplace/${issuerClientId}/images/${image!.id}`;
+          expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toBe(src);
+          expect(await page.locator('meta[name="twitter:card"]').getAttribute('content')).toBe('summary_large_image');
+          const served = await fetch(src);
+          expect([served.status, served.headers.get('content-type'), served.headers.get('x-content-type-options')]).toEqual([200, 'image/webp', 'nosniff']);
+          await expectFitsAndAccessible(page, 'an offering page with its product image');
+
+          await page.goto(`${setup.server.baseUrl}/portal/catalog/products/${product.id}`);
+          await waitForHydration(page);
+          await page.getByRole('button', { name: 'Remove image 1' }).click();
+          await page.getByText('Image removed.').waitFor();
+          expect(await page.getByTestId('product-image').count()).toBe(0);
+          expect(await setup.database.db.productImage.count({ where: { productId: product.id } })).toBe(0);
+        } finally {
+          await context.close();
+          // The other tests count this seller's products.
+          await setup.database.db.product.delete({ where: { id: product.id } });
         }
       },
       E2E_TIMEOUT,

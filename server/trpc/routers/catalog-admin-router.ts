@@ -22,6 +22,7 @@ import { startSellingApp } from '../../catalog/manage/start-selling-app';
 import { updateOffering } from '../../catalog/manage/update-offering';
 import { updateProduct } from '../../catalog/manage/update-product';
 import { upsertFeature } from '../../catalog/manage/upsert-feature';
+import { addProductImage, listSellerProductImages, removeProductImage } from '../../catalog/manage/product-images';
 import { describePaymentSetup, refreshStripeReadiness, startStripeOnboarding } from '../../sellers/payment-setup';
 import { z } from 'zod';
 import { createTrpcRouter, sellerProcedure } from '../init';
@@ -42,6 +43,18 @@ export const catalogAdminRouter = createTrpcRouter({
   updateProduct: sellerProcedure('catalog:write')
     .input(updateProductSchema)
     .mutation(({ ctx, input }) => updateProduct(ctx, { ...input, sellerId: ctx.seller.id })),
+  productImages: sellerProcedure('catalog:read')
+    .input(z.object({ productId: z.string().min(1).max(1000) }))
+    .query(({ ctx, input }) => listSellerProductImages(ctx, { sellerId: ctx.seller.id, productId: input.productId })),
+  /** An image as the uploaded file (a Blob, with its description): recognised by its first bytes, then resized. */
+  addProductImage: sellerProcedure('catalog:write')
+    .input(z.object({ productId: z.string().min(1).max(1000), image: z.instanceof(Blob), alt: z.string().max(1000).optional() }))
+    .mutation(async ({ ctx, input }) =>
+      addProductImage(ctx, { sellerId: ctx.seller.id, productId: input.productId, bytes: new Uint8Array(await input.image.arrayBuffer()), alt: input.alt }),
+    ),
+  removeProductImage: sellerProcedure('catalog:write')
+    .input(z.object({ productId: z.string().min(1).max(1000), imageId: z.string().min(1).max(100) }))
+    .mutation(({ ctx, input }) => removeProductImage(ctx, { sellerId: ctx.seller.id, ...input })),
   createOffering: sellerProcedure('catalog:prices')
     .input(createOfferingSchema)
     .mutation(({ ctx, input }) => createOffering(ctx, { ...input, sellerId: ctx.seller.id })),

@@ -7,6 +7,7 @@ import { findHeldLicenses } from '../../checkout/held-license';
 import { listStorefronts } from '../../marketplace/list-storefronts';
 import { findSellerByIssuerClientId } from '../../sellers/find-seller-by-issuer-client-id';
 import { readSellerLogo } from '../../sellers/seller-logo';
+import { listProductImages, readProductImage } from '../../catalog/manage/product-images';
 import { createTrpcRouter, publicProcedure } from '../init';
 
 const storefrontRef = z.object({ issuerClientId: z.string().min(1).max(200) });
@@ -33,7 +34,13 @@ export const marketplaceRouter = createTrpcRouter({
       listStorefrontOfferingTerms(ctx, seller.sellerId, offerings.map((offering) => offering.id)),
     ]);
     const held = ctx.session ? await findHeldLicenses(ctx, ctx.session.accountId, [...terms.values()]) : new Map<string, string>();
-    return { seller, storefront, offerings, listed, terms, held };
+    const images = await listProductImages(ctx, storefront.products.map((product) => product.id));
+    return { seller, storefront, offerings, listed, terms, held, images };
+  }),
+  /** One of the store's product images (its bytes are WebP, made by the service), or null. */
+  productImage: publicProcedure.input(storefrontRef.extend({ imageId: z.string().min(1).max(100) })).query(async ({ ctx, input }) => {
+    const found = await findSellerByIssuerClientId(ctx, input.issuerClientId);
+    return found ? readProductImage(ctx, { sellerId: found.seller.id, imageId: input.imageId }) : null;
   }),
   /** The store's logo bytes and type, or null (no such store, or no logo). */
   logo: publicProcedure.input(storefrontRef).query(async ({ ctx, input }) => {

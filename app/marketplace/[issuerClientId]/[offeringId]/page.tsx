@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { kit } from '@/app/core';
 import { portalMe } from '@/app/trpc-server';
 import { requestFormat } from '@/app/components/request-format';
 import { currencyRequest } from '../buyer-currency';
@@ -24,7 +25,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const page = await storefrontPage(issuerClientId);
   const found = listedOffering(page, offeringId);
   if (!page || !found) return { title: 'Offering not found' };
+  const [first] = page.images.get(found.product.id) ?? [];
   return shareMetadata({
+    image: first ? { ...first, path: kit.productImagePath(page.seller.issuerClientId, first.id) } : null,
     title: `${found.offering.name} · ${page.seller.displayName}`,
     description: found.offering.description || found.product.description || `${found.product.name} from ${page.seller.displayName}.`,
     path: `/marketplace/${encodeURIComponent(page.seller.issuerClientId)}/${encodeURIComponent(found.offering.id)}`,
@@ -44,6 +47,7 @@ export default async function OfferingPage({ params, searchParams }: Props) {
   const { offering, product } = found;
   const format = await requestFormat();
   const shelf = storefrontShelf(page, currencyAsked, explicitCurrency);
+  const images = (page.images.get(product.id) ?? []).map((image) => ({ ...image, src: kit.productImagePath(page.seller.issuerClientId, image.id) }));
   return (
     <article className="mx-auto max-w-3xl space-y-6" data-testid="offering-page" aria-labelledby="offering-name">
       <p className="text-sm">
@@ -61,6 +65,25 @@ export default async function OfferingPage({ params, searchParams }: Props) {
         </div>
         {product.description && <p className="text-slate-700 [overflow-wrap:anywhere]">{product.description}</p>}
       </header>
+      {images.length > 0 && (
+        // Each image is drawn at its own size's shape (width and height given), so nothing moves as it loads.
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={`Pictures of ${product.name}`} data-testid="product-images">
+          {images.map((image, index) => (
+            <li key={image.id} className={index === 0 ? 'col-span-2 sm:col-span-4' : ''}>
+              {/* eslint-disable-next-line @next/next/no-img-element -- the seller's image, resized by the service and served at its size */}
+              <img
+                src={image.src}
+                alt={image.alt}
+                width={image.width}
+                height={image.height}
+                loading={index === 0 ? 'eager' : 'lazy'}
+                fetchPriority={index === 0 ? 'high' : undefined}
+                className="h-auto w-full rounded-lg border border-slate-200 bg-slate-100 object-contain"
+              />
+            </li>
+          ))}
+        </ul>
+      )}
       <section aria-label="Price and purchase" className="flex min-w-0 flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm" data-testid="offering">
         <OfferingBody page={page} shelf={shelf} offering={offering} format={format} signedIn={session !== null} resume={resume} full />
       </section>

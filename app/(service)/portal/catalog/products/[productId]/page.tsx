@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { kit } from '@/app/core';
 import { api, orNotFound, portalMe } from '@/app/trpc-server';
 import { mayDo, RoleNotice } from '@/app/components/role-notice';
 import { requestFormat } from '@/app/components/request-format';
@@ -9,6 +10,7 @@ import { hiddenReason, platformLabel, priceLine, statusLabel } from '../../catal
 import { Disclosure } from '../../disclosure';
 import { NewOfferingForm } from '../../offering-form';
 import { EditProductForm } from '../../product-form';
+import { ProductImages } from './product-images';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Product' };
@@ -19,7 +21,14 @@ export default async function ProductPage({ params }: Props) {
   if (!(await portalMe())?.seller) notFound();
   const { productId } = await params;
   const product = await orNotFound(api.catalogAdmin.product({ productId }));
-  const [format, mayWrite, mayPrice] = await Promise.all([requestFormat(), mayDo('catalog:write'), mayDo('catalog:prices')]);
+  const [format, mayWrite, mayPrice, images, me] = await Promise.all([
+    requestFormat(),
+    mayDo('catalog:write'),
+    mayDo('catalog:prices'),
+    api.catalogAdmin.productImages({ productId }),
+    portalMe(),
+  ]);
+  const issuerClientId = me!.seller!.issuerClientId;
   return (
     <div className="space-y-8">
       <Breadcrumbs trail={[{ href: '/portal/catalog', label: 'Catalog' }]} current={product.name} />
@@ -65,6 +74,19 @@ export default async function ProductPage({ params }: Props) {
           </Disclosure>
         )}
         <RoleNotice needs={['catalog:write', 'catalog:prices']} />
+      </section>
+
+      <section aria-labelledby="images-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="images-heading" className="text-xl font-semibold">
+          Images
+        </h2>
+        <ProductImages
+          productId={product.id}
+          images={images.map((image) => ({ ...image, src: kit.productImagePath(issuerClientId, image.id) }))}
+          max={kit.PRODUCT_IMAGES_MAX}
+          maxMb={kit.PRODUCT_IMAGE_UPLOAD_MAX_BYTES / 1024 / 1024}
+          mayWrite={mayWrite}
+        />
       </section>
 
       {mayWrite && (
