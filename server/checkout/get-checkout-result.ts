@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import { DomainError } from '../errors';
 import { checkoutResultSchema, type CheckoutResult } from './checkout-result.schema';
 import { CREDENTIAL_SEAL_PURPOSE, liveSaleCodes, type LiveSaleCode } from './sale-codes';
+import { downloadsForLicense, productDownloadsSelect, type ProductDownloadView } from '../catalog/manage/product-downloads';
 
 /**
  * The durable result of a checkout, readable only by the buyer who made it. A known session
@@ -31,16 +32,26 @@ export async function getCheckoutResultForBuyer(ctx: { db: Db }, input: { sessio
 }
 
 /**
- * Every license code the buyer's checkout issued and still live, one per seat in seat order (the
- * success page and the license page show them with copy buttons). Readable only by its buyer, as
- * the result above; nothing before the checkout completes.
+ * Every license code the buyer's checkout issued and still live, one per seat in seat order, and
+ * where to download what it sold while the license runs (the success page and the license page
+ * show them). Readable only by its buyer, as the result above; nothing before the checkout completes.
  */
-export async function getSaleCodesForBuyer(ctx: { db: Db }, input: { sessionId: string; buyerAccountId: string }): Promise<{ licenseId: string | null; codes: LiveSaleCode[] }> {
-  const checkout = await ctx.db.checkout.findUnique({ where: { id: input.sessionId }, select: { buyerAccountId: true, status: true, credentialCiphertext: true, license: { select: { id: true } } } });
+export async function getSaleCodesForBuyer(
+  ctx: { db: Db },
+  input: { sessionId: string; buyerAccountId: string },
+): Promise<{ licenseId: string | null; codes: LiveSaleCode[]; downloads: ProductDownloadView[] }> {
+  const checkout = await ctx.db.checkout.findUnique({
+    where: { id: input.sessionId },
+    select: { buyerAccountId: true, status: true, credentialCiphertext: true, license: { select: { id: true, status: true, offering: { select: { product: { select: productDownloadsSelect } } } } } },
+  });
   if (!checkout) throw new DomainError('NotFound', 'No checkout session with that id.');
   if (checkout.buyerAccountId !== input.buyerAccountId) throw new DomainError('CheckoutResultForbidden', 'This checkout belongs to another buyer.');
-  if (checkout.status !== 'completed') return { licenseId: null, codes: [] };
-  return { licenseId: checkout.license?.id ?? null, codes: checkout.credentialCiphertext ? await liveSaleCodes(ctx, checkout.credentialCiphertext) : [] };
+  if (checkout.status !== 'completed') return { licenseId: null, codes: [], downloads: [] };
+  return {
+    licenseId: checkout.license?.id ?? null,
+    codes: checkout.credentialCiphertext ? await liveSaleCodes(ctx, checkout.credentialCiphertext) : [],
+    downloads: checkout.license ? downloadsForLicense(checkout.license) : [],
+  };
 }
 
 /** The sale's first seat's license code (EncodedCredential), unless it was revoked (or is no longer known). */

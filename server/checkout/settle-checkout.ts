@@ -5,6 +5,7 @@ import { findOrCreateAccountByEmail } from '../identity/accounts';
 import { mintLicense } from '../licensing/licenses/mint-license';
 import { requestEmailDelivery } from '../mail/deliver-email';
 import { recordLicenseDeliveryEmail } from '../mail/license-delivery-mail';
+import { productDownloads } from '../catalog/manage/product-downloads';
 import { assignInvoiceNumber } from '../billing/invoice-number';
 import { recordCheckoutCompleted } from './checkout-events';
 import { sealSaleCodes } from './sale-codes';
@@ -86,7 +87,16 @@ export async function settleCheckoutWithin(
   });
   const buyer = buyerAccountId ? await tx.account.findUnique({ where: { id: buyerAccountId } }) : null;
   const delivery = buyer
-    ? await recordLicenseDeliveryEmail(tx, { to: buyer.email, accountId: buyer.id, offeringName: checkout.offering.name, sellerName: sellerDisplayName(checkout.seller), checkoutId: checkout.id, licenseId: minted.licenseId })
+    ? await recordLicenseDeliveryEmail(tx, {
+        to: buyer.email,
+        accountId: buyer.id,
+        offeringName: checkout.offering.name,
+        sellerName: sellerDisplayName(checkout.seller),
+        checkoutId: checkout.id,
+        licenseId: minted.licenseId,
+        // The license just sold runs, so its holder may download the product.
+        downloads: await productDownloads({ db: tx }, checkout.offering.productId),
+      })
     : null;
   return { licenseId: minted.licenseId, checkoutId: checkout.id, emailQueued: delivery?.status === 'queued' };
 }

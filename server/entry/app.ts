@@ -9,7 +9,7 @@ import 'server-only';
 export { preferredCurrency } from '../catalog/preferred-currency';
 export { CLAIM_TOKEN_MAX_LENGTH } from '../checkout/claim/claim-token';
 export { isFreeOffering } from '../checkout/purchasable-offering';
-export { PRODUCT_IMAGES_MAX, PRODUCT_IMAGE_UPLOAD_MAX_BYTES, productImagePath } from '../catalog/manage/product-image-rules';
+export { PRODUCT_DOWNLOADS_MAX, PRODUCT_IMAGES_MAX, PRODUCT_IMAGE_UPLOAD_MAX_BYTES, productImagePath } from '../catalog/manage/product-media-rules';
 export { statusChangesFrom } from '../licensing/licenses/change-license-status';
 export { isFinalLicenseStatus } from '../licensing/licenses/license-status';
 export { licenseStatusSchema } from '../licensing/licenses/license-view.schema';

@@ -14,7 +14,7 @@ export const LICENSE_DELIVERY_EMAIL_KIND = 'license-delivery';
  */
 export async function recordLicenseDeliveryEmail(
   db: Tx,
-  input: { to: string; accountId: string; offeringName: string; sellerName: string; checkoutId: string; licenseId: string },
+  input: { to: string; accountId: string; offeringName: string; sellerName: string; checkoutId: string; licenseId: string; downloads: { platform: string; url: string }[] },
 ): Promise<SendEmailResult> {
   const base = env().publicBaseUrl;
   const codesUrl = await mintSignInLink(db, { accountId: input.accountId, path: `/licenses?session=${encodeURIComponent(input.checkoutId)}` });
@@ -27,6 +27,7 @@ export async function recordLicenseDeliveryEmail(
       offeringName: input.offeringName,
       sellerName: input.sellerName,
       codesUrl,
+      downloads: input.downloads.map(({ platform, url }) => ({ platform, url })),
       licensePageUrl: `${base}/licenses#license-${input.licenseId}`,
       receiptUrl: `${base}/orders/${encodeURIComponent(input.checkoutId)}`,
     }),

@@ -320,6 +320,20 @@ describe('the catalog pages, in Chromium', () => {
 
           await page.goto(`${setup.server.baseUrl}/portal/catalog/products/${product.id}`);
           await waitForHydration(page);
+          // A download link: an http address is refused beside the form, an https one listed.
+          const links = page.getByRole('region', { name: 'Downloads' });
+          await links.getByLabel('Platform').fill('Windows');
+          await links.getByLabel('Download address (https://)').fill('http://downloads.example.com/setup.exe');
+          await links.getByRole('button', { name: 'Add link' }).click();
+          await links.getByRole('alert').filter({ hasText: 'Enter the full https:// address of the download.' }).waitFor();
+          await links.getByLabel('Download address (https://)').fill('https://downloads.example.com/setup.exe');
+          await links.getByRole('button', { name: 'Add link' }).click();
+          await page.getByText('Download link added.').waitFor();
+          expect(await page.getByTestId('download-row').innerText()).toContain('https://downloads.example.com/setup.exe');
+          await expectFitsAndAccessible(page, 'a product with a download link');
+          await page.getByRole('button', { name: 'Remove the Windows link' }).click();
+          await page.getByText('Download link removed.').waitFor();
+          expect(await setup.database.db.productDownload.count({ where: { productId: product.id } })).toBe(0);
           await page.getByRole('button', { name: 'Remove image 1' }).click();
           await page.getByText('Image removed.').waitFor();
           expect(await page.getByTestId('product-image').count()).toBe(0);

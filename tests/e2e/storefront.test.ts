@@ -166,6 +166,12 @@ for (const viewport of VIEWPORTS) {
         await page.waitForURL(/\/checkout\/local\//);
         const checkout = await setup.database.db.checkout.findFirstOrThrow({ where: { offeringId: offerings.team, buyer: { email } } });
         expect(checkout).toMatchObject({ quantity: 3, amountMinor: 9000n, currency: 'usd' });
+        const product = await setup.database.db.offering.findUniqueOrThrow({ where: { id: offerings.team } });
+        await setup.database.db.productDownload.upsert({
+          where: { id: `00000000-0000-7000-8000-${viewport.width.toString().padStart(12, '0')}` },
+          create: { id: `00000000-0000-7000-8000-${viewport.width.toString().padStart(12, '0')}`, productId: product.productId, platform: `Windows ${viewport.width}`, url: 'https://downloads.example.com/ledger.exe', position: viewport.width },
+          update: {},
+        });
         await page.getByRole('button', { name: /^Pay / }).click();
         await page.waitForURL((current) => current.pathname === '/checkout/complete');
         // One code per seat on the success page, each with its Copy button, and each authorizes its own seat.
@@ -186,6 +192,10 @@ for (const viewport of VIEWPORTS) {
           authorized.push(((await response.json()) as { SeatId: string }).SeatId);
         }
         expect(authorized).toEqual(sold.seats.map((seat) => seat.id));
+        // The product's downloads, beside the codes and on the license page: the license runs.
+        expect(await page.getByTestId('downloads').getByRole('link', { name: new RegExp(`Windows ${viewport.width}`) }).getAttribute('href')).toBe('https://downloads.example.com/ledger.exe');
+        await page.goto(`${setup.server.baseUrl}/licenses#license-${sold.id}`);
+        await page.locator(`[data-license-id="${sold.id}"]`).getByTestId('download-link').first().waitFor();
 
         await page.goto(storefront);
         await offeringCard(page, 'Community').getByRole('button', { name: 'Get it free: Community' }).click();

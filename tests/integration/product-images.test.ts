@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { addProductImage, listSellerProductImages, readProductImage, removeProductImage } from '@/server/catalog/manage/product-images';
-import { PRODUCT_IMAGES_MAX } from '@/server/catalog/manage/product-image-rules';
+import { PRODUCT_IMAGES_MAX } from '@/server/catalog/manage/product-media-rules';
 import { createProduct, createSeller } from '../support/factories';
 import { inProcessCore } from '../support/in-process-core';
 

@@ -91,7 +91,7 @@ describe('sale codes: every seat a buyer buys has a working code at once', () =>
     await expect(getSaleCodesForBuyer(ctx(), { sessionId, buyerAccountId: other.id })).rejects.toMatchObject({ code: 'CheckoutResultForbidden' });
     await expect(getSaleCodesForBuyer(ctx(), { sessionId: crypto.randomUUID(), buyerAccountId: buyer.id })).rejects.toMatchObject({ code: 'NotFound' });
     const unpaid = await createPurchaseCheckout(ctx(), { requestId: crypto.randomUUID(), offeringId: store.offering.id, issuerClientId: store.seller.issuerClientId, buyerAccountId: other.id, buyerEmail: other.email, quantity: 2 });
-    expect(await getSaleCodesForBuyer(ctx(), { sessionId: unpaid.sessionId, buyerAccountId: other.id })).toEqual({ licenseId: null, codes: [] });
+    expect(await getSaleCodesForBuyer(ctx(), { sessionId: unpaid.sessionId, buyerAccountId: other.id })).toEqual({ licenseId: null, codes: [], downloads: [] });
   });
 
   it('a seller’s tenant checkout of 3 seats issues no code: the seller’s backend issues one per seat (spec "Tenant seat workflow")', async () => {

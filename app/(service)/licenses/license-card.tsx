@@ -3,6 +3,7 @@ import { LicenseClassification, describeInterval } from '@/server/entry/shared';
 import type { BuyerFeatureView, BuyerLicenseView } from '@licensing/core';
 import { ManageBillingButton } from './manage-billing-button';
 import { SeatList } from './seat-list';
+import { DownloadLinks } from '@/app/components/download-links';
 import { FormattedDate } from '@/app/components/formatted';
 import { ChangePlan } from '@/app/components/change-plan';
 
@@ -87,6 +88,8 @@ export function LicenseCard({ license }: { license: BuyerLicenseView }) {
       {(license.canChangePlan || license.scheduledPlanChange) && (
         <ChangePlan side="buyer" licenseId={license.id} offeringName={license.offeringName} canChange={license.canChangePlan} scheduled={license.scheduledPlanChange} />
       )}
+
+      <DownloadLinks downloads={license.downloads} productName={license.productName} />
 
       <SeatList license={license} />
 

@@ -3,7 +3,7 @@ import { DomainError } from '../../errors';
 import { rasterImageType } from '../../platform/images/image-type';
 import { requireOnDemand } from '../../platform/require-on-demand';
 import { publishCatalogChange } from '../catalog-cache';
-import { PRODUCT_IMAGE_UPLOAD_MAX_BYTES, PRODUCT_IMAGES_MAX } from './product-image-rules';
+import { PRODUCT_IMAGE_UPLOAD_MAX_BYTES, PRODUCT_IMAGES_MAX } from './product-media-rules';
 import { findOwnProductOrThrow, findSellerOrThrow } from './seller-scope';
 
 // Pictures of a product on its offerings' pages: at most PRODUCT_IMAGES_MAX per product, uploaded

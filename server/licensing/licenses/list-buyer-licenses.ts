@@ -6,6 +6,7 @@ import { storefrontName } from '../../catalog/seller-profile';
 import type { Db } from '../../db';
 import { billingManagementOf, type BillingManagement } from '../../payments/billing-management';
 import { toDeviceView, type DeviceView } from '../devices/device-view';
+import { downloadsForLicense, productDownloadsSelect, type ProductDownloadView } from '../../catalog/manage/product-downloads';
 
 export interface BuyerLicenseCodeView {
   id: string;
@@ -58,6 +59,8 @@ export interface BuyerLicenseView {
   maxDevices: number | null;
   /** "Change plan" is offered: the license is active or trialing and its product lists other offerings. */
   canChangePlan: boolean;
+  /** Where to download the product, while the license runs (catalog/manage/product-downloads.ts). */
+  downloads: ProductDownloadView[];
   /** The plan change waiting for the end of the period (the buyer may cancel it); null when none. */
   scheduledPlanChange: { toOfferingName: string; effectiveAt: Date; unitPriceMinor: number | null; currency: string | null } | null;
 }
@@ -80,7 +83,7 @@ const buyerLicenseSelect = {
     select: {
       name: true,
       // Two listed offerings at most: enough to tell whether one is not the license's own.
-      product: { select: { name: true, offerings: { where: { status: CatalogStatus.Active, listed: true }, select: { id: true }, take: 2 } } },
+      product: { select: { name: true, offerings: { where: { status: CatalogStatus.Active, listed: true }, select: { id: true }, take: 2 }, ...productDownloadsSelect } },
     },
   },
   planChanges: { where: { status: 'scheduled' }, take: 1, select: { toOfferingId: true, effectiveAt: true, unitPriceMinor: true, currency: true } },
@@ -134,6 +137,7 @@ export async function listBuyerLicenses(ctx: { db: Db; now?: Date }, input: { bu
     billing: billingManagementOf({ isSubscription: license.classification === LicenseClassification.Subscription, checkout: license.checkout }),
     offeringName: license.offering.name,
     productName: license.offering.product.name,
+    downloads: downloadsForLicense(license),
     sellerName: storefrontName(license.seller),
     features: license.features.map((feature) => ({ ...feature })),
     seats: license.seats.map((seat) => ({ ...seat, codes: seat.codes.map((code) => ({ ...code })), devices: seat.devices.map((device) => toDeviceView(device, now)) })),

@@ -23,6 +23,7 @@ import { updateOffering } from '../../catalog/manage/update-offering';
 import { updateProduct } from '../../catalog/manage/update-product';
 import { upsertFeature } from '../../catalog/manage/upsert-feature';
 import { addProductImage, listSellerProductImages, removeProductImage } from '../../catalog/manage/product-images';
+import { addProductDownload, listSellerProductDownloads, removeProductDownload } from '../../catalog/manage/product-downloads';
 import { describePaymentSetup, refreshStripeReadiness, startStripeOnboarding } from '../../sellers/payment-setup';
 import { z } from 'zod';
 import { createTrpcRouter, sellerProcedure } from '../init';
@@ -52,6 +53,15 @@ export const catalogAdminRouter = createTrpcRouter({
     .mutation(async ({ ctx, input }) =>
       addProductImage(ctx, { sellerId: ctx.seller.id, productId: input.productId, bytes: new Uint8Array(await input.image.arrayBuffer()), alt: input.alt }),
     ),
+  productDownloads: sellerProcedure('catalog:read')
+    .input(z.object({ productId: z.string().min(1).max(1000) }))
+    .query(({ ctx, input }) => listSellerProductDownloads(ctx, { sellerId: ctx.seller.id, productId: input.productId })),
+  addProductDownload: sellerProcedure('catalog:write')
+    .input(z.object({ productId: z.string().min(1).max(1000), platform: z.string().max(1000), url: z.string().max(4000) }))
+    .mutation(({ ctx, input }) => addProductDownload(ctx, { sellerId: ctx.seller.id, ...input })),
+  removeProductDownload: sellerProcedure('catalog:write')
+    .input(z.object({ productId: z.string().min(1).max(1000), downloadId: z.string().min(1).max(100) }))
+    .mutation(({ ctx, input }) => removeProductDownload(ctx, { sellerId: ctx.seller.id, ...input })),
   removeProductImage: sellerProcedure('catalog:write')
     .input(z.object({ productId: z.string().min(1).max(1000), imageId: z.string().min(1).max(100) }))
     .mutation(({ ctx, input }) => removeProductImage(ctx, { sellerId: ctx.seller.id, ...input })),

@@ -5,6 +5,7 @@ import { api, portalMe, refusedWith } from '@/app/trpc-server';
 import { checkoutOutcome } from '../checkout-outcome';
 import { ReceiptSummary } from '../../orders/receipt-summary';
 import { SaleCodesBox } from '../../licenses/sale-codes-box';
+import { DownloadLinks } from '@/app/components/download-links';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Your purchase', robots: { index: false, follow: false }, referrer: 'no-referrer' };
@@ -61,8 +62,8 @@ export default async function CheckoutCompletePage({ searchParams }: Props) {
   const signedIn = (await portalMe()) !== null;
   const licensesHref = signedIn ? licensesPath : `/login?callbackUrl=${encodeURIComponent(licensesPath)}`;
   const receipt = outcome.state === 'completed' ? await receiptForViewer(sessionId!, signedIn) : null;
-  // The codes only to the buyer of this checkout (who alone has its receipt).
-  const codes = receipt ? (await api.licenses.saleCodes({ sessionId: sessionId! })).codes : [];
+  // The codes and downloads only to the buyer of this checkout (who alone has its receipt).
+  const sale = receipt ? await api.licenses.saleCodes({ sessionId: sessionId! }) : null;
   const receiptPath = outcome.state === 'completed' ? `/orders/${encodeURIComponent(sessionId!)}` : null;
   return (
     <section className={`mx-auto max-w-lg min-w-0 space-y-4 rounded-lg border p-8 ${TONE[outcome.state]}`} data-testid="checkout-complete" data-state={outcome.state}>
@@ -84,7 +85,8 @@ export default async function CheckoutCompletePage({ searchParams }: Props) {
           )}
         </p>
       )}
-      {codes.length > 0 && <SaleCodesBox codes={codes} offeringName={outcome.offeringName ?? 'your purchase'} licenseHref={licensesPath} />}
+      {sale && sale.codes.length > 0 && <SaleCodesBox codes={sale.codes} offeringName={outcome.offeringName ?? 'your purchase'} licenseHref={licensesPath} />}
+      {sale && receipt && <DownloadLinks downloads={sale.downloads} productName={receipt.productName} />}
       {receipt && (
         <section aria-labelledby="receipt-summary" className="rounded-md border border-emerald-200 bg-white p-4 text-slate-900" data-testid="checkout-receipt">
           <h2 id="receipt-summary" className="text-base font-semibold">

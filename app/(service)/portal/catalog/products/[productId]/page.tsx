@@ -11,6 +11,7 @@ import { Disclosure } from '../../disclosure';
 import { NewOfferingForm } from '../../offering-form';
 import { EditProductForm } from '../../product-form';
 import { ProductImages } from './product-images';
+import { ProductDownloads } from './product-downloads';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Product' };
@@ -28,6 +29,7 @@ export default async function ProductPage({ params }: Props) {
     api.catalogAdmin.productImages({ productId }),
     portalMe(),
   ]);
+  const downloads = await api.catalogAdmin.productDownloads({ productId });
   const issuerClientId = me!.seller!.issuerClientId;
   return (
     <div className="space-y-8">
@@ -87,6 +89,13 @@ export default async function ProductPage({ params }: Props) {
           maxMb={kit.PRODUCT_IMAGE_UPLOAD_MAX_BYTES / 1024 / 1024}
           mayWrite={mayWrite}
         />
+      </section>
+
+      <section aria-labelledby="downloads-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="downloads-heading" className="text-xl font-semibold">
+          Downloads
+        </h2>
+        <ProductDownloads productId={product.id} downloads={downloads} max={kit.PRODUCT_DOWNLOADS_MAX} mayWrite={mayWrite} />
       </section>
 
       {mayWrite && (
