@@ -11,7 +11,7 @@ import { findOwnProductOrThrow } from './seller-scope';
 // the success page and the delivery e-mail (downloadsForLicense).
 
 
-export const productDownloadInputSchema = z.object({
+const productDownloadInputSchema = z.object({
   platform: z.string().trim().min(1, 'Name the platform, e.g. Windows.').max(60, 'A platform is at most 60 characters.'),
   url: z
     .string()
