@@ -41,9 +41,9 @@ export const SURFACES = {
     paths: ['/checkout/local/:sessionId/pay', '/checkout/local/:sessionId/cancel', '/checkout/local/:sessionId/discount'],
     nextRouteFiles: [
       'app/(service)/checkout/return/[sessionId]/route.ts',
-      'app/(service)/checkout/local/[sessionId]/pay/route.ts',
-      'app/(service)/checkout/local/[sessionId]/cancel/route.ts',
-      'app/(service)/checkout/local/[sessionId]/discount/route.ts',
+      'app/(hosted-checkout)/checkout/local/[sessionId]/pay/route.ts',
+      'app/(hosted-checkout)/checkout/local/[sessionId]/cancel/route.ts',
+      'app/(hosted-checkout)/checkout/local/[sessionId]/discount/route.ts',
     ],
   },
 } as const satisfies Record<string, Surface>;

@@ -53,11 +53,26 @@ export type CreateSellerInput = z.input<typeof createSellerInputSchema>;
 
 /** The store's own words, edited on the portal's store settings page. */
 const STORE_NAME_MAX = 80;
+const policyUrl = z
+  .string()
+  .trim()
+  .max(2048, 'An address is at most 2048 characters.')
+  .refine((value) => {
+    try {
+      return new URL(value).protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'Enter the full https:// address of the page.');
+
 export const updateSellerProfileInputSchema = z.object({
   // Buyers must be able to tell stores apart, and a seller is a legal person: neither may be blank.
   storeName: z.string().trim().min(1, 'Enter the name buyers see.').max(STORE_NAME_MAX),
   contactName: sellerName,
   legalName: z.string().trim().min(1, 'Enter your legal name.').max(200),
+  /** The store's terms of sale and privacy policy, linked from the hosted checkout page: https, or none. */
+  termsUrl: policyUrl.nullish(),
+  privacyUrl: policyUrl.nullish(),
 });
 export type UpdateSellerProfileInput = z.input<typeof updateSellerProfileInputSchema>;
 

@@ -9,6 +9,8 @@ interface StoreSettings {
   storeName: string | null;
   contactName: string | null;
   legalName: string | null;
+  termsUrl: string | null;
+  privacyUrl: string | null;
   /** The logo's versioned address, or null without a logo. */
   logoPath: string | null;
   logoMaxBytes: number;
@@ -22,7 +24,7 @@ export async function getStoreSettings(ctx: { db: Db }, sellerId: string): Promi
   const [seller, logo, formerIds] = await Promise.all([
     ctx.db.seller.findUniqueOrThrow({
       where: { id: sellerId },
-      select: { issuerClientId: true, storeName: true, contactName: true, legalName: true, taxCollection: true, taxBehavior: true, taxId: true, originAddress: true },
+      select: { issuerClientId: true, storeName: true, contactName: true, legalName: true, termsUrl: true, privacyUrl: true, taxCollection: true, taxBehavior: true, taxId: true, originAddress: true },
     }),
     ctx.db.sellerLogo.findUnique({ where: { sellerId }, select: { updatedAt: true } }),
     ctx.db.sellerFormerId.findMany({ where: { sellerId }, orderBy: { createdAt: 'desc' }, select: { issuerClientId: true } }),

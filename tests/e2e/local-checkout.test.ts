@@ -41,6 +41,8 @@ describe('buying on the storefront with the local processor, in Chromium', () =>
       // Signed out, a link with the purchase in it (`?buy=`) opens the hosted page of that offering
       // at once: no account, no code before paying.
       const proMonthly = await setup.database.db.offering.findFirstOrThrow({ where: { name: 'Pro Monthly', seller: { issuerClientId: 'demo' } } });
+      // The store's policies, from its settings, are linked from its checkout page.
+      await setup.database.db.seller.update({ where: { issuerClientId: 'demo' }, data: { termsUrl: 'https://demo.example/terms', privacyUrl: 'https://demo.example/privacy' } });
       await page.goto(url(`/marketplace/demo?buy=${proMonthly.id}&seats=1`));
       await page.waitForURL((current) => current.pathname.startsWith('/checkout/local/'));
       const checkoutId = new URL(page.url()).pathname.split('/')[3]!;
@@ -57,11 +59,18 @@ describe('buying on the storefront with the local processor, in Chromium', () =>
       await page.getByRole('alert').filter({ hasText: 'Enter the e-mail address your license should go to.' }).waitFor();
       expect(await setup.database.db.account.count({ where: { email: BUYER } })).toBe(0);
       await page.getByTestId('checkout-email').fill(BUYER.toUpperCase());
-      // The keyboard meets Cancel first and Pay right after it, as the eye reads them.
+      // The seller's page: its name and logo, not the service's navigation; what the buyer commits to, in words.
+      expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+      expect(await page.getByTestId('renewal').innerText()).toBe('Then $9.99 / month, renewing until you cancel. Cancel anytime from your licenses page.');
+      expect(await page.getByTestId('checkout-terms').innerText()).toBe("By paying you accept Demo Studio Team's terms and privacy policy.");
+      expect(await page.getByRole('link', { name: 'terms' }).getAttribute('href')).toBe('https://demo.example/terms');
+      // The keyboard meets Pay first and Cancel right after it, as the eye reads them (on a phone Pay is on top).
       const pay = page.getByRole('button', { name: 'Pay $9.99 / month', exact: true });
-      await page.getByRole('button', { name: 'Cancel', exact: true }).focus();
+      await pay.focus();
       await page.keyboard.press('Tab');
-      expect(await pay.evaluate((button) => button === document.activeElement)).toBe(true);
+      expect(await page.getByRole('button', { name: 'Cancel', exact: true }).evaluate((button) => button === document.activeElement)).toBe(true);
+      const [payBox, cancelBox] = [await pay.boundingBox(), await page.getByRole('button', { name: 'Cancel', exact: true }).boundingBox()];
+      expect(payBox!.x).toBeLessThan(cancelBox!.x);
       fs.mkdirSync('test-results', { recursive: true });
       await page.screenshot({ path: 'test-results/local-checkout-page.png', fullPage: true });
 
@@ -233,6 +242,10 @@ describe('a subscription with a free trial on the local processor’s hosted pag
           expect(await trialPage.getByTestId('checkout-due-today').innerText()).toMatch(/0\.00/);
           const start = trialPage.getByRole('button', { name: 'Start 14-day free trial' });
           await start.waitFor();
+          expect(await trialPage.getByTestId('renewal').innerText()).toMatch(/^Nothing is due today\. After 14 days: \$9\.99 \/ month, renewing until you cancel\./);
+          // The primary action first: on a phone above Cancel, on a wide screen to its left.
+          const [startBox, cancelBox] = [await start.boundingBox(), await trialPage.getByRole('button', { name: 'Cancel', exact: true }).boundingBox()];
+          expect(viewport.width < 640 ? startBox!.y < cancelBox!.y : startBox!.x < cancelBox!.x).toBe(true);
           await trialPage.screenshot({ path: `test-results/local-checkout-trial-${viewport.name}.png`, fullPage: true });
           await expectFitsAndAccessible(trialPage, 'the hosted checkout of a free trial');
           await start.click();

@@ -118,6 +118,23 @@ describe('store name and logo', () => {
     expect(html).not.toContain('Demo storefront');
   });
 
+  it('the terms and privacy links are https addresses: saved, kept when not sent, cleared when blank, and anything else refused on its field', async () => {
+    const seller = await createSeller(database.db, { legalName: 'Policies Ltd' });
+    const names = { storeName: 'Policies', legalName: 'Policies Ltd' };
+    await updateSellerProfile(ctx(), seller.id, { ...names, termsUrl: 'https://policies.example/terms', privacyUrl: ' https://policies.example/privacy ' });
+    const stored = () => database.db.seller.findUniqueOrThrow({ where: { id: seller.id }, select: { termsUrl: true, privacyUrl: true } });
+    expect(await stored()).toEqual({ termsUrl: 'https://policies.example/terms', privacyUrl: 'https://policies.example/privacy' });
+    await updateSellerProfile(ctx(), seller.id, names);
+    expect(await stored()).toEqual({ termsUrl: 'https://policies.example/terms', privacyUrl: 'https://policies.example/privacy' });
+    const refused = await refusal(updateSellerProfile(ctx(), seller.id, { ...names, termsUrl: 'http://policies.example/terms', privacyUrl: 'javascript:alert(1)' }));
+    expect(refused.details).toEqual([
+      { Code: 'Invalid', Message: 'Enter the full https:// address of the page.', Field: 'TermsUrl' },
+      { Code: 'Invalid', Message: 'Enter the full https:// address of the page.', Field: 'PrivacyUrl' },
+    ]);
+    await updateSellerProfile(ctx(), seller.id, { ...names, termsUrl: '', privacyUrl: ' ' });
+    expect(await stored()).toEqual({ termsUrl: null, privacyUrl: null });
+  });
+
   it('a store name over 80 characters is refused with a human message on StoreName', async () => {
     const seller = await createSeller(database.db);
     const refused = await refusal(updateSellerProfile(ctx(), seller.id, { storeName: 'x'.repeat(81), legalName: 'Long Names Ltd' }));

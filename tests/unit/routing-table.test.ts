@@ -17,7 +17,7 @@ function routeFiles(dir = 'app'): string[] {
   });
 }
 
-/** `app/(service)/checkout/local/[sessionId]/pay/route.ts` → `/checkout/local/x/pay`; `[[...path]]` adds nothing. */
+/** `app/(hosted-checkout)/checkout/local/[sessionId]/pay/route.ts` → `/checkout/local/x/pay`; `[[...path]]` adds nothing. */
 function urlOf(file: string): string {
   const segments = path.dirname(file).split(path.sep).slice(1);
   return `/${segments.filter((segment) => !/^\(.*\)$/.test(segment) && !segment.startsWith('[[')).map((segment) => (segment.startsWith('[') ? 'x' : segment)).join('/')}`;

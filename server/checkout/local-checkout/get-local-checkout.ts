@@ -24,6 +24,9 @@ export interface LocalCheckoutView {
   asksEmail: boolean;
   /** The seller's storefront logo, when it has one. */
   logoPath: string | null;
+  /** The seller's terms of sale and privacy policy (https), when given in the store settings. */
+  termsUrl: string | null;
+  privacyUrl: string | null;
   /** The offering's price for `quantity` seats in the checkout's currency, before any discount, as an offering view (so it renders like any price). */
   total: OfferingView;
   /** The discount code redeemed and what it takes off the first payment (major units of the checkout's currency). */
@@ -97,6 +100,8 @@ export async function getLocalCheckout(ctx: { db: Db }, input: { checkoutId: str
     customerEmail: checkout.customerEmail,
     asksEmail: needsBuyerEmail(checkout),
     logoPath: logoPathOf(checkout.seller.issuerClientId, logo),
+    termsUrl: checkout.seller.termsUrl,
+    privacyUrl: checkout.seller.privacyUrl,
     total: { ...offering, baseRate: toBaseRate(totalMinor, checkout.currency) },
     discount: checkout.discountCode ? { code: checkout.discountCode, amount: toBaseRate(Number(checkout.discountMinor), checkout.currency) ?? 0 } : null,
     dueAmount: toBaseRate(Number(checkout.amountMinor), checkout.currency) ?? 0,

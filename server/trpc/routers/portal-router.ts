@@ -43,7 +43,7 @@ export const portalRouter = createTrpcRouter({
   }),
   settings: sellerProcedure('store:read').query(({ ctx }) => getStoreSettings(ctx, ctx.seller.id)),
   updateProfile: sellerProcedure('store:settings')
-    .input(z.object({ storeName: text, contactName: text, legalName: text }))
+    .input(z.object({ storeName: text, contactName: text, legalName: text, termsUrl: text.optional(), privacyUrl: text.optional() }))
     .mutation(async ({ ctx, input }) => {
       await updateSellerProfile(ctx, ctx.seller.id, input);
     }),

@@ -9,7 +9,14 @@ export type { SettingsFormState };
 
 export async function saveStoreProfile(_previous: SettingsFormState, form: FormData): Promise<SettingsFormState> {
   return asSellerMember(
-    () => api.portal.updateProfile({ storeName: formText(form, 'storeName'), contactName: formText(form, 'contactName'), legalName: formText(form, 'legalName') }),
+    () =>
+      api.portal.updateProfile({
+        storeName: formText(form, 'storeName'),
+        contactName: formText(form, 'contactName'),
+        legalName: formText(form, 'legalName'),
+        termsUrl: formText(form, 'termsUrl'),
+        privacyUrl: formText(form, 'privacyUrl'),
+      }),
     'Store details saved.',
   );
 }

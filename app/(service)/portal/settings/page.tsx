@@ -49,7 +49,7 @@ export default async function StoreSettingsPage({ searchParams }: Props) {
 
       {mayChange ? (
         <>
-          <StoreProfileForm storeName={seller.storeName ?? ''} contactName={seller.contactName ?? ''} legalName={seller.legalName ?? ''} />
+          <StoreProfileForm storeName={seller.storeName ?? ''} contactName={seller.contactName ?? ''} legalName={seller.legalName ?? ''} termsUrl={seller.termsUrl ?? ''} privacyUrl={seller.privacyUrl ?? ''} />
           <LogoForm hasLogo={seller.logoPath !== null} logoSrc={seller.logoPath} maxKb={seller.logoMaxBytes / 1024} />
           <StorefrontIdForm issuerClientId={seller.issuerClientId} formerIds={seller.formerIssuerClientIds} changesLeft={seller.issuerClientIdChangesLeft} />
           {/* Country names come from the server's Intl, so the browser's first render shows the very same list. */}

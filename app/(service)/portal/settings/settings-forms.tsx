@@ -46,12 +46,14 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function StoreProfileForm(props: { storeName: string; contactName: string; legalName: string }) {
+export function StoreProfileForm(props: { storeName: string; contactName: string; legalName: string; termsUrl: string; privacyUrl: string }) {
   const [state, action, pending] = useActionState(saveStoreProfile, INITIAL);
   const fields = [
     { name: 'storeName', label: 'Store name', hint: 'What buyers see on your storefront, the marketplace and receipts.', value: props.storeName, max: 80, autoComplete: 'organization', required: true },
     { name: 'contactName', label: 'Contact name', hint: 'Named on claim e-mails and pages (or the legal name when empty).', value: props.contactName, max: 200, autoComplete: 'name', required: false },
     { name: 'legalName', label: 'Legal name', hint: undefined, value: props.legalName, max: 200, autoComplete: 'organization', required: true },
+    { name: 'termsUrl', label: 'Terms of sale (optional)', hint: 'An https:// address; the checkout page links to it.', value: props.termsUrl, max: 2048, autoComplete: 'url', required: false, type: 'url' },
+    { name: 'privacyUrl', label: 'Privacy policy (optional)', hint: 'An https:// address; the checkout page links to it.', value: props.privacyUrl, max: 2048, autoComplete: 'url', required: false, type: 'url' },
   ];
   return (
     <Card title="Store details">
@@ -59,7 +61,7 @@ export function StoreProfileForm(props: { storeName: string; contactName: string
         {fields.map((field) => (
           <Field key={field.name} name={field.name} label={field.label} hint={field.hint} error={state.fieldErrors[field.name[0]!.toUpperCase() + field.name.slice(1)]}>
             {({ id, describedBy }) => (
-              <input id={id} name={field.name} defaultValue={field.value} maxLength={field.max} required={field.required} autoComplete={field.autoComplete} aria-describedby={describedBy} className={input} />
+              <input id={id} name={field.name} type={field.type ?? 'text'} defaultValue={field.value} maxLength={field.max} required={field.required} autoComplete={field.autoComplete} aria-describedby={describedBy} className={input} />
             )}
           </Field>
         ))}

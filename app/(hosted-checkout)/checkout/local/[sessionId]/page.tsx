@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { api, orNotFound } from '@/app/trpc-server';
-import { classificationLabel, describePrice } from '@/server/entry/shared';
+import { classificationLabel, describePrice, LicenseClassification } from '@/server/entry/shared';
 import { requestFormat } from '@/app/components/request-format';
 
 export const dynamic = 'force-dynamic';
@@ -73,6 +73,10 @@ export default async function LocalCheckoutPage({ params, searchParams }: Props)
           )}
           {checkout.customerEmail && <SummaryRow term="Buyer" value={checkout.customerEmail} testId="checkout-buyer" />}
         </dl>
+        <p className="mt-3 border-t border-slate-100 pt-3 text-sm text-slate-700" data-testid="renewal">
+          {/* The price of each period, without the trial the total already names. */}
+          {renewalText(checkout, describePrice({ ...checkout.total, trialDays: undefined }, { formatAmount: decimalMoney }))}
+        </p>
       </section>
 
       {checkout.status === 'pending' && (
@@ -89,19 +93,36 @@ export default async function LocalCheckoutPage({ params, searchParams }: Props)
           {/* Above both buttons; their fields belong to the Pay form (form="pay-form"). */}
           {checkout.asksEmail && <EmailField missing={email === 'missing'} />}
           {checkout.tax && <BillingFields missing={billing === 'missing'} />}
-          {/* Cancel then Pay, in the page as on screen, so the tab order follows what the eye sees. */}
+          {/* Pay first, then Cancel, in the page as on screen (on a phone Pay is on top), so the tab order follows what the eye sees. */}
           <div className={`flex gap-3 ${ui === 'mobile' ? 'flex-col' : 'flex-col sm:flex-row'}`}>
-            <form method="post" action={action('cancel')} className="flex-1">
-              <button type="submit" className={buttonSecondary}>
-                Cancel
-              </button>
-            </form>
             <form method="post" action={action('pay')} className="flex-1" id="pay-form">
               <button type="submit" className={buttonPrimary} data-testid="pay">
                 {checkout.trialDays !== null ? `Start ${checkout.trialDays}-day free trial` : `Pay ${checkout.discount ? decimalMoney(checkout.dueAmount, checkout.total.currency) : describePrice(checkout.total, { formatAmount: decimalMoney })}`}
               </button>
             </form>
+            <form method="post" action={action('cancel')} className="flex-1">
+              <button type="submit" className={buttonSecondary}>
+                Cancel
+              </button>
+            </form>
           </div>
+          {(checkout.termsUrl || checkout.privacyUrl) && (
+            <p className="text-xs text-slate-600" data-testid="checkout-terms">
+              By paying you accept {checkout.sellerName}&apos;s{' '}
+              {checkout.termsUrl && (
+                <a href={checkout.termsUrl} rel="noopener noreferrer" className="underline hover:text-slate-900">
+                  terms
+                </a>
+              )}
+              {checkout.termsUrl && checkout.privacyUrl && ' and '}
+              {checkout.privacyUrl && (
+                <a href={checkout.privacyUrl} rel="noopener noreferrer" className="underline hover:text-slate-900">
+                  privacy policy
+                </a>
+              )}
+              .
+            </p>
+          )}
         </div>
       )}
 
@@ -125,6 +146,13 @@ export default async function LocalCheckoutPage({ params, searchParams }: Props)
       )}
     </div>
   );
+}
+
+/** What the buyer commits to, in words: a renewal until cancelled, a trial's first charge, or a single payment. */
+function renewalText(checkout: { offering: { licenseClassification: number }; trialDays: number | null }, price: string): string {
+  if (checkout.trialDays !== null) return `Nothing is due today. After ${checkout.trialDays} days: ${price}, renewing until you cancel. Cancel anytime before then and nothing is charged.`;
+  if (checkout.offering.licenseClassification === LicenseClassification.Subscription) return `Then ${price}, renewing until you cancel. Cancel anytime from your licenses page.`;
+  return 'One payment. It does not renew.';
 }
 
 function SummaryRow({ term, value, strong, testId }: { term: string; value: string; strong?: boolean; testId?: string }) {
