@@ -75,6 +75,27 @@ export const EVENT_DATA_SCHEMAS = {
 export type EventType = keyof typeof EVENT_DATA_SCHEMAS;
 export const EVENT_TYPES = Object.keys(EVENT_DATA_SCHEMAS) as [EventType, ...EventType[]];
 
+/** What each event says happened, in one line (the portal's webhook form lists them). */
+export const EVENT_DESCRIPTIONS: Record<EventType, string> = {
+  'checkout.completed': 'A checkout was paid (or a free one taken): its license exists.',
+  'checkout.failed': 'A checkout failed or was cancelled: nothing was charged.',
+  'claim.expired': 'A free-offer claim link expired unaccepted.',
+  'license.created': 'A license was made: sold, claimed or created by you.',
+  'license.status_changed': 'A license was suspended, resumed, cancelled, paused or expired.',
+  'license.renewed': 'A subscription was paid for another period.',
+  'license.plan_changed': 'A license moved to another offering (plan), now or at the period’s end.',
+  'order.refunded': 'An order was refunded, in part or in full.',
+  'dispute.opened': 'A buyer disputed a payment with their bank.',
+  'dispute.closed': 'A dispute ended: won or lost.',
+  'seat.added': 'Seats were added to a license.',
+  'seat.retired': 'A seat was retired: its codes stop working.',
+  'license_code.issued': 'A license code was issued for a seat.',
+  'license_code.revoked': 'A license code was revoked: it stops working at the next check.',
+  'device.activated': 'A device took a place on a seat.',
+  'device.deactivated': 'A device gave its place on a seat back.',
+  'allowance.exhausted': 'A seat used up a feature’s allowance for the period.',
+};
+
 /** Sent only by "send test event": never in the events feed. */
 export const PING_EVENT_TYPE = 'ping';
 

@@ -60,6 +60,8 @@ describe('the webhooks page, in Chromium', () => {
           await page.getByLabel(/^Description/).fill(`backend at ${viewport.width} px`);
           await page.getByRole('checkbox', { name: 'license.created' }).check();
           await page.getByRole('checkbox', { name: 'license.status_changed' }).check();
+          // Each event type says in one line what happened.
+          expect(await page.getByRole('checkbox', { name: 'license.created A license was made: sold, claimed or created by you.' }).count()).toBe(1);
           await page.getByRole('button', { name: 'Add endpoint' }).click();
           const secret = page.getByTestId('webhook-secret');
           await secret.waitFor();

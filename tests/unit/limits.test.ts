@@ -74,7 +74,7 @@ describe('the limits table', () => {
     expect(limitRule('signInCodeTry')).toMatchObject({ points: 10, durationSeconds: 3600 });
     expect(limitRule('signInStart')).toMatchObject({ points: 30, durationSeconds: 60 });
     expect(limitRule('ip')).toMatchObject({ points: 7, durationSeconds: 60 });
-    expect(Object.keys(LIMIT_TABLE).sort()).toEqual(['claimEmail', 'claimLinks', 'consumption', 'deviceChurn', 'guestCheckouts', 'invitationEmail', 'ip', 'runtimeAuthorization', 'seatCodes', 'signInCode', 'signInCodeHourly', 'signInCodeTry', 'signInStart']);
+    expect(Object.keys(LIMIT_TABLE).sort()).toEqual(['claimEmail', 'claimLinks', 'consumption', 'deviceChurn', 'guestCheckouts', 'invitationEmail', 'ip', 'licenseEmails', 'runtimeAuthorization', 'seatCodes', 'signInCode', 'signInCodeHourly', 'signInCodeTry', 'signInStart']);
   });
 
   it('a test override replaces only the numbers it names, and refuses nonsense', () => {

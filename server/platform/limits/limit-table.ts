@@ -133,6 +133,13 @@ export const LIMIT_TABLE = {
     per: 'client IP address',
     refusal: 'Too many sign-ins were started from this address.',
   },
+  /** Delivery e-mails resent for one license from the seller's license page: each is an e-mail to the buyer with a sign-in link. */
+  licenseEmails: {
+    points: 5,
+    durationSeconds: 60 * 60,
+    per: 'license',
+    refusal: 'Too many license e-mails were sent for this license.',
+  },
   /** Guest checkouts (pay first, verify after) opened from one client IP: each opens a session at the processor. */
   guestCheckouts: {
     points: 20,

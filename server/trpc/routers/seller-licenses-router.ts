@@ -13,6 +13,7 @@ import { usageByFeatureAndDay } from '../../consumption/usage-by-feature-and-day
 import { getSellerLicenseDetail } from '../../licensing/licenses/get-seller-license-detail';
 import { listSellerLicenses, sellerLicensesQuerySchema } from '../../licensing/licenses/list-seller-licenses';
 import { deactivateLicenseDevice } from '../../licensing/devices/deactivate-license-device';
+import { resendLicenseEmail } from '../../licensing/licenses/resend-license-email';
 import { createTrpcRouter, sellerProcedure } from '../init';
 
 // The portal's license page acts through the management services themselves; the page makes one
@@ -28,6 +29,10 @@ export const sellerLicensesRouter = createTrpcRouter({
     const usage = await usageByFeatureAndDay(ctx, license);
     return { license, usage };
   }),
+  /** "Resend the license e-mail": the sale's delivery e-mail again, with a new sign-in link to its codes. */
+  resendLicenseEmail: sellerProcedure('licenses:write')
+    .input(z.object({ licenseId: id }))
+    .mutation(({ ctx, input }) => resendLicenseEmail(ctx, { sellerId: ctx.seller.id, licenseId: input.licenseId })),
   issueCode: sellerProcedure('licenses:write')
     .input(issueSeatCodeSchema.extend({ licenseId: id, seatId: id }))
     .mutation(({ ctx, input }) => issueSeatCode(ctx, { ...input, sellerId: ctx.seller.id })),

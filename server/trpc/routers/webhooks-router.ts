@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_TYPES } from '../../events/event-types';
+import { EVENT_DESCRIPTIONS, EVENT_TYPES } from '../../events/event-types';
 import { deliveryLogQuerySchema, listDeliveries, resendDelivery, resendDeliverySchema } from '../../events/webhooks/webhook-deliveries';
 import {
   createWebhookEndpoint,
@@ -17,7 +17,8 @@ const endpointRef = z.object({ endpointId: z.string().min(1).max(100) });
 
 /** The portal's webhooks page: the same services as /licensing-mgmt/webhook-endpoints, for the signed-in seller. */
 export const webhooksRouter = createTrpcRouter({
-  eventTypes: sellerProcedure('webhooks:read').query(() => [...EVENT_TYPES]),
+  /** Every event type with what it says happened, in one line. */
+  eventTypes: sellerProcedure('webhooks:read').query(() => EVENT_TYPES.map((type) => ({ type, description: EVENT_DESCRIPTIONS[type] }))),
   list: sellerProcedure('webhooks:read').query(async ({ ctx }) => (await listWebhookEndpoints(ctx, ctx.seller.id)).endpoints),
   /** Answers the signing secret this once. */
   create: sellerProcedure('webhooks:write').input(createWebhookEndpointSchema).mutation(({ ctx, input }) => createWebhookEndpoint(ctx, { ...input, sellerId: ctx.seller.id })),

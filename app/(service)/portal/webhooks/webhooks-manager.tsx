@@ -52,10 +52,13 @@ function EventTypeChoice({ value, onChange, legend }: { value: string[]; onChang
       <legend className="text-sm font-medium text-slate-700">{legend}</legend>
       <p className="text-xs text-slate-600">None chosen: every event.</p>
       <div className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-2">
-        {(types.data ?? []).map((type) => (
-          <label key={type} className="flex min-w-0 items-center gap-2 text-sm">
-            <input type="checkbox" checked={value.includes(type)} onChange={(event) => onChange(event.target.checked ? [...value, type] : value.filter((one) => one !== type))} />
-            <code className="font-mono [overflow-wrap:anywhere]">{type}</code>
+        {(types.data ?? []).map(({ type, description }) => (
+          <label key={type} className="flex min-w-0 items-start gap-2 text-sm">
+            <input type="checkbox" className="mt-1" checked={value.includes(type)} onChange={(event) => onChange(event.target.checked ? [...value, type] : value.filter((one) => one !== type))} />
+            <span className="min-w-0">
+              <code className="font-mono [overflow-wrap:anywhere]">{type}</code>
+              <span className="block text-xs text-slate-600">{description}</span>
+            </span>
           </label>
         ))}
       </div>

@@ -178,3 +178,20 @@ export function StatusActions({ licenseId, changes }: { licenseId: string; chang
     </div>
   );
 }
+
+/** "Resend the license e-mail": the buyer gets the delivery e-mail again, with a new link to their codes. */
+export function ResendLicenseEmail({ licenseId }: { licenseId: string }) {
+  const trpc = useTRPC();
+  const resend = useMutation(trpc.sellerLicenses.resendLicenseEmail.mutationOptions());
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <button type="button" className={buttonSecondary} disabled={resend.isPending} onClick={() => resend.mutate({ licenseId })}>
+        {resend.isPending ? 'Sending…' : 'Resend the license e-mail'}
+      </button>
+      <p aria-live="polite" className="text-sm">
+        {resend.data && <span className="text-emerald-800">Sent to {resend.data.sentTo}: it has a link that signs them in to their license codes.</span>}
+        {resend.error && <span className="text-red-700">{resend.error.message}</span>}
+      </p>
+    </div>
+  );
+}

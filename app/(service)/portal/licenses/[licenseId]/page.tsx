@@ -7,7 +7,7 @@ import { mayDo, RoleNotice } from '@/app/components/role-notice';
 import { FormattedDate, FormattedDateTime } from '@/app/components/formatted';
 import { requestFormat } from '@/app/components/request-format';
 import { StatusBadge } from '../status-badge';
-import { IssueCodeForm, RetireSeatButton, RevokeSellerCode, StatusActions } from './license-actions';
+import { IssueCodeForm, ResendLicenseEmail, RetireSeatButton, RevokeSellerCode, StatusActions } from './license-actions';
 import { UsageChart } from './usage-chart';
 import { ChangePlan } from '@/app/components/change-plan';
 import { DeviceList } from '@/app/components/device-list';
@@ -77,6 +77,7 @@ export default async function SellerLicensePage({ params }: Props) {
             </dd>
           </div>
         </dl>
+        {license.order && license.customerEmail && !final && mayChange && <ResendLicenseEmail licenseId={license.id} />}
         <RoleNotice needs="licenses:write" />
       </header>
 
