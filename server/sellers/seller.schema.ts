@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { postalAddressSchema } from './postal-address';
 
 // The seller's public id (spec: issuerClientId): the rule a new one follows is a shared field rule.
-import { issuerClientIdNameSchema } from '../../sdk/src/contract/fields';
+import { httpsAddressSchema, issuerClientIdNameSchema } from '../../sdk/src/contract/fields';
 export { ISSUER_CLIENT_ID_MAX } from '../../sdk/src/contract/fields';
 
 /**
@@ -53,17 +53,7 @@ export type CreateSellerInput = z.input<typeof createSellerInputSchema>;
 
 /** The store's own words, edited on the portal's store settings page. */
 const STORE_NAME_MAX = 80;
-const policyUrl = z
-  .string()
-  .trim()
-  .max(2048, 'An address is at most 2048 characters.')
-  .refine((value) => {
-    try {
-      return new URL(value).protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'Enter the full https:// address of the page.');
+const policyUrl = httpsAddressSchema('Enter the full https:// address of the page.');
 
 export const updateSellerProfileInputSchema = z.object({
   // Buyers must be able to tell stores apart, and a seller is a legal person: neither may be blank.

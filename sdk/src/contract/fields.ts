@@ -61,6 +61,21 @@ export const requiredCorrelationIdSchema = correlationIdSchema.min(1, 'Correlati
 /** A number of seats in one request: 1 to MAX_SEATS_PER_REQUEST. */
 export const seatCountSchema = z.number().int('A number of seats is a whole number.').min(1).max(MAX_SEATS_PER_REQUEST);
 
+/** An absolute https address a seller links buyers to (a download, its terms), trimmed; `message` says what it is for. */
+export function httpsAddressSchema(message: string) {
+  return z
+    .string()
+    .trim()
+    .max(2048, 'An address is at most 2048 characters.')
+    .refine((value) => {
+      try {
+        return new URL(value).protocol === 'https:';
+      } catch {
+        return false;
+      }
+    }, message);
+}
+
 /** An absolute http or https URL (where a checkout sends the buyer back). */
 export const returnUrlSchema = z
   .string()

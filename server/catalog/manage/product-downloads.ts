@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { httpsAddressSchema } from '../../../sdk/src/contract/fields';
 import type { Db, Tx } from '../../db';
 import { DomainError } from '../../errors';
 import { validationErrorFromZod } from '../../validation-error';
@@ -13,17 +14,7 @@ import { findOwnProductOrThrow } from './seller-scope';
 
 const productDownloadInputSchema = z.object({
   platform: z.string().trim().min(1, 'Name the platform, e.g. Windows.').max(60, 'A platform is at most 60 characters.'),
-  url: z
-    .string()
-    .trim()
-    .max(2048, 'A download address is at most 2048 characters.')
-    .refine((value) => {
-      try {
-        return new URL(value).protocol === 'https:';
-      } catch {
-        return false;
-      }
-    }, 'Enter the full https:// address of the download.'),
+  url: httpsAddressSchema('Enter the full https:// address of the download.'),
 });
 
 export interface ProductDownloadView {
