@@ -71,13 +71,15 @@ describe('selling an app in one step, in Chromium', () => {
           await page.waitForURL(`${setup.server.baseUrl}/portal/catalog/new`);
           await waitForHydration(page);
           const form = page.getByRole('form', { name: FORM });
+          // Payments are off: the page says so, with the way to turn them on, before the form.
+          expect(await page.getByTestId('paid-checkout-state').innerText()).toBe('not enabled yet');
           await expectFitsAndAccessible(page, 'the empty wizard');
 
           await form.getByLabel('App name').fill('Render Studio');
           await form.getByLabel('Platform').selectOption({ label: 'Windows' });
           await form.getByLabel('Description').fill('Renders scenes on your desktop.');
           expect(await form.getByRole('radio', { name: 'Subscription' }).isChecked()).toBe(true);
-          await form.getByLabel('Currency').fill('eur');
+          await form.getByLabel('Currency').selectOption('eur');
           await form.getByLabel('Price', { exact: true }).fill('9.00');
           expect(await form.getByLabel('Billed every').inputValue()).toBe('1');
           expect(await form.getByLabel('Billing period').locator('option:checked').innerText()).toBe('Month');
@@ -129,7 +131,8 @@ describe('selling an app in one step, in Chromium', () => {
 
           await page.waitForURL(/\/portal\/catalog\/offerings\/[^/]+$/);
           expect(calls).toBe(1);
-          await poll(() => page.getByTestId('toast').innerText()).toContain('“Render Studio” is on your storefront, with its offering and 1 feature.');
+          // The store takes no payments yet, and the message says so rather than "on your storefront".
+          await poll(() => page.getByTestId('toast').innerText()).toContain('“Render Studio” is listed, with its offering and 1 feature: buyers see it, and can buy it once your store takes payments');
           expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Standard');
           expect(await page.getByTestId('offering-price').innerText()).toBe('€9.00 per seat / month');
           expect(await page.getByTestId('feature').allInnerTexts()).toEqual([expect.stringMatching(/renders[\s\S]*1000 per month/i)]);
@@ -258,7 +261,7 @@ describe('selling an app in one step, in Chromium', () => {
           await waitForHydration(page);
           const form = page.getByRole('form', { name: FORM });
           await form.getByLabel('App name').fill('Trial Studio');
-          await form.getByLabel('Currency').fill('usd');
+          await form.getByLabel('Currency').selectOption('usd');
           await form.getByLabel('Price', { exact: true }).fill('15');
           await form.getByLabel('Free trial (days)').fill('14');
           await form.getByLabel('List it on my storefront now').check();

@@ -107,6 +107,20 @@ describe('the portal license pages, in Chromium', () => {
           const stored = await setup.database.db.licenseCode.findFirstOrThrow({ where: { licenseId: licenses[tenant], label: `agent-${width}` } });
           expect(stored.revokedAt).toBeInstanceOf(Date);
 
+          // Issue one e-mailed to the customer: the box says so, and the e-mail carries the code.
+          await seat.getByLabel('Label').fill(`mailed-${width}`);
+          await seat.getByLabel('E-mail it to tenant.owner@example.com').check();
+          await seat.getByRole('button', { name: 'Issue code' }).click();
+          const mailedBox = page.getByTestId('seller-code-box');
+          await mailedBox.waitFor();
+          expect(await mailedBox.innerText()).toContain('It was also e-mailed to tenant.owner@example.com.');
+          const mailed = await page.getByTestId('seller-code').inputValue();
+          expect(mailed).toMatch(/^SVC_LIC_/);
+          const mail = await setup.smtp.waitForMail((candidate) => candidate.to.includes('tenant.owner@example.com') && candidate.html.includes(mailed));
+          expect(mail.subject).not.toContain('SVC_LIC_');
+          await page.getByRole('button', { name: 'I have stored it' }).click();
+          await page.getByRole('button', { name: 'I have stored it' }).waitFor({ state: 'detached' });
+
           // Suspend (the confirmation says what it does), then resume.
           await page.getByRole('button', { name: 'Suspend', exact: true }).click();
           const confirm = page.getByRole('group', { name: 'Confirm: Suspend' });
@@ -121,6 +135,17 @@ describe('the portal license pages, in Chromium', () => {
           await page.getByTestId('license-status').filter({ hasText: 'Active' }).waitFor();
           expect((await setup.database.db.license.findUniqueOrThrow({ where: { id: licenses[tenant] } })).status).toBe('Active');
           await page.screenshot({ path: `test-results/portal-license-${width}.png`, fullPage: true });
+
+          // Add a seat, confirmed (the question says it is charged, prorated): the seat list grows by one.
+          const before = await page.getByTestId('seller-seat').count();
+          await page.getByRole('button', { name: 'Add seats to this license' }).click();
+          const adding = page.getByRole('group', { name: 'Confirm: add seats to this license' });
+          expect(await adding.innerText()).toContain('charged for the rest of this billing period now (prorated)');
+          await expectFitsAndAccessible(page, 'the add-seats confirmation');
+          await adding.getByRole('button', { name: 'Add 1 seat' }).click();
+          await page.getByText('Added 1 seat.').waitFor();
+          await expect.poll(() => page.getByTestId('seller-seat').count()).toBe(before + 1);
+          expect(await setup.database.db.seat.count({ where: { licenseId: licenses[tenant] } })).toBe(before + 1);
 
           // The customers: one buyer holds the three licenses; the e-mail leads back to them.
           await (await portalLink(page, 'Customers')).click();

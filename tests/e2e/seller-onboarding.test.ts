@@ -63,6 +63,7 @@ for (const viewport of VIEWPORTS) describe(`a seller signs up in Chromium and se
     const newFeature = page.getByRole('form', { name: 'New feature for Studio Monthly' });
     await newFeature.getByLabel('Feature key').fill('export');
     await newFeature.getByLabel('Display name').fill('Export');
+    await newFeature.getByText('Usage billing and limits (optional)').click();
     await newFeature.getByLabel('Rate limit per minute').fill('30');
     await newFeature.getByRole('button', { name: 'Add feature' }).click();
     await expect.poll(() => setup.database.db.feature.count({ where: { key: 'export', offering: { seller: { issuerClientId } } } }), { timeout: 10_000 }).toBe(1);

@@ -3,12 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { createPurchaseCheckout } from '@/server/checkout/create-purchase-checkout';
 import { payLocalCheckout } from '@/server/checkout/local-checkout/pay-local-checkout';
 import { resendLicenseEmail } from '@/server/licensing/licenses/resend-license-email';
+import { issueSeatCodeToCustomer } from '@/server/licensing/codes/issue-seat-code';
 import { mintLicense } from '@/server/licensing/licenses/mint-license';
 import { configureLimitsForTests } from '@/server/platform/limits/limits';
 import { createOffering, createProduct, createSeller } from '../support/factories';
 import { inProcessCore } from '../support/in-process-core';
 
-// "Resend the license e-mail" on the seller's license page (server/licensing/licenses/resend-license-email.ts).
+// The seller's support actions on the license page that write to the customer: "Resend the license
+// e-mail" (server/licensing/licenses/resend-license-email.ts) and "Issue code" with "E-mail it to
+// the customer" (issueSeatCodeToCustomer).
 
 const setup = inProcessCore({ PUBLIC_BASE_URL: 'http://resend.test' });
 const ctx = () => ({ db: setup.database.db });
@@ -55,5 +58,32 @@ describe('resending the license e-mail', () => {
     } finally {
       configureLimitsForTests(null);
     }
+  });
+});
+
+describe('issuing a code and e-mailing it to the customer', () => {
+  it('the code and its e-mail commit together; a replay of the RequestId answers the same code and sends nothing more', async () => {
+    const { seller, buyer, license } = await soldLicense();
+    const seat = await setup.database.db.seat.findFirstOrThrow({ where: { licenseId: license.id } });
+    const ask = { requestId: crypto.randomUUID(), sellerId: seller.id, licenseId: license.id, seatId: seat.id, label: 'Second laptop' };
+    const issued = await issueSeatCodeToCustomer(ctx(), ask);
+    expect(issued).toMatchObject({ label: 'Second laptop', emailedTo: buyer.email, encodedCredential: expect.stringMatching(/^SVC_LIC_/) });
+    const mails = await setup.database.db.email.findMany({ where: { to: buyer.email, kind: 'license-code' } });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.html).toContain(issued.encodedCredential);
+    expect(mails[0]!.subject).not.toContain('SVC_LIC_');
+    expect(await issueSeatCodeToCustomer(ctx(), ask)).toEqual(issued);
+    expect(await setup.database.db.email.count({ where: { to: buyer.email, kind: 'license-code' } })).toBe(1);
+  });
+
+  it('a tenant’s license has no customer to e-mail: ValidationError, and no code is issued', async () => {
+    const { seller, offering } = await soldLicense();
+    const tenant = await setup.database.db.$transaction((tx) => mintLicense(tx, { offering: { ...offering }, buyerAccountId: null, correlationId: 'tenant-y', tenantId: 'tenant-y', seatCount: 1 }));
+    const codesBefore = await setup.database.db.licenseCode.count({ where: { licenseId: tenant.licenseId } });
+    await expect(issueSeatCodeToCustomer(ctx(), { requestId: crypto.randomUUID(), sellerId: seller.id, licenseId: tenant.licenseId, seatId: tenant.seatIds[0]!, label: 'x' })).rejects.toMatchObject({
+      code: 'ValidationError',
+      details: [{ Code: 'NoBuyer' }],
+    });
+    expect(await setup.database.db.licenseCode.count({ where: { licenseId: tenant.licenseId } })).toBe(codesBefore);
   });
 });

@@ -5,8 +5,9 @@ import { cancelScheduledPlanChange } from '../../licensing/licenses/cancel-plan-
 import { changeLicenseOffering } from '../../licensing/licenses/change-license-offering';
 import { changeOfferingSchema } from '../../licensing/licenses/plan-change.schema';
 import { listPlanChangeOptions } from '../../licensing/licenses/quote-plan-change';
-import { issueSeatCode } from '../../licensing/codes/issue-seat-code';
-import { issueSeatCodeSchema } from '../../licensing/management-writes.schema';
+import { issueSeatCode, issueSeatCodeToCustomer } from '../../licensing/codes/issue-seat-code';
+import { addSeatsSchema, issueSeatCodeSchema } from '../../licensing/management-writes.schema';
+import { addSeats } from '../../licensing/seats/add-seats';
 import { retireSeat } from '../../licensing/seats/retire-seat';
 import { revokeLicenseCodeBySeller } from '../../licensing/codes/revoke-license-code-by-seller';
 import { usageByFeatureAndDay } from '../../consumption/usage-by-feature-and-day';
@@ -33,12 +34,19 @@ export const sellerLicensesRouter = createTrpcRouter({
   resendLicenseEmail: sellerProcedure('licenses:write')
     .input(z.object({ licenseId: id }))
     .mutation(({ ctx, input }) => resendLicenseEmail(ctx, { sellerId: ctx.seller.id, licenseId: input.licenseId })),
+  /** A new code for a seat, shown once; with `emailCustomer`, also e-mailed to the license's buyer in the same transaction. */
   issueCode: sellerProcedure('licenses:write')
-    .input(issueSeatCodeSchema.extend({ licenseId: id, seatId: id }))
-    .mutation(({ ctx, input }) => issueSeatCode(ctx, { ...input, sellerId: ctx.seller.id })),
+    .input(issueSeatCodeSchema.extend({ licenseId: id, seatId: id, emailCustomer: z.boolean().optional() }))
+    .mutation(({ ctx, input: { emailCustomer, ...input } }) =>
+      emailCustomer ? issueSeatCodeToCustomer(ctx, { ...input, sellerId: ctx.seller.id }) : issueSeatCode(ctx, { ...input, sellerId: ctx.seller.id }),
+    ),
   revokeCode: sellerProcedure('licenses:write')
     .input(ask.extend({ codeId: id }))
     .mutation(({ ctx, input }) => revokeLicenseCodeBySeller(ctx, { ...input, sellerId: ctx.seller.id })),
+  /** "Add seats": the management API's add-seats, charged as it is (prorated for the rest of the period). */
+  addSeats: sellerProcedure('licenses:write')
+    .input(addSeatsSchema.extend({ licenseId: id }))
+    .mutation(({ ctx, input }) => addSeats(ctx, { ...input, sellerId: ctx.seller.id })),
   retireSeat: sellerProcedure('licenses:write')
     .input(ask.extend({ seatId: id }))
     .mutation(({ ctx, input }) => retireSeat(ctx, { ...input, sellerId: ctx.seller.id })),

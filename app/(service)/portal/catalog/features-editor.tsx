@@ -14,8 +14,8 @@ const LABELS = {
   key: 'Feature key',
   displayName: 'Display name',
   description: 'Feature description',
-  rate: 'Rate per unit',
-  sampleSeconds: 'Sample seconds',
+  rate: 'Price per unit used',
+  sampleSeconds: 'Sampling interval (seconds)',
   rateLimit: 'Rate limit per minute',
   accessLevel: 'Access level',
   allowance: 'Allowance per period',
@@ -157,12 +157,18 @@ function FeatureForm({ offering, feature, onDone }: { offering: SellerOffering; 
         <TextField {...f} name="displayName" label={LABELS.displayName} />
         <TextField {...f} name="description" label={LABELS.description} />
         <SelectField {...f} name="accessLevel" label={LABELS.accessLevel} kind="textOrNull" options={ACCESS_LEVEL_OPTIONS} />
-        <TextField {...f} name="rateLimit" label={LABELS.rateLimit} kind="numberOrNull" type="number" step="1" min={1} inputMode="numeric" hint="Per seat. Empty: no limit." />
-        <TextField {...f} name="rate" label={LABELS.rate} kind="number" type="number" step="any" min={0} inputMode="decimal" hint="Price per metered unit." />
         <TextField {...f} name="allowance" label={LABELS.allowance} kind="numberOrNull" type="number" step="1" min={0} inputMode="numeric" hint="Units per seat per period. Empty: unlimited." />
         <SelectField {...f} name="allowancePeriodUnit" label={LABELS.allowancePeriodUnit} kind="numberOrNull" options={INTERVAL_UNIT_OPTIONS} />
-        <TextField {...f} name="sampleSeconds" label={LABELS.sampleSeconds} kind="numberOrNull" type="number" step="1" min={1} inputMode="numeric" hint="Metering sample length. Empty: none." />
       </div>
+      {/* What most features never need, folded: open it to bill usage, cap requests or sample. */}
+      <details className="rounded-md border border-slate-200 bg-white p-3" open={Boolean(feature?.rateLimit || feature?.sampleSeconds || Number(feature?.rate ?? 0) > 0)}>
+        <summary className="cursor-pointer text-sm font-medium">Usage billing and limits (optional)</summary>
+        <div className="mt-3 grid gap-3 sm:grid-cols-3">
+          <TextField {...f} name="rateLimit" label={LABELS.rateLimit} kind="numberOrNull" type="number" step="1" min={1} inputMode="numeric" hint="How often one seat may use it, at most, each minute. Empty: no limit." />
+          <TextField {...f} name="rate" label={LABELS.rate} kind="number" type="number" step="any" min={0} inputMode="decimal" hint="Each unit the app reports is billed at this price (metered billing). 0: counted, not billed." />
+          <TextField {...f} name="sampleSeconds" label={LABELS.sampleSeconds} kind="numberOrNull" type="number" step="1" min={1} inputMode="numeric" hint="For usage measured over time (minutes of rendering): how often the app reports it. Empty: the app reports each use." />
+        </div>
+      </details>
       <div className="flex flex-wrap gap-3">
         <button type="submit" className={buttonPrimary} disabled={upsert.isPending} aria-busy={upsert.isPending || undefined}>
           {feature ? 'Save feature' : 'Add feature'}

@@ -45,7 +45,7 @@ function labelsFor(billing: AppBilling, featureCount: number): Record<string, st
   };
 }
 
-export function SellAppForm({ currency, isCheckoutReady }: { currency: string; isCheckoutReady: boolean }) {
+export function SellAppForm({ currency, currencies, isCheckoutReady }: { currency: string; currencies: { value: string; label: string }[]; isCheckoutReady: boolean }) {
   const trpc = useTRPC();
   const router = useRouter();
   const toast = useToast();
@@ -65,10 +65,13 @@ export function SellAppForm({ currency, isCheckoutReady }: { currency: string; i
     trpc.catalogAdmin.startSellingApp.mutationOptions({
       onSuccess: ({ product, offering }) => {
         const features = offering.features.length === 1 ? '1 feature' : `${offering.features.length} features`;
+        const paid = (offering.baseRate ?? 0) > 0;
         toast(
-          offering.listed
-            ? `“${product.name}” is on your storefront, with its offering and ${features}.`
-            : `“${product.name}” is created, with its offering and ${features}. List it when buyers should see it.`,
+          !offering.listed
+            ? `“${product.name}” is created, with its offering and ${features}. List it when buyers should see it.`
+            : paid && !isCheckoutReady
+              ? `“${product.name}” is listed, with its offering and ${features}: buyers see it, and can buy it once your store takes payments (Paid checkout, on the catalog page).`
+              : `“${product.name}” is on your storefront, with its offering and ${features}: buyers can get it now.`,
         );
         router.push(`/portal/catalog/offerings/${offering.id}`);
       },
@@ -134,7 +137,7 @@ export function SellAppForm({ currency, isCheckoutReady }: { currency: string; i
                 prefix={code || '—'}
                 hint={`In ${code || 'the currency below'}, e.g. 9.00${billing === 'recurring' ? ', each billing period' : ''}.`}
               />
-              <TextField {...f} name="offering.currency" label="Currency" hint="Three letters, e.g. usd or eur." />
+              <SelectField {...f} name="offering.currency" label="Currency" kind="text" options={currencies} hint="The currency buyers pay in (ISO 4217). Add prices in other currencies on the offering's page." />
             </div>
           )}
           {(billing === 'recurring' || billing === 'trial') && (

@@ -20,7 +20,7 @@ function useRefresh() {
   return { refreshing, refresh: () => start(() => router.refresh()) };
 }
 
-export function IssueCodeForm({ licenseId, seatId, seatName }: { licenseId: string; seatId: string; seatName: string }) {
+export function IssueCodeForm({ licenseId, seatId, seatName, customerEmail }: { licenseId: string; seatId: string; seatName: string; customerEmail: string | null }) {
   const trpc = useTRPC();
   const { refreshing, refresh } = useRefresh();
   const [requestId, setRequestId] = useState(newRequestId);
@@ -39,14 +39,17 @@ export function IssueCodeForm({ licenseId, seatId, seatName }: { licenseId: stri
           refresh();
         }}
       >
-        Give it to the machine or deployment “{issue.data.label}” (store it in your secret store against the seat). Only its hash is kept here.
+        {'emailedTo' in issue.data
+          ? `It was also e-mailed to ${String(issue.data.emailedTo)}. `
+          : `Give it to the machine or deployment “${issue.data.label}” (store it in your secret store against the seat). `}
+        Only its hash is kept here.
       </ShownOnceSecret>
     );
   }
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const label = formText(new FormData(event.currentTarget), 'label');
-    issue.mutate({ requestId, licenseId, seatId, label }, { onError: () => setRequestId(newRequestId()) });
+    const data = new FormData(event.currentTarget);
+    issue.mutate({ requestId, licenseId, seatId, label: formText(data, 'label'), emailCustomer: data.get('emailCustomer') === 'on' }, { onError: () => setRequestId(newRequestId()) });
   };
   return (
     <form onSubmit={submit} aria-label={`New license code for ${seatName}`} className="flex flex-wrap items-end gap-2">
@@ -54,6 +57,12 @@ export function IssueCodeForm({ licenseId, seatId, seatName }: { licenseId: stri
         Label
         <input name="label" required maxLength={100} placeholder="e.g. build-agent-7" className="min-w-0 rounded-md border border-slate-300 px-2 py-1 text-sm font-normal" />
       </label>
+      {customerEmail && (
+        <label className="flex min-w-0 items-center gap-2 text-xs text-slate-700">
+          <input type="checkbox" name="emailCustomer" />
+          <span className="[overflow-wrap:anywhere]">E-mail it to {customerEmail}</span>
+        </label>
+      )}
       <button type="submit" className={buttonSecondary} disabled={issue.isPending || refreshing}>
         {issue.isPending ? 'Issuing…' : 'Issue code'}
       </button>
@@ -191,6 +200,64 @@ export function ResendLicenseEmail({ licenseId }: { licenseId: string }) {
       <p aria-live="polite" className="text-sm">
         {resend.data && <span className="text-emerald-800">Sent to {resend.data.sentTo}: it has a link that signs them in to their license codes.</span>}
         {resend.error && <span className="text-red-700">{resend.error.message}</span>}
+      </p>
+    </div>
+  );
+}
+
+/** "Add seats" on a running license: confirmed, since a subscription is charged for them at once (prorated). */
+export function AddSeatsForm({ licenseId, subscription }: { licenseId: string; subscription: boolean }) {
+  const trpc = useTRPC();
+  const { refreshing, refresh } = useRefresh();
+  const [requestId, setRequestId] = useState(newRequestId);
+  const [quantity, setQuantity] = useState('1');
+  const add = useMutation(trpc.sellerLicenses.addSeats.mutationOptions());
+  const count = Number(quantity);
+  const valid = Number.isInteger(count) && count >= 1 && count <= 1000;
+  const seats = count === 1 ? '1 seat' : `${count} seats`;
+  return (
+    <div className="space-y-2">
+      <div className="flex flex-wrap items-end gap-2">
+        <label className="flex flex-col gap-1 text-xs font-medium text-slate-700">
+          Seats to add
+          <input type="number" min={1} max={1000} step={1} inputMode="numeric" value={quantity} onChange={(event) => setQuantity(event.target.value)} className="w-24 rounded-md border border-slate-300 px-2 py-1 text-sm font-normal" />
+        </label>
+        {valid && (
+          <ConfirmRevoke
+            action="Add seats"
+            name={`to this license`}
+            question={
+              <>
+                Add {seats}?{' '}
+                {subscription ? 'The customer is charged for the rest of this billing period now (prorated), and for every seat at each renewal. ' : ''}
+                New seats come without codes: issue one for each below.
+              </>
+            }
+            confirmText={`Add ${seats}`}
+            tone="safe"
+            busy={add.isPending || refreshing}
+            busyText="Adding…"
+            failure="Could not add seats"
+            error={add.error?.message ?? null}
+            done={add.isSuccess}
+            onConfirm={() =>
+              add.mutate(
+                { requestId, licenseId, quantity: count },
+                {
+                  onSuccess: () => {
+                    setRequestId(newRequestId());
+                    refresh();
+                  },
+                  onError: () => setRequestId(newRequestId()),
+                },
+              )
+            }
+            onCancel={() => add.reset()}
+          />
+        )}
+      </div>
+      <p aria-live="polite" className="text-sm text-emerald-800">
+        {add.data && `Added ${add.data.seatIds.length === 1 ? '1 seat' : `${add.data.seatIds.length} seats`}.`}
       </p>
     </div>
   );

@@ -7,7 +7,8 @@ import { mayDo, RoleNotice } from '@/app/components/role-notice';
 import { FormattedDate, FormattedDateTime } from '@/app/components/formatted';
 import { requestFormat } from '@/app/components/request-format';
 import { StatusBadge } from '../status-badge';
-import { IssueCodeForm, ResendLicenseEmail, RetireSeatButton, RevokeSellerCode, StatusActions } from './license-actions';
+import { AddSeatsForm, IssueCodeForm, ResendLicenseEmail, RetireSeatButton, RevokeSellerCode, StatusActions } from './license-actions';
+import { LicenseClassification } from '@/server/entry/shared';
 import { UsageChart } from './usage-chart';
 import { ChangePlan } from '@/app/components/change-plan';
 import { DeviceList } from '@/app/components/device-list';
@@ -144,6 +145,7 @@ export default async function SellerLicensePage({ params }: Props) {
         <h2 id="seats-heading" className="text-xl font-semibold">
           Seats <span className="text-base font-normal text-slate-500">({liveSeats} live)</span>
         </h2>
+        {mayChange && !final && <AddSeatsForm licenseId={license.id} subscription={license.classification === LicenseClassification.Subscription} />}
         <ol className="space-y-4">
           {license.seats.map((seat, index) => {
             const seatName = `Seat ${index + 1}`;
@@ -200,7 +202,7 @@ export default async function SellerLicensePage({ params }: Props) {
                     ))}
                   </ul>
                 )}
-                {mayChange && !seat.retiredAt && !final && <IssueCodeForm licenseId={license.id} seatId={seat.id} seatName={seatName} />}
+                {mayChange && !seat.retiredAt && !final && <IssueCodeForm licenseId={license.id} seatId={seat.id} seatName={seatName} customerEmail={license.customerEmail} />}
                 {(license.maxDevices !== null || seat.devices.length > 0) && (
                   <DeviceList side="seller" licenseId={license.id} seatName={seatName} maxDevices={license.maxDevices} devices={seat.devices} canDeactivate={mayChange && !seat.retiredAt} />
                 )}
