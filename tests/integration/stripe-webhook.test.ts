@@ -148,15 +148,16 @@ describe('Stripe webhook: checkout settlement', () => {
     expect(await database.db.license.count({ where: { checkoutId: checkout.id } })).toBe(0);
   });
 
-  it('a quantity-3 checkout settles into 3 seats and no license code (the seller issues one per seat)', async () => {
+  it("a buyer's quantity-3 checkout settles into 3 seats, each with its own code, kept sealed for the buyer", async () => {
     const { checkout } = await pendingCheckout({ quantity: 3 });
 
     await deliverOk(sessionEvent('checkout.session.completed', checkout));
 
     const license = await licenseOf(checkout);
     expect(await database.db.seat.count({ where: { licenseId: license.id } })).toBe(3);
-    expect(await database.db.licenseCode.count({ where: { licenseId: license.id } })).toBe(0);
-    expect(await reload(checkout)).toMatchObject({ status: 'completed', credentialCiphertext: null });
+    const codes = await database.db.licenseCode.findMany({ where: { licenseId: license.id }, select: { seatId: true } });
+    expect(new Set(codes.map((code) => code.seatId)).size).toBe(3);
+    expect(await reload(checkout)).toMatchObject({ status: 'completed', credentialCiphertext: expect.any(String) });
   });
 
   it('a session paid by a delayed method waits (payment_status unpaid) and settles on async_payment_succeeded', async () => {
