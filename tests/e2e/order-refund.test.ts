@@ -213,6 +213,8 @@ describe('the seller’s order page, in Chromium', () => {
           await page.goto(`${setup.server.baseUrl}/portal/licenses/${disputed.licenseId}`);
           expect(await text(page, 'license-status-reason')).toMatch(/^Suspended by a dispute/);
           expect(await page.getByTestId('license-order-link').getAttribute('href')).toBe(`/portal/orders/${disputed.orderId}`);
+          // The refund action is one step from the license: its order's Money section.
+          expect(await page.getByTestId('license-refund-link').getAttribute('href')).toBe(`/portal/orders/${disputed.orderId}#order-money-heading`);
           await expectFitsAndAccessible(page, 'a license held by a dispute');
 
           await page.goto(`${setup.server.baseUrl}/portal/orders/${free.orderId}`);

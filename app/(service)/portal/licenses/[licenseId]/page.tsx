@@ -24,7 +24,7 @@ export default async function SellerLicensePage({ params }: Props) {
   // Another seller's license and an unknown id are the same not-found page.
   const { license, usage } = await orNotFound(api.sellerLicenses.detail({ licenseId }));
   const plan = await api.sellerLicenses.planOptions({ licenseId: license.id });
-  const [format, mayChange] = await Promise.all([requestFormat(), mayDo('licenses:write')]);
+  const [format, mayChange, mayRefund] = await Promise.all([requestFormat(), mayDo('licenses:write'), mayDo('refunds')]);
   const liveSeats = license.seats.filter((seat) => seat.retiredAt === null).length;
   const final = kit.isFinalLicenseStatus(license.status);
   return (
@@ -61,6 +61,14 @@ export default async function SellerLicensePage({ params }: Props) {
                 <Link href={`/portal/orders/${encodeURIComponent(license.order.id)}`} className="font-medium text-indigo-700 hover:underline" data-testid="license-order-link">
                   {license.order.number}
                 </Link>
+                {mayRefund && (
+                  <>
+                    {' · '}
+                    <Link href={`/portal/orders/${encodeURIComponent(license.order.id)}#order-money-heading`} className="font-medium text-indigo-700 hover:underline" data-testid="license-refund-link">
+                      Refund…<span className="sr-only"> order {license.order.number}</span>
+                    </Link>
+                  </>
+                )}
               </dd>
             </div>
           )}
