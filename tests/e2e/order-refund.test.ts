@@ -216,6 +216,13 @@ describe('the seller’s order page, in Chromium', () => {
           // The refund action is one step from the license: its order's Money section.
           expect(await page.getByTestId('license-refund-link').getAttribute('href')).toBe(`/portal/orders/${disputed.orderId}#order-money-heading`);
           await expectFitsAndAccessible(page, 'a license held by a dispute');
+          // The buyer lost the e-mail: it goes again, with a new sign-in link to the codes.
+          await waitForHydration(page);
+          const resent = setup.smtp.messages.filter((mail) => mail.to.includes('disputer@refunds.example')).length;
+          await page.getByRole('button', { name: 'Resend the license e-mail' }).click();
+          await page.getByText('Sent to disputer@refunds.example').waitFor();
+          await expect.poll(() => setup.smtp.messages.filter((mail) => mail.to.includes('disputer@refunds.example') && mail.html.includes('/login/link/')).length).toBeGreaterThan(resent);
+          await expectFitsAndAccessible(page, 'the license e-mail resent');
 
           await page.goto(`${setup.server.baseUrl}/portal/orders/${free.orderId}`);
           await waitForHydration(page);
