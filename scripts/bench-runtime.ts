@@ -42,6 +42,8 @@ interface Figures {
   p50Ms: number;
   p99Ms: number;
   failures: number;
+  /** CPU time of the measured server process, all its threads, per request answered (when its pid was given). */
+  cpuMsPerRequest?: number;
 }
 
 export interface Seeded {
@@ -107,12 +109,24 @@ export async function seed(url: string, licenses: number = LICENSES): Promise<Se
   }
 }
 
-export async function measure(options: autocannon.Options, profile?: { profiler: ServerProfiler; name: string; files: string[] }): Promise<Figures> {
+/** User + system CPU time of a process and all its threads so far, in ms (Linux /proc). */
+function processCpuMs(pid: number): number {
+  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat's times. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+export async function measure(options: autocannon.Options, profile?: { profiler: ServerProfiler; name: string; files: string[] }, serverPid?: number): Promise<Figures> {
   await autocannon({ ...options, connections: 8, duration: 1 });
   profile?.profiler.start();
+  const cpuBefore = serverPid === undefined ? 0 : processCpuMs(serverPid);
   const result = await autocannon(options);
+  const cpuMs = serverPid === undefined ? 0 : processCpuMs(serverPid) - cpuBefore;
   if (profile) profile.files.push(await profile.profiler.stop(profile.name));
   return {
+    cpuMsPerRequest: serverPid === undefined || result.requests.total === 0 ? undefined : cpuMs / result.requests.total,
     requestsPerSecond: result.requests.average,
     okPerSecond: result['2xx'] / result.duration,
     p50Ms: result.latency.p50,
@@ -165,7 +179,8 @@ async function startCeiling(): Promise<{ url: string; token: string; child: Chil
 }
 
 export const figuresText = (figures: Figures) =>
-  `${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, ${figures.failures} errors or non-2xx`;
+  `${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, ${figures.failures} errors or non-2xx` +
+  (figures.cpuMsPerRequest === undefined ? '' : `, server CPU ${(figures.cpuMsPerRequest * 1000).toFixed(0)} µs/request`);
 const describe = (name: string, figures: Figures) => `${name}: ${figuresText(figures)}`;
 
 async function freePort(): Promise<number> {
@@ -261,19 +276,19 @@ export async function benchRuntime(options: { anyDatabaseUrl: string; appSecret:
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${ceiling.token}` },
       body: JSON.stringify({ RequestId: crypto.randomUUID(), LicenseId: 'license' }),
-    });
+    }, undefined, ceiling.child.pid);
     const authorizationOf = (licenses: Seeded[]) => ({
       url: `${server.baseUrl}/licensing/runtime/GenerateLicenseAuthorization`,
       requests: [{ setupRequest: rotating(licenses, (license) => JSON.stringify({ RequestId: crypto.randomUUID(), LicenseId: license.licenseId })) }],
     });
     // First touch: every license is new to the server's caches (as after a start).
-    const firstTouch = await measure({ ...base, ...authorizationOf(seeded) });
-    const ingestion = await measure({ ...base, ...ingestionLoad(server.baseUrl, seeded) }, profiler && { profiler, name: 'ingestion', files: profiles });
+    const firstTouch = await measure({ ...base, ...authorizationOf(seeded) }, undefined, server.pid);
+    const ingestion = await measure({ ...base, ...ingestionLoad(server.baseUrl, seeded) }, profiler && { profiler, name: 'ingestion', files: profiles }, server.pid);
     // Steady state, as in service: every license seen before (seats refresh every five minutes,
     // the runtime caches live ten); the usage just ingested makes the seats' windows be read again.
-    const authorization = await measure({ ...base, ...authorizationOf(seeded) }, profiler && { profiler, name: 'authorization', files: profiles });
-    const warm = await measure({ ...base, ...authorizationOf(seeded.slice(0, 64)) });
-    const unqueued = await measure({ ...base, connections: 4, ...authorizationOf(seeded) });
+    const authorization = await measure({ ...base, ...authorizationOf(seeded) }, profiler && { profiler, name: 'authorization', files: profiles }, server.pid);
+    const warm = await measure({ ...base, ...authorizationOf(seeded.slice(0, 64)) }, undefined, server.pid);
+    const unqueued = await measure({ ...base, connections: 4, ...authorizationOf(seeded) }, undefined, server.pid);
     const { residentMb, parts: memoryParts } = await residentMemoryAfterPages(server);
     // The same process idle for a while, as between bursts: what V8 keeps once its memory reducer has run.
     await new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000));
@@ -296,6 +311,9 @@ export async function benchRuntime(options: { anyDatabaseUrl: string; appSecret:
     console.log(`  for reference: (b) over 64 licenses only, caches warm: ${figuresText(warm)}`);
     console.log(`  for reference: (b) at 4 connections: ${figuresText(unqueued)}`);
     console.log(`  ratio (b)/(a): ${ratio.toFixed(2)}   (target >= 0.5: ${ratio >= 0.5 ? 'met' : 'NOT met'})`);
+    if (authorization.cpuMsPerRequest !== undefined && ceilingFigures.cpuMsPerRequest !== undefined) {
+      console.log(`  server CPU per request, (b)/(a): ${(authorization.cpuMsPerRequest / ceilingFigures.cpuMsPerRequest).toFixed(2)}   (steadier than the rates on a machine the load generator shares)`);
+    }
     console.log(`  p99 of (b): ${authorization.p99Ms} ms   (target < 25 ms: ${authorization.p99Ms < 25 ? 'met' : 'NOT met'}; the ceiling's own p99 at ${RUNTIME_CONNECTIONS} connections: ${ceilingFigures.p99Ms} ms; (b) at 4 connections: ${unqueued.p99Ms} ms)`);
     console.log(`  ingestion: ${itemsPerSecond.toFixed(0)} items/s durable   (target >= 20000: ${itemsPerSecond >= 20_000 ? 'met' : 'NOT met'})`);
     console.log(`  device activations: ${figuresText(activations)} (POST /licensing/runtime/ActivateDevice, each a new device taking a place under its seat's lock)`);

@@ -1,5 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { DomainError } from '../errors';
 import { logger } from '../platform/logging/logger';
@@ -7,7 +7,7 @@ import { pathPattern, SURFACES, type Surface, type SurfaceName } from '../platfo
 import { normalizeError } from '../wire/normalize-error';
 import { noRouteError } from './api-error';
 import type { AppEnv } from './app-env';
-import { correlate, limitBodySize, limitPerIp, rejectUnusableText } from './middleware/edge';
+import { edge } from './middleware/edge';
 import { validationHook } from './middleware/read-json-body';
 
 // A surface is one face of the REST app with one way of saying no (DESIGN.md "One endpoint style"):
@@ -65,12 +65,8 @@ export function createSurface(name: SurfaceName, options: SurfaceOptions, regist
   // The surface's first step: what is thrown from here on is refused its way (the REST app's one
   // error handler asks the context). A sub-app's own onError would wrap each of its handlers in a
   // second dispatch, on the runtime paths too.
-  const enter: MiddlewareHandler<AppEnv> = async (c, next) => {
-    c.set('refuse', refuse);
-    await next();
-  };
-  const edge: MiddlewareHandler<AppEnv>[] = [enter, correlate, rejectUnusableText, ...(options.limitPerIp ? [limitPerIp] : []), limitBodySize];
-  for (const scope of scopesOf(surface)) app.use(scope, ...edge);
+  const surfaceEdge = edge({ refuse, limitPerIp: options.limitPerIp });
+  for (const scope of scopesOf(surface)) app.use(scope, surfaceEdge);
   register(app);
 
   const operations = app.routes.filter((route) => route.method !== 'ALL' && !route.path.includes('*')).map((route) => ({ method: route.method, path: route.path, pattern: pathPattern(route.path) }));

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import { SignJWT } from 'jose';
 import type { Account } from '@/generated/prisma/client';
 import { randomToken, sha256Hex } from '../crypto/secrets';
 import type { Db } from '../db';
 import { env } from '../env';
+import { signJwt } from '../keys/sign-jws';
 import { getActiveSigningKey } from '../keys/signing-keys';
 import { ACCESS_TOKEN_SECONDS, identityIssuer, PURCHASE_SCOPE, REFRESH_FAMILY_SECONDS, REFRESH_TOKEN_SECONDS, supportedScopes } from './identity-config';
 import { OAuthError } from './oauth-error';
@@ -33,16 +33,18 @@ export function grantScope(requested: string | null | undefined): string {
 async function signAccessToken(ctx: Ctx, account: Account, clientId: string): Promise<string> {
   const key = await getActiveSigningKey(ctx, 'identity');
   const issuedAt = Math.floor(nowOf(ctx).getTime() / 1000);
-  return new SignJWT({ scp: PURCHASE_SCOPE, azp: clientId, email: account.email })
-    .setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: 'at+jwt' })
-    .setIssuer(identityIssuer())
-    .setAudience(`api://${env().LICENSING_APP_ID}`)
-    .setSubject(account.id)
-    .setIssuedAt(issuedAt)
-    .setNotBefore(issuedAt)
-    .setExpirationTime(issuedAt + ACCESS_TOKEN_SECONDS)
-    .setJti(crypto.randomUUID())
-    .sign(key.privateKey);
+  return signJwt(key, 'at+jwt', {
+    scp: PURCHASE_SCOPE,
+    azp: clientId,
+    email: account.email,
+    iss: identityIssuer(),
+    aud: `api://${env().LICENSING_APP_ID}`,
+    sub: account.id,
+    iat: issuedAt,
+    nbf: issuedAt,
+    exp: issuedAt + ACCESS_TOKEN_SECONDS,
+    jti: crypto.randomUUID(),
+  });
 }
 
 async function signIdToken(ctx: Ctx, account: Account, clientId: string, nonce: string | null | undefined): Promise<string> {
@@ -50,14 +52,7 @@ async function signIdToken(ctx: Ctx, account: Account, clientId: string, nonce: 
   const issuedAt = Math.floor(nowOf(ctx).getTime() / 1000);
   const claims: Record<string, unknown> = { email: account.email, email_verified: true, preferred_username: account.email };
   if (nonce) claims.nonce = nonce;
-  return new SignJWT(claims)
-    .setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: 'JWT' })
-    .setIssuer(identityIssuer())
-    .setAudience(clientId)
-    .setSubject(account.id)
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + ACCESS_TOKEN_SECONDS)
-    .sign(key.privateKey);
+  return signJwt(key, 'JWT', { ...claims, iss: identityIssuer(), aud: clientId, sub: account.id, iat: issuedAt, exp: issuedAt + ACCESS_TOKEN_SECONDS });
 }
 
 /** What a refresh token carries from its family: the family, its absolute end, the code it began with. */

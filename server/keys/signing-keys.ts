@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { createLocalJWKSet, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK, type JWTVerifyGetKey } from 'jose';
+import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK, type JWTVerifyGetKey } from 'jose';
 import type { SigningKeyPurpose } from '@/generated/prisma/client';
 import { defineSealedValues } from '../crypto/reseal-secrets';
 import { open, seal } from '../crypto/secret-box';
@@ -18,7 +18,8 @@ import { KeyCache } from './key-cache';
 export interface ActiveSigningKey {
   id: string;
   kid: string;
-  privateKey: CryptoKey;
+  /** A node:crypto key: signatures are made by server/keys/sign-jws.ts. */
+  privateKey: crypto.KeyObject;
 }
 
 export type PublicJwk = JWK & { kid: string; alg: 'ES256'; use: 'sig' };
@@ -97,8 +98,8 @@ async function loadActive(db: Tx, purpose: SigningKeyPurpose): Promise<{ value: 
     (await db.signingKey.findFirst({ where: { purpose }, orderBy: { activatesAt: 'asc' } }));
   row ??= await createFirstKey(db, purpose);
   const pending = await db.signingKey.findFirst({ where: { purpose, activatesAt: { gt: now } }, orderBy: { activatesAt: 'asc' }, select: { activatesAt: true } });
-  const privateJwk = JSON.parse(open(SIGNING_KEY_SEAL_PURPOSE, row.privateKeyCiphertext)) as JWK;
-  const privateKey = (await importJWK(privateJwk, 'ES256')) as CryptoKey;
+  const privateJwk = JSON.parse(open(SIGNING_KEY_SEAL_PURPOSE, row.privateKeyCiphertext)) as crypto.JsonWebKey;
+  const privateKey = crypto.createPrivateKey({ key: privateJwk, format: 'jwk' });
   const expiresAt = Math.min(Date.now() + KEY_CACHE_SECONDS * 1000, pending?.activatesAt.getTime() ?? Infinity);
   return { value: { id: row.id, kid: row.kid, privateKey }, expiresAt };
 }

@@ -1,6 +1,6 @@
-import { CompactSign } from 'jose';
 import type { Db } from '../db';
 import { env } from '../env';
+import { signCompactJws } from '../keys/sign-jws';
 import { getActiveSigningKey } from '../keys/signing-keys';
 import { RUNTIME_AUDIENCE } from '../licensing/codes/runtime-token';
 import { seatAllowances } from '../consumption/allowance';
@@ -9,7 +9,6 @@ import type { AuthorizationStatement } from './runtime.schema';
 
 /** Every RateLimit counts uses per this window, per seat. */
 const RATE_WINDOW_SECONDS = 60;
-const utf8 = new TextEncoder();
 
 /** What the caller's seat may do with each feature of its license now: the signed statements' Features. */
 export async function seatFeatures(ctx: { db: Db }, caller: RuntimeCaller, now: Date): Promise<AuthorizationStatement['Features']> {
@@ -32,7 +31,6 @@ export async function seatFeatures(ctx: { db: Db }, caller: RuntimeCaller, now: 
 /**
  * A statement about a seat signed with the runtime keys (ES256, the runtime JWKS): its claims are the
  * statement's JSON, serialised once, with the registered claims appended (no name is shared).
- * CompactSign over the claims as built: SignJWT would deep-copy and re-check them first.
  */
 export async function signSeatStatement(
   ctx: { db: Db },
@@ -41,5 +39,5 @@ export async function signSeatStatement(
   const key = await getActiveSigningKey(ctx, 'runtime');
   const registered = JSON.stringify({ iss: env().runtimeIssuer, aud: RUNTIME_AUDIENCE, sub: input.seatId, jti: input.id, iat: input.issuedAt, exp: input.expiresAt });
   const claimsJson = `${input.statementJson.slice(0, -1)},${registered.slice(1)}`;
-  return new CompactSign(utf8.encode(claimsJson)).setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: input.type }).sign(key.privateKey);
+  return signCompactJws(key, input.type, claimsJson);
 }

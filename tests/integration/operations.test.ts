@@ -45,6 +45,22 @@ describe('health, readiness and metrics', () => {
   });
 });
 
+describe('the edge that every REST request passes first', () => {
+  it("a refusal of the edge's own steps (a body over the family's limit) carries the correlation id and nosniff, and is counted under its operation", async () => {
+    const response = await fetch(`${server.baseUrl}/purchase/checkout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-correlation-id': 'edge-refusal-1' },
+      body: JSON.stringify({ P: 'x'.repeat(17_000) }),
+    });
+    expect(response.status).toBe(413);
+    expect(response.headers.get('x-correlation-id')).toBe('edge-refusal-1');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await response.json()).toMatchObject({ Code: 'PayloadTooLarge', CorrelationId: 'edge-refusal-1' });
+    const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
+    expect(metrics).toMatch(/http_requests_total\{route="\/purchase\/checkout",method="POST",status="413"\} [1-9]/);
+  });
+});
+
 describe('the per-IP limit ahead of every credential check', () => {
   it(`the ${IP_LIMIT + 1}th request within a minute is 429 RateLimited with Retry-After, before the bearer is looked at`, async () => {
     const statuses: number[] = [];

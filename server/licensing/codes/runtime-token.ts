@@ -1,6 +1,7 @@
-import { decodeJwt, SignJWT } from 'jose';
+import { decodeJwt } from 'jose';
 import type { Tx } from '../../db';
 import { env } from '../../env';
+import { signJwt } from '../../keys/sign-jws';
 import { getActiveSigningKey } from '../../keys/signing-keys';
 
 // The runtime token (spec "Runtime token"): a JWT, ES256 over P-256, audience service-runtime,
@@ -20,13 +21,15 @@ export interface RuntimeTokenClaims {
 
 export async function signRuntimeToken(ctx: { db: Tx }, claims: RuntimeTokenClaims): Promise<{ token: string; signingKeyId: string }> {
   const key = await getActiveSigningKey(ctx, 'runtime');
-  const token = await new SignJWT({ scope: RUNTIME_SCOPE, lic: claims.licenseId, seat: claims.seatId })
-    .setProtectedHeader({ alg: 'ES256', kid: key.kid, typ: 'JWT' })
-    .setIssuer(env().runtimeIssuer)
-    .setAudience(RUNTIME_AUDIENCE)
-    .setSubject(claims.credentialId)
-    .setIssuedAt()
-    .sign(key.privateKey);
+  const token = signJwt(key, 'JWT', {
+    scope: RUNTIME_SCOPE,
+    lic: claims.licenseId,
+    seat: claims.seatId,
+    iss: env().runtimeIssuer,
+    aud: RUNTIME_AUDIENCE,
+    sub: claims.credentialId,
+    iat: Math.floor(Date.now() / 1000),
+  });
   return { token, signingKeyId: key.id };
 }
 
