@@ -213,7 +213,7 @@ async function residentMemoryAfterPages(server: { baseUrl: string; pid: number }
   return { residentMb: residentMegabytes(server.pid, status), parts };
 }
 
-const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 30);
+const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 60);
 
 function residentMegabytes(pid: number, status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')): number {
   return Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024);
@@ -291,7 +291,9 @@ export async function benchRuntime(options: { anyDatabaseUrl: string; appSecret:
     const unqueued = await measure({ ...base, connections: 4, ...authorizationOf(seeded) }, undefined, server.pid);
     const { residentMb, parts: memoryParts } = await residentMemoryAfterPages(server);
     // The same process idle for a while, as between bursts: what V8 keeps once its memory reducer has run.
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000));
+    await new Promise((resolve) => setTimeout(resolve, (SETTLE_SECONDS / 2) * 1000));
+    const halfSettledMb = residentMegabytes(server.pid);
+    await new Promise((resolve) => setTimeout(resolve, (SETTLE_SECONDS / 2) * 1000));
     const settledMb = residentMegabytes(server.pid);
     // Device activations, after the memory figures so they measure what they did before: each
     // request a new fingerprint taking a place on its license's seat, under the seat's row lock.
@@ -317,7 +319,7 @@ export async function benchRuntime(options: { anyDatabaseUrl: string; appSecret:
     console.log(`  p99 of (b): ${authorization.p99Ms} ms   (target < 25 ms: ${authorization.p99Ms < 25 ? 'met' : 'NOT met'}; the ceiling's own p99 at ${RUNTIME_CONNECTIONS} connections: ${ceilingFigures.p99Ms} ms; (b) at 4 connections: ${unqueued.p99Ms} ms)`);
     console.log(`  ingestion: ${itemsPerSecond.toFixed(0)} items/s durable   (target >= 20000: ${itemsPerSecond >= 20_000 ? 'met' : 'NOT met'})`);
     console.log(`  device activations: ${figuresText(activations)} (POST /licensing/runtime/ActivateDevice, each a new device taking a place under its seat's lock)`);
-    console.log(`  server resident memory after the load above and a round of pages: ${residentMb} MB (${memoryParts}); after ${SETTLE_SECONDS} s idle: ${settledMb} MB`);
+    console.log(`  server resident memory after the load above and a round of pages: ${residentMb} MB (${memoryParts}); after ${SETTLE_SECONDS / 2} s idle: ${halfSettledMb} MB, after ${SETTLE_SECONDS} s: ${settledMb} MB`);
     const rates: Record<string, number> = { authorization: authorization.requestsPerSecond, ingestion: ingestion.requestsPerSecond };
     for (const file of profiles) {
       const requestsPerSecond = rates[path.basename(file, '.cpuprofile')];

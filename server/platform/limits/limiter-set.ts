@@ -140,10 +140,8 @@ export function createLimiterSet(options: LimiterSetOptions): LimiterSet {
     return { primary, insurance };
   }
 
-  async function limiterFor(name: LimitName): Promise<Limiter> {
-    // The first requests after start wait for the first connection attempt (bounded by its timeout)
-    // rather than all being counted in memory.
-    if (redis && !redis.firstAttemptSettled) await redis.firstAttempt;
+  /** The limiter of `name` once the first connection attempt has settled (always, in memory mode). */
+  function limiterNow(name: LimitName): Limiter {
     const version = options.rulesVersion?.() ?? 0;
     if (version !== builtForVersion) {
       limiters.clear();
@@ -164,18 +162,27 @@ export function createLimiterSet(options: LimiterSetOptions): LimiterSet {
     return limiter;
   }
 
+  async function limiterFor(name: LimitName): Promise<Limiter> {
+    // The first requests after start wait for the first connection attempt (bounded by its timeout)
+    // rather than all being counted in memory.
+    if (redis && !redis.firstAttemptSettled) await redis.firstAttempt;
+    return limiterNow(name);
+  }
+
+  const decided = (res: RateLimiterRes): LimitDecision => ({ allowed: true, remainingPoints: res.remainingPoints, retryAfterSeconds: secondsOf(res.msBeforeNext) });
+  // The library rejects with an Error for a store failure the insurance could not absorb, and with a
+  // RateLimiterRes for a refusal.
+  const refused = (rejection: unknown): LimitDecision => {
+    if (rejection instanceof Error) throw rejection;
+    return { allowed: false, remainingPoints: 0, retryAfterSeconds: secondsOf((rejection as RateLimiterRes).msBeforeNext) };
+  };
+
   return {
-    async take(name, key, points) {
-      const { primary } = await limiterFor(name);
-      try {
-        const res = await primary.consume(key, points);
-        return { allowed: true, remainingPoints: res.remainingPoints, retryAfterSeconds: secondsOf(res.msBeforeNext) };
-      } catch (rejection) {
-        // The library rejects with an Error for a store failure the insurance could not absorb,
-        // and with a RateLimiterRes for a refusal.
-        if (rejection instanceof Error) throw rejection;
-        return { allowed: false, remainingPoints: 0, retryAfterSeconds: secondsOf((rejection as RateLimiterRes).msBeforeNext) };
-      }
+    // Every request spends one or two limits: once ready, one promise of the library's and one
+    // `then`, no async layers (each a promise more for Node 20's AsyncLocalStorage hooks).
+    take(name, key, points) {
+      if (redis && !redis.firstAttemptSettled) return limiterFor(name).then(({ primary }) => primary.consume(key, points).then(decided, refused));
+      return limiterNow(name).primary.consume(key, points).then(decided, refused);
     },
 
     async peek(name, key) {

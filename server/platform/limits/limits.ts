@@ -25,8 +25,10 @@ function limiters(): LimiterSet {
   return holder.__licensingLimiters;
 }
 
+const pointsError = (points: number) => new RangeError(`points must be a positive integer, got ${points}`);
+
 function assertPoints(points: number): void {
-  if (!Number.isInteger(points) || points < 1) throw new RangeError(`points must be a positive integer, got ${points}`);
+  if (!Number.isInteger(points) || points < 1) throw pointsError(points);
 }
 
 /**
@@ -40,14 +42,22 @@ export async function tryConsumeLimit(name: LimitName, key: string, points = 1):
   return decision;
 }
 
-/** Spends `points` of `key`'s allowance under limit `name`; over it, throws RateLimited with Retry-After. */
-export async function consumeLimit(name: LimitName, key: string, points = 1): Promise<void> {
-  const decision = await tryConsumeLimit(name, key, points);
-  if (decision.allowed) return;
-  const seconds = decision.retryAfterSeconds;
-  throw new DomainError('RateLimited', `${limitDescription(name).refusal} Retry after ${seconds} second${seconds === 1 ? '' : 's'}.`, {
-    retryAfterSeconds: seconds,
-  });
+/**
+ * Spends `points` of `key`'s allowance under limit `name`; over it, rejects with RateLimited and
+ * Retry-After. One `then` on the limiter's decision (the runtime paths spend two limits a request).
+ */
+export function consumeLimit(name: LimitName, key: string, points = 1): Promise<void> {
+  if (!Number.isInteger(points) || points < 1) return Promise.reject(pointsError(points));
+  return limiters()
+    .take(name, key, points)
+    .then((decision) => {
+      if (decision.allowed) return;
+      recordRateLimitRefusal(name);
+      const seconds = decision.retryAfterSeconds;
+      throw new DomainError('RateLimited', `${limitDescription(name).refusal} Retry after ${seconds} second${seconds === 1 ? '' : 's'}.`, {
+        retryAfterSeconds: seconds,
+      });
+    });
 }
 
 /** What `key` has spent in its current window, without spending; null when nothing was. */
