@@ -12,6 +12,12 @@ interface Metrics {
   invalidationsReceived: Counter<'topic'>;
   /** Gauges read at scrape time, by name, each with its current source. */
   readAtScrape: Map<string, { gauge: Gauge<string>; read: () => Promise<Record<string, number>> }>;
+  /**
+   * The request series of each route, method and status answered so far, bound to their labels
+   * once: labelling hashes the label values at every call, on every request. As bounded as the
+   * labels themselves (route patterns, never raw paths).
+   */
+  requestSeries: Map<string, { count: { inc: () => void }; duration: { observe: (seconds: number) => void } }>;
 }
 
 // A scrape waits this long for a gauge read at scrape time, then reports without it.
@@ -48,6 +54,7 @@ function createMetrics(): Metrics {
       registers: [registry],
     }),
     readAtScrape: new Map(),
+    requestSeries: new Map(),
   };
   return metrics;
 }
@@ -81,10 +88,16 @@ export function recordRateLimitRefusal(limit: string): void {
  * time series, and raw paths carry ids. Unmatched requests belong under one fixed label.
  */
 export function recordHttpRequest(labels: { route: string; method: string; status: number }, seconds: number): void {
-  const values = { route: labels.route, method: labels.method.toUpperCase(), status: String(labels.status) };
-  const { httpRequests, httpRequestDuration } = metrics();
-  httpRequests.inc(values);
-  httpRequestDuration.observe(values, seconds);
+  const { httpRequests, httpRequestDuration, requestSeries } = metrics();
+  const key = `${labels.route} ${labels.method} ${labels.status}`;
+  let series = requestSeries.get(key);
+  if (!series) {
+    const values = { route: labels.route, method: labels.method.toUpperCase(), status: String(labels.status) };
+    series = { count: httpRequests.labels(values), duration: httpRequestDuration.labels(values) };
+    requestSeries.set(key, series);
+  }
+  series.count.inc();
+  series.duration.observe(seconds);
 }
 
 /**
