@@ -64,9 +64,9 @@ module.exports = {
     {
       name: 'app-uses-public-entries',
       severity: 'error',
-      comment: 'Pages reach the core only through its public entries: @licensing/core, @licensing/core/rest and @licensing/core/trpc (app/core.ts, types) and server/entry/shared.ts (stateless values for any bundle).',
+      comment: 'Pages reach the core only through its public entries: @licensing/core, @licensing/core/rest and @licensing/core/trpc (app/core.ts, types), server/entry/shared.ts (stateless values for any bundle) and server/entry/formats.ts (what every page\'s formatting needs, without the schemas).',
       from: { path: '^(app/|proxy\\.ts$)' },
-      to: { path: '^server/', pathNot: '^server/entry/(app|shared)\\.ts$|^server/(http|trpc)/entry\\.ts$' },
+      to: { path: '^server/', pathNot: '^server/entry/(app|shared|formats)\\.ts$|^server/(http|trpc)/entry\\.ts$' },
     },
     {
       name: 'pages-ask-the-router',

@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useEffect, useRef } from 'react';
+import { accountPlaces } from './account-places';
 import { signOutTo } from './sign-out';
 
 /**
@@ -42,27 +43,11 @@ export function AccountMenu({ email, isSeller }: { email: string; isSeller: bool
       </summary>
       <div className="absolute left-0 z-20 mt-1 w-60 sm:right-0 sm:left-auto max-w-[calc(100vw-2rem)] rounded-md border border-slate-200 bg-white p-1 text-sm shadow-lg">
         <p className="px-3 py-2 text-xs text-slate-600 [overflow-wrap:anywhere]">Signed in as {email}</p>
-        <Link href="/licenses" className={item}>
-          Your licenses
-        </Link>
-        <Link href="/orders" className={item}>
-          Your orders
-        </Link>
-        {isSeller ? (
-          <Link href="/portal" className={item}>
-            Seller portal
+        {accountPlaces(isSeller).map((place) => (
+          <Link key={place.href} href={place.href} className={item}>
+            {place.label}
           </Link>
-        ) : (
-          <Link href="/register" className={item}>
-            Sell your software
-          </Link>
-        )}
-        <Link href="/account" className={item}>
-          Account
-        </Link>
-        <Link href="/portal/sessions" className={item}>
-          Signed-in devices
-        </Link>
+        ))}
         <button type="button" onClick={() => signOutTo('/login')} className={`${item} w-full text-left`}>
           Sign out
         </button>

@@ -23,7 +23,7 @@
  */
 
 import { LRUCache } from 'lru-cache';
-import { acceptLanguageTags, minorUnitDigits } from '@/server/entry/shared';
+import { acceptLanguageTags, minorUnitDigits } from '@/server/entry/formats';
 
 export const FALLBACK_LOCALE = 'en';
 /** The zone the server renders in, and the browser's until hydration has run. */

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { portalMe } from '@/app/trpc-server';
 import { AccountMenu } from './account-menu';
+import { accountPlaces } from './account-places';
 
 const link = 'whitespace-nowrap text-slate-600 hover:text-slate-900';
 
@@ -19,17 +20,13 @@ export async function ServiceHeader() {
           </Link>
           {me ? (
             <>
-              <Link href="/licenses" className={link}>
-                Your licenses
-              </Link>
-              <Link href="/orders" className={link}>
-                Your orders
-              </Link>
-              {me.seller && (
-                <Link href="/portal" className={link}>
-                  Seller portal
-                </Link>
-              )}
+              {accountPlaces(me.seller !== null)
+                .filter((place) => place.inHeader)
+                .map((place) => (
+                  <Link key={place.href} href={place.href} className={link}>
+                    {place.label}
+                  </Link>
+                ))}
               <AccountMenu email={me.email} isSeller={me.seller !== null} />
             </>
           ) : (
