@@ -16,7 +16,6 @@ export type { StoreClosurePreview } from '../sellers/close-store';
 export type { DataExportView } from '../sellers/data-export/data-export-view';
 export { adoptCorrelationId, CORRELATION_HEADER } from '../platform/logging/correlation';
 export { isSurfacePath } from '../platform/routing-table';
-export { acceptLanguageTags } from '../platform/accept-language';
 export { contentSecurityPolicy, formRedirectsOutward, newNonce, NONCE_HEADER, pageSecurityHeaders, REQUEST_PATH_HEADER } from '../security/page-headers';
 export * from '../catalog/describe-offering';
 export { changeIssuerClientIdInputSchema } from '../sellers/seller.schema';

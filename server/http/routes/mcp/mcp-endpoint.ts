@@ -1,6 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { answerMcpRequest } from '../../../mcp/mcp-server';
 import type { AppEnv } from '../../app-env';
 import { API_KEY_HEADER } from '../../auth/with-api-key';
 import { CLIENT_IP_HEADER } from '../../client-ip-header';
@@ -38,6 +37,8 @@ export const route = createRoute({
 });
 
 export async function handler(c: Context<AppEnv>): Promise<Response> {
+  // The MCP server and its SDK (about 7 MB of heap) load at the first call: many deployments have no agents.
+  const { answerMcpRequest } = await import('../../../mcp/mcp-server');
   const response = await answerMcpRequest(c.req.raw, {
     correlationId: c.get('correlationId'),
     apiKey: c.req.header(API_KEY_HEADER),
