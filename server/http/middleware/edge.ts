@@ -132,15 +132,16 @@ function limitBodySize(c: Context<AppEnv>): Promise<void> | undefined {
     if (Number(declared) > maxSize) throw tooLarge(maxSize);
     return;
   }
-  if (!c.req.raw.body) return;
-  return readBodyWithin(c, maxSize);
+  const body = c.req.raw.body;
+  if (!body) return;
+  return readBodyWithin(c, body, maxSize);
 }
 
-async function readBodyWithin(c: Context<AppEnv>, maxSize: number): Promise<void> {
+async function readBodyWithin(c: Context<AppEnv>, stream: ReadableStream<Uint8Array>, maxSize: number): Promise<void> {
   const raw = c.req.raw;
   const chunks: Uint8Array[] = [];
   let size = 0;
-  const reader = raw.body!.getReader();
+  const reader = stream.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;

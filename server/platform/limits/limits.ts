@@ -25,39 +25,30 @@ function limiters(): LimiterSet {
   return holder.__licensingLimiters;
 }
 
-const pointsError = (points: number) => new RangeError(`points must be a positive integer, got ${points}`);
-
-function assertPoints(points: number): void {
-  if (!Number.isInteger(points) || points < 1) throw pointsError(points);
-}
-
 /**
  * Spends `points` of `key`'s allowance under limit `name` and says whether it was allowed. For a
- * limit whose refusal is not (only) an error: the caller decides what a refusal means.
+ * limit whose refusal is not (only) an error: the caller decides what a refusal means. Promise
+ * chains, no async layers: the runtime paths spend two limits a request.
  */
-export async function tryConsumeLimit(name: LimitName, key: string, points = 1): Promise<LimitDecision> {
-  assertPoints(points);
-  const decision = await limiters().take(name, key, points);
-  if (!decision.allowed) recordRateLimitRefusal(name);
-  return decision;
-}
-
-/**
- * Spends `points` of `key`'s allowance under limit `name`; over it, rejects with RateLimited and
- * Retry-After. One `then` on the limiter's decision (the runtime paths spend two limits a request).
- */
-export function consumeLimit(name: LimitName, key: string, points = 1): Promise<void> {
-  if (!Number.isInteger(points) || points < 1) return Promise.reject(pointsError(points));
+export function tryConsumeLimit(name: LimitName, key: string, points = 1): Promise<LimitDecision> {
+  if (!Number.isInteger(points) || points < 1) return Promise.reject(new RangeError(`points must be a positive integer, got ${points}`));
   return limiters()
     .take(name, key, points)
     .then((decision) => {
-      if (decision.allowed) return;
-      recordRateLimitRefusal(name);
-      const seconds = decision.retryAfterSeconds;
-      throw new DomainError('RateLimited', `${limitDescription(name).refusal} Retry after ${seconds} second${seconds === 1 ? '' : 's'}.`, {
-        retryAfterSeconds: seconds,
-      });
+      if (!decision.allowed) recordRateLimitRefusal(name);
+      return decision;
     });
+}
+
+/** Spends `points` of `key`'s allowance under limit `name`; over it, rejects with RateLimited and Retry-After. */
+export function consumeLimit(name: LimitName, key: string, points = 1): Promise<void> {
+  return tryConsumeLimit(name, key, points).then((decision) => {
+    if (decision.allowed) return;
+    const seconds = decision.retryAfterSeconds;
+    throw new DomainError('RateLimited', `${limitDescription(name).refusal} Retry after ${seconds} second${seconds === 1 ? '' : 's'}.`, {
+      retryAfterSeconds: seconds,
+    });
+  });
 }
 
 /** What `key` has spent in its current window, without spending; null when nothing was. */
