@@ -122,12 +122,16 @@ describe('selling an app in one step, in Chromium', () => {
             await route.continue();
           });
           const submit = form.getByRole('button', { name: 'Create app' });
-          await submit.click();
-          const busy = form.getByRole('button', { name: 'Creating…' });
-          await poll(() => busy.isDisabled()).toBe(true);
-          expect(await busy.getAttribute('aria-busy')).toBe('true');
-          await busy.click({ force: true });
-          release();
+          // Let go whatever happens: a handler still waiting would keep the page's close waiting too.
+          try {
+            await submit.click();
+            const busy = form.getByRole('button', { name: 'Creating…' });
+            await poll(() => busy.isDisabled()).toBe(true);
+            expect(await busy.getAttribute('aria-busy')).toBe('true');
+            await busy.click({ force: true });
+          } finally {
+            release();
+          }
 
           await page.waitForURL(/\/portal\/catalog\/offerings\/[^/]+$/);
           expect(calls).toBe(1);

@@ -209,15 +209,17 @@ describe('the seller’s sales pages, in Chromium', () => {
       `at ${viewport.width} px: a session that ended says so at the next call and leads to sign-in, back to the same page`,
       async () => {
         const { context, page } = await signedInPage(sellerCookie, viewport);
+        // The notice leads to the sign-in page on a timer; on a loaded machine the checks of the
+        // notice outlast it. The sign-in page's request is held until they are done, so the notice
+        // is checked on its own document and the redirect is still the page's own. A held request
+        // is always let go before the context closes: a route handler still waiting would keep the
+        // close (and the test) waiting past its timeout, hiding the step that failed.
+        let releaseSignIn!: () => void;
+        const signInHeld = new Promise<void>((resolve) => (releaseSignIn = resolve));
         try {
           await page.goto(`${setup.server.baseUrl}/portal/api-keys`);
           await page.getByText('Your keys').waitFor();
           await waitForHydration(page);
-          // The notice leads to the sign-in page on a timer; on a loaded machine the checks of the
-          // notice outlast it. The sign-in page's request is held until they are done, so the notice
-          // is checked on its own document and the redirect is still the page's own.
-          let releaseSignIn!: () => void;
-          const signInHeld = new Promise<void>((resolve) => (releaseSignIn = resolve));
           await page.route((url) => url.pathname === '/login', async (route) => {
             await signInHeld;
             await route.continue();
@@ -243,6 +245,7 @@ describe('the seller’s sales pages, in Chromium', () => {
           expect(await page.getByText('An unexpected error occurred').count()).toBe(0);
           expect(await setup.database.db.apiKey.count({ where: { label: 'after the session' } })).toBe(0);
         } finally {
+          releaseSignIn();
           await context.close();
         }
       },
