@@ -12,6 +12,14 @@ import { buildIfStale } from './build-state.mjs';
 // own `node --heap-growing-percent=N` wins.
 if (!process.execArgv.some((arg) => arg.startsWith('--heap-growing-percent'))) v8.setFlagsFromString('--heap-growing-percent=35');
 
+// Prisma's query compiler is a 3 MB WebAssembly module. V8 compiles it with its baseline compiler
+// (Liftoff), then recompiles the hot functions with its optimising one (TurboFan) on worker threads,
+// whose scratch memory stays with those threads' malloc arenas: about 45 MB of resident memory for
+// no measurable gain, since the client caches each query's plan and the database's round trip is
+// most of a query (docs/performance.md "Memory"). Set before Prisma's module is compiled; an
+// operator's own wasm flag wins.
+if (!process.execArgv.some((arg) => /^--(no-)?(liftoff|wasm)/.test(arg))) v8.setFlagsFromString('--liftoff-only');
+
 const dev = process.argv.includes('--dev');
 const operatorNodeEnv = process.env.NODE_ENV;
 
