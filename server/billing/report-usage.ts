@@ -5,6 +5,7 @@ import { rollUpDailyUsage } from '../consumption/usage-days';
 import { recordUsageReports, sendDueUsageReports, usageProcessorOf } from '../payments/usage-reports';
 import { defineScheduledSweep } from '../platform/jobs/job-definition';
 import { logger } from '../platform/logging/logger';
+import { writeInSlices } from '../platform/database/in-slices';
 import { addToRunningSums, type RunningSumsTable } from '../sql/running-sums';
 
 // Billing of metered usage (the `report-usage` job, every minute; docs/api/runtime.md "Billing of metered usage").
@@ -120,7 +121,9 @@ async function recordPage(db: Db): Promise<{ taken: number; recorded: number; re
       }
       const reports = await recordUsageReports(tx, charges);
       if (charges.length > 0) {
-        const written = await tx.usageCharge.createManyAndReturn({ data: charges, skipDuplicates: true, select: { sellerId: true, currency: true, units: true, amount: true } });
+        const written = await writeInSlices(charges, (slice) =>
+          tx.usageCharge.createManyAndReturn({ data: slice, skipDuplicates: true, select: { sellerId: true, currency: true, units: true, amount: true } }),
+        );
         await addToRunningSums(tx, sellerUsageTotals, written);
       }
       await rollUpDailyUsage(tx, days);

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../db';
 import { env } from '../env';
 import { backoffInterval, type Backoff } from '../platform/backoff';
 import { logger } from '../platform/logging/logger';
+import { writeInSlices } from '../platform/database/in-slices';
 import { paymentPortFor } from './select-processor';
 
 // Metered usage at the processor (docs/api/runtime.md "Billing of metered usage"). The ledger
@@ -45,10 +46,10 @@ export async function recordUsageReports(tx: Tx, charges: Prisma.UsageChargeCrea
     byKey.set(key, report);
   }
   if (byKey.size === 0) return 0;
-  const created = await tx.usageReport.createManyAndReturn({
-    data: [...byKey.values()].map((report) => ({ licenseId: report.licenseId, featureKey: report.featureKey, units: report.units })),
-    select: { id: true, licenseId: true, featureKey: true },
-  });
+  const created = await writeInSlices(
+    [...byKey.values()].map((report) => ({ licenseId: report.licenseId, featureKey: report.featureKey, units: report.units })),
+    (slice) => tx.usageReport.createManyAndReturn({ data: slice, select: { id: true, licenseId: true, featureKey: true } }),
+  );
   for (const row of created) {
     for (const charge of byKey.get(`${row.licenseId}\u0000${row.featureKey}`)!.charges) {
       charge.reportId = row.id;

@@ -11,6 +11,7 @@ import { generateLicenseAuthorization } from '@/server/runtime/generate-license-
 import { ingestUsage } from '@/server/consumption/ingest-usage';
 import { listUsageLedger } from '@/server/billing/list-usage-ledger';
 import { reportUsage } from '@/server/billing/report-usage';
+import { WRITE_SLICE_ROWS } from '@/server/platform/database/in-slices';
 import { REPORT_HOLD_HOURS, USAGE_REPORT_BACKOFF } from '@/server/payments/usage-reports';
 import { backoffSeconds } from '@/server/platform/backoff';
 import { stripeMeterEventName } from '@/server/payments/stripe/stripe-adapter';
@@ -113,6 +114,22 @@ describe('report-usage: metered usage billed once', () => {
     expect(ledger.totals).toEqual([{ currency: 'usd', amount: '0.15', units: '10' }]);
     const stranger = await createSeller(database.db);
     expect((await listUsageLedger(ctx(), { sellerId: stranger.id })).lines).toEqual([]);
+  });
+
+  it('a ledger page of more charges than one write slice is written whole: every batch one charge, the seller\'s totals their sum', async () => {
+    const { principal } = await meteredLicense();
+    const batches = WRITE_SLICE_ROWS * 2 + 10;
+    for (let start = 0; start < batches; start += 25) {
+      await Promise.all(
+        Array.from({ length: Math.min(25, batches - start) }, () => ingestUsage(ctx(), { ...batch(principal, [{ featureKey: 'render', units: 2 }]), principal })),
+      );
+    }
+    const run = await reportUsage(ctx());
+    expect(run.batches).toBeGreaterThanOrEqual(batches);
+    expect(await database.db.usageCharge.count({ where: { licenseId: principal.licenseId } })).toBe(batches);
+    expect(await database.db.usageBatch.count({ where: { licenseId: principal.licenseId, reportedAt: null } })).toBe(0);
+    const license = await database.db.license.findUniqueOrThrow({ where: { id: principal.licenseId } });
+    expect((await listUsageLedger(ctx(), { sellerId: license.sellerId })).totals).toEqual([{ currency: 'usd', amount: String((batches * 3) / 100), units: String(batches * 2) }]);
   });
 
   it('usage under a revoked credential is never billed', async () => {
