@@ -16,8 +16,8 @@ if (!process.execArgv.some((arg) => arg.startsWith('--heap-growing-percent'))) v
 // (Liftoff), then recompiles the hot functions with its optimising one (TurboFan) on worker threads,
 // whose scratch memory stays with those threads' malloc arenas: about 45 MB of resident memory for
 // no measurable gain, since the client caches each query's plan and the database's round trip is
-// most of a query (docs/performance.md "Memory"). Set before Prisma's module is compiled; an
-// operator's own wasm flag wins.
+// most of a query (docs/performance.md, "Prisma's query compiler without the optimising
+// compiler"). Set before Prisma's module is compiled; an operator's own wasm flag wins.
 if (!process.execArgv.some((arg) => /^--(no-)?(liftoff|wasm)/.test(arg))) v8.setFlagsFromString('--liftoff-only');
 
 const dev = process.argv.includes('--dev');
