@@ -301,7 +301,7 @@ export async function benchRuntime(options: { anyDatabaseUrl: string; appSecret:
       ...base,
       url: `${server.baseUrl}/licensing/runtime/ActivateDevice`,
       requests: [{ setupRequest: rotating(seeded, (license) => JSON.stringify({ RequestId: crypto.randomUUID(), LicenseId: license.licenseId, Fingerprint: crypto.randomBytes(16).toString('hex'), Name: 'bench' })) }],
-    });
+    }, undefined, server.pid);
     const ratio = authorization.requestsPerSecond / ceilingFigures.requestsPerSecond;
     const firstTouchRatio = firstTouch.requestsPerSecond / ceilingFigures.requestsPerSecond;
     // Items made durable: only batches answered 2xx count.
