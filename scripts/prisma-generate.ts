@@ -1,5 +1,6 @@
 // `prisma generate` without the native schema engine, which would be downloaded from outside the
-// npm registry: generation never runs it, but the CLI wants an existing path (DESIGN.md).
+// npm registry: generation never runs it, but the CLI wants an existing path (DESIGN.md). Nor its
+// update check and usage report (CHECKPOINT_DISABLE): an install talks to the npm registry only.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -9,7 +10,7 @@ const require = createRequire(import.meta.url);
 const cli = require.resolve('prisma/build/index.js');
 const result = spawnSync(process.execPath, [cli, 'generate'], {
   stdio: 'inherit',
-  env: { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath, PRISMA_HIDE_UPDATE_MESSAGE: '1' },
+  env: { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? process.execPath, PRISMA_HIDE_UPDATE_MESSAGE: '1', CHECKPOINT_DISABLE: '1' },
 });
 if (result.status !== 0) process.exit(result.status ?? 1);
 
