@@ -1,2 +1,2 @@
-export declare function isLoopbackHost(host: string | null | undefined): boolean;
+export declare function isThisMachine(host: string | null | undefined): boolean;
 export declare function mayLookUp(hostname: string): boolean;

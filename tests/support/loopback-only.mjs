@@ -1,20 +1,30 @@
 // Test traffic stays on this machine. Loaded into every test worker (vitest.config.ts setupFiles),
 // which also puts it into NODE_OPTIONS, so every process a test starts (the service, the CLI, an
-// example app) loads it too. A connection to anything but loopback is refused before its name is
-// looked up or a packet sent, and so is a name lookup of anything but `localhost`: a webhook to a
-// made-up public host, an SMTP host, a library's update check all fail closed here, and say so on
-// stderr. Plain JavaScript: the service's processes run without a TypeScript loader.
+// example app) loads it too. A connection to anything but loopback or this machine's own interface
+// addresses (a test reaching the service as a client on another address would) is refused before
+// its name is looked up or a packet sent, and so is a name lookup of anything but `localhost`: a
+// webhook to a made-up public host, an SMTP host, a library's update check all fail closed here,
+// and say so on stderr. Plain JavaScript: the service's processes run without a TypeScript loader.
 import dns from 'node:dns';
 import { syncBuiltinESMExports } from 'node:module';
 import net from 'node:net';
+import os from 'node:os';
 
 const GUARDED = Symbol.for('licensing.tests.loopbackOnly');
 
+/** This machine's own interface addresses: a connection to one never leaves it. */
+const OWN_ADDRESSES = new Set(
+  Object.values(os.networkInterfaces())
+    .flat()
+    .filter(Boolean)
+    .map((entry) => entry.address.toLowerCase()),
+);
+
 /** Whether a connection to `host` stays on this machine (no host: Node's default, localhost). */
-export function isLoopbackHost(host) {
+export function isThisMachine(host) {
   if (host === undefined || host === null || host === '') return true;
   const name = String(host).replace(/^\[|\]$/g, '').toLowerCase();
-  if (name === 'localhost') return true;
+  if (name === 'localhost' || OWN_ADDRESSES.has(name)) return true;
   if (net.isIPv4(name)) return name.startsWith('127.') || name === '0.0.0.0';
   if (net.isIPv6(name)) return name === '::1' || name === '::' || /^::ffff:(127\.|0\.0\.0\.0$)/.test(name);
   return false;
@@ -46,7 +56,7 @@ function installLoopbackOnly() {
   const connect = net.Socket.prototype.connect;
   const guardedConnect = function (...args) {
     const host = hostOf(args);
-    if (host !== null && !isLoopbackHost(host)) {
+    if (host !== null && !isThisMachine(host)) {
       const error = refusal(`a connection to ${host}`);
       process.nextTick(() => this.destroy(error));
       return this;

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import net from 'node:net';
+import os from 'node:os';
 import dns from 'node:dns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -52,10 +53,12 @@ describe('test traffic stays on this machine', () => {
     expect(connections).toBeGreaterThanOrEqual(1);
   });
 
-  it('only loopback hosts may be connected to, and only localhost and addresses looked up', async () => {
-    const { isLoopbackHost, mayLookUp } = await import('../support/loopback-only.mjs');
-    for (const host of [undefined, '', 'localhost', '127.0.0.1', '127.8.9.10', '::1', '[::1]', '::ffff:127.0.0.1', '0.0.0.0']) expect(isLoopbackHost(host), String(host)).toBe(true);
-    for (const host of ['hooks.example.com', '93.184.216.34', '10.0.0.7', '192.168.1.1', '169.254.169.254', '2001:db8::1', 'localhost.example.com', 'db.internal']) expect(isLoopbackHost(host), host).toBe(false);
+  it("only loopback and this machine's own addresses may be connected to, and only localhost and addresses looked up", async () => {
+    const { isThisMachine, mayLookUp } = await import('../support/loopback-only.mjs');
+    const own = Object.values(os.networkInterfaces()).flat().flatMap((entry) => (entry ? [entry.address] : []));
+    for (const host of [undefined, '', 'localhost', '127.0.0.1', '127.8.9.10', '::1', '[::1]', '::ffff:127.0.0.1', '0.0.0.0', ...own]) expect(isThisMachine(host), String(host)).toBe(true);
+    const elsewhere = ['hooks.example.com', '93.184.216.34', '10.0.0.7', '192.168.1.1', '169.254.169.254', '2001:db8::1', 'localhost.example.com', 'db.internal'].filter((host) => !own.includes(host));
+    for (const host of elsewhere) expect(isThisMachine(host), host).toBe(false);
     for (const name of ['localhost', '127.0.0.1', '::1', '93.184.216.34']) expect(mayLookUp(name), name).toBe(true);
     for (const name of ['hooks.example.com', 'smtp.example.com', 'registry.npmjs.org']) expect(mayLookUp(name), name).toBe(false);
   });
