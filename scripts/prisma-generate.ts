@@ -18,7 +18,7 @@ if (result.status !== 0) process.exit(result.status ?? 1);
 // base64 string. An imported module stays loaded for the process's life, and with it that string
 // twice (the module's source and the literal): 8.7 MB of heap after the module is compiled. The
 // client reads the same file instead and keeps nothing but the compiled module
-// (docs/performance.md, "The query compiler's WebAssembly read, not imported").
+// (docs/performance.md, "Where the heap goes: the query compiler's WebAssembly read, not imported").
 const classFile = path.join(import.meta.dirname, '../generated/prisma/internal/class.ts');
 const generated = fs.readFileSync(classFile, 'utf8');
 const importedWasm = /( *)getQueryCompilerWasmModule: async \(\) => \{\n\s*const \{ wasm \} = await import\(("[^"]+")\)\n\s*return await decodeBase64AsWasm\(wasm\)\n\s*\},/;
