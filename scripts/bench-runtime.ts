@@ -163,7 +163,7 @@ export function rotating(seeded: Seeded[], body: (license: Seeded) => string) {
   };
 }
 
-async function startCeiling(): Promise<{ url: string; token: string; child: ChildProcess }> {
+export async function startCeiling(): Promise<{ url: string; token: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-ceiling.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     let output = '';

@@ -14,6 +14,7 @@ import { benchRuntime } from './bench-runtime';
 import { benchUsageBilling } from './bench-usage-billing';
 import { benchSdkCheck } from './bench-sdk-check';
 import { benchUsageGrowth } from './bench-usage-growth';
+import { benchHttpLayers } from './bench-http-layers';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -42,7 +43,8 @@ async function main() {
   const database = await resolveDatabase();
   await applyMigrations(database.databaseUrl);
   try {
-    // BENCH_ONLY=mounts, runtime, usage, sdk or growth runs that part alone (e.g. while profiling it).
+    // BENCH_ONLY=mounts, runtime, usage, sdk or growth runs that part alone (e.g. while profiling it);
+    // BENCH_ONLY=layers runs the one part that is not in the whole run.
     const only = process.env.BENCH_ONLY;
     if (!only || only === 'mounts') await benchMounts(database.databaseUrl);
     // The runtime paths, then usage billing, each on a database of their own beside this one (dropped and made again each run).
@@ -52,6 +54,8 @@ async function main() {
     if (!only || only === 'sdk') await benchSdkCheck();
     // Last, as it takes longest: 100,000,000 usage items generated in SQL (BENCH_USAGE_ITEMS sets how many).
     if (!only || only === 'growth') await benchUsageGrowth({ anyDatabaseUrl: database.databaseUrl, appSecret: process.env.APP_SECRET!, durationSeconds: DURATION_SECONDS });
+    // Only when asked: what each layer of the HTTP stack costs the runtime authorization.
+    if (only === 'layers') await benchHttpLayers({ anyDatabaseUrl: database.databaseUrl, appSecret: process.env.APP_SECRET!, durationSeconds: DURATION_SECONDS });
   } finally {
     await database.stop();
   }
