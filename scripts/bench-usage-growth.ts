@@ -150,7 +150,7 @@ export async function benchUsageGrowth(options: { anyDatabaseUrl: string; appSec
 
     const droppedAt = process.hrtime.bigint();
     const run = await maintainUsagePartitions({ db, retentionDays: HISTORY_DAYS - 31 });
-    console.log(`  retention: dropped ${run.dropped.join(', ') || 'nothing'} (kept unbilled: ${run.keptUnbilled.join(', ') || 'none'}) in ${(Number(process.hrtime.bigint() - droppedAt) / 1e6).toFixed(0)} ms`);
+    console.log(`  retention: dropped ${run.dropped.join(', ') || 'nothing'} (kept unbilled: ${run.keptUnbilled.join(', ') || 'none'}; left to the next run, the table in use: ${run.keptBusy.join(', ') || 'none'}) in ${(Number(process.hrtime.bigint() - droppedAt) / 1e6).toFixed(0)} ms`);
   } finally {
     await stopInvalidationListener();
     await db.$disconnect();

@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import { env } from '../env';
 import { defineScheduledSweep } from '../platform/jobs/job-definition';
 import { logger } from '../platform/logging/logger';
+import { sqlStateOf } from '../platform/database/sql-error';
 
 // The raw usage batches are partitioned by the month they were received in (migration
 // 20261204021500_usage_by_month, docs/operations.md "Usage data over the years"). This job, daily,
@@ -16,6 +17,13 @@ import { logger } from '../platform/logging/logger';
 const MONTHS_AHEAD = 3;
 /** Once-only keys deleted per statement, so no statement holds many rows. */
 const KEYS_PER_DELETE = 10_000;
+/**
+ * How long a drop waits for the usage table's other users (a billing transaction) before it leaves
+ * the month to the next run: ingestion queues behind the waiting drop, so the wait is short.
+ */
+const DROP_LOCK_TIMEOUT_MS = 1_000;
+/** lock_not_available: the lock was not had within lock_timeout. */
+const LOCK_NOT_AVAILABLE = '55P03';
 
 const PARTITION_NAME = /^UsageBatch_(\d{4})_(\d{2})$/;
 
@@ -26,6 +34,8 @@ export interface UsagePartitionRun {
   dropped: string[];
   /** Months past the retention kept because some of their batches are not billed yet. */
   keptUnbilled: string[];
+  /** Months past the retention left to the next run: the usage table stayed in use past DROP_LOCK_TIMEOUT_MS. */
+  keptBusy: string[];
 }
 
 const monthStart = (year: number, monthIndex: number) => new Date(Date.UTC(year, monthIndex, 1));
@@ -34,7 +44,7 @@ const monthName = (start: Date) => start.toISOString().slice(0, 7);
 export async function maintainUsagePartitions(ctx: { db: Db; now?: Date; retentionDays?: number }): Promise<UsagePartitionRun> {
   const now = ctx.now ?? new Date();
   const retentionDays = ctx.retentionDays ?? env().USAGE_RETENTION_DAYS;
-  const run: UsagePartitionRun = { created: [], dropped: [], keptUnbilled: [] };
+  const run: UsagePartitionRun = { created: [], dropped: [], keptUnbilled: [], keptBusy: [] };
 
   for (let ahead = 0; ahead <= MONTHS_AHEAD; ahead++) {
     const start = monthStart(now.getUTCFullYear(), now.getUTCMonth() + ahead);
@@ -52,31 +62,41 @@ export async function maintainUsagePartitions(ctx: { db: Db; now?: Date; retenti
     const start = monthStart(Number(match[1]), Number(match[2]) - 1);
     const end = monthStart(start.getUTCFullYear(), start.getUTCMonth() + 1);
     if (end > cutoff) continue;
-    const dropped = await dropMonthIfBilled(ctx.db, name);
-    (dropped ? run.dropped : run.keptUnbilled).push(monthName(start));
-    if (dropped) await deleteKeysOfMonth(ctx.db, start, end);
+    const outcome = await dropMonthIfBilled(ctx.db, name);
+    ({ dropped: run.dropped, unbilled: run.keptUnbilled, busy: run.keptBusy })[outcome].push(monthName(start));
+    if (outcome === 'dropped') await deleteKeysOfMonth(ctx.db, start, end);
   }
   // Rows of a month that had no partition and are past the retention, billed or dropped.
   await ctx.db.$executeRaw`DELETE FROM "UsageBatch_default" WHERE "receivedAt" < ${cutoff} AND ("reportedAt" IS NOT NULL OR "dropped")`;
   if (run.keptUnbilled.length > 0) {
     logger.warn({ months: run.keptUnbilled }, 'usage: months past the retention are kept because some of their batches are not billed yet');
   }
+  if (run.keptBusy.length > 0) logger.warn({ months: run.keptBusy }, 'usage: months past the retention are left to the next run: the usage table stayed in use');
   return run;
 }
 
 /**
  * Drops the partition in one transaction that first locks it (a writer of that month waits) and
- * checks that nothing in it is left to bill.
+ * checks that nothing in it is left to bill. The parent is locked before the month, the order every
+ * statement on "UsageBatch" takes them in: dropping a partition needs the parent's ACCESS EXCLUSIVE
+ * lock anyway, and holding the month's while waiting for the parent's deadlocks with a transaction
+ * that holds the parent and then reads every month (the billing job's).
  */
-async function dropMonthIfBilled(db: Db, partition: string): Promise<boolean> {
+async function dropMonthIfBilled(db: Db, partition: string): Promise<'dropped' | 'unbilled' | 'busy'> {
   const table = `"${partition}"`;
-  return db.$transaction(async (tx) => {
-    await tx.$executeRawUnsafe(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
-    const unbilled = await tx.$queryRawUnsafe<unknown[]>(`SELECT 1 FROM ${table} WHERE "reportedAt" IS NULL AND NOT "dropped" LIMIT 1`);
-    if (unbilled.length > 0) return false;
-    await tx.$executeRawUnsafe(`DROP TABLE ${table}`);
-    return true;
-  });
+  try {
+    return await db.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = ${DROP_LOCK_TIMEOUT_MS}`);
+      await tx.$executeRawUnsafe(`LOCK TABLE ONLY "UsageBatch", ${table} IN ACCESS EXCLUSIVE MODE`);
+      const unbilled = await tx.$queryRawUnsafe<unknown[]>(`SELECT 1 FROM ${table} WHERE "reportedAt" IS NULL AND NOT "dropped" LIMIT 1`);
+      if (unbilled.length > 0) return 'unbilled';
+      await tx.$executeRawUnsafe(`DROP TABLE ${table}`);
+      return 'dropped';
+    });
+  } catch (error) {
+    if (sqlStateOf(error) === LOCK_NOT_AVAILABLE) return 'busy';
+    throw error;
+  }
 }
 
 async function deleteKeysOfMonth(db: Db, start: Date, end: Date): Promise<void> {

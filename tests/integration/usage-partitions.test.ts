@@ -133,6 +133,78 @@ describe('usage data partitioned by month', () => {
   });
 });
 
+describe('dropping a month beside the billing job', () => {
+  it('takes the parent table before the month, as every statement on usage does: a transaction that holds the parent and then reads every month finishes, and the month is dropped after it (no deadlock)', async () => {
+    const license = await meteredLicense();
+    await maintainUsagePartitions({ ...ctx(), now: new Date('2020-08-15T00:00:00Z'), retentionDays: 400 });
+    const august = crypto.randomUUID();
+    await send(license, 2, new Date('2020-08-05T09:00:00Z'), august);
+    await reportUsage(ctx());
+
+    // As the billing job's transaction: its first statement holds the parent (and this month's
+    // partition only); its next reaches for every month.
+    const billing = new pg.Client({ connectionString: database.url });
+    await billing.connect();
+    try {
+      await billing.query('BEGIN');
+      // A constant bound, so the planner prunes (and locks) the other months away.
+      const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+      await billing.query(`SELECT 1 FROM "UsageBatch" WHERE "receivedAt" >= '${yesterday}'::timestamp LIMIT 1`);
+      const maintained = maintainUsagePartitions({ ...ctx(), retentionDays: 400 }).then(
+        (run) => ({ run, error: null }),
+        (error: unknown) => ({ run: null, error }),
+      );
+      // The drop is waiting for the billing transaction's lock on the parent.
+      for (let waited = 0; ; waited += 20) {
+        const [waiting] = (await database.db.$queryRaw<{ count: number }[]>`
+          SELECT count(*)::int AS "count" FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+          WHERE NOT l.granted AND a.datname = current_database() AND l.pid <> ${billing.processID}`);
+        if (waiting!.count > 0) break;
+        if (waited > 10_000) throw new Error('the drop never waited for the billing transaction');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const everyMonth = await billing.query<{ count: string }>('SELECT count(*)::text AS "count" FROM "UsageBatch"');
+      expect(Number(everyMonth.rows[0]!.count)).toBeGreaterThan(0);
+      await billing.query('COMMIT');
+
+      const { run, error } = await maintained;
+      expect(error).toBeNull();
+      expect(run!.dropped).toContain('2020-08');
+      expect(await partitionExists('UsageBatch_2020_08')).toBe(false);
+    } finally {
+      await billing.end();
+    }
+  });
+});
+
+describe('a drop that cannot have the usage table soon', () => {
+  it('leaves the month to the next run (keptBusy) after its short wait, so ingestion is not held up behind it; the next run drops it', async () => {
+    const license = await meteredLicense();
+    await maintainUsagePartitions({ ...ctx(), now: new Date('2021-01-15T00:00:00Z'), retentionDays: 400 });
+    const february = crypto.randomUUID();
+    await send(license, 4, new Date('2021-02-03T09:00:00Z'), february);
+    await reportUsage(ctx());
+
+    const holder = new pg.Client({ connectionString: database.url });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query(`SELECT 1 FROM "UsageBatch" WHERE "receivedAt" >= '${new Date(Date.now() - 86_400_000).toISOString()}'::timestamp LIMIT 1`);
+      const busy = await maintainUsagePartitions({ ...ctx(), retentionDays: 400 });
+      expect(busy.keptBusy).toContain('2021-02');
+      expect(busy.dropped).not.toContain('2021-02');
+      expect(await partitionOf(february)).toEqual(['"UsageBatch_2021_02"']);
+    } finally {
+      await holder.query('COMMIT');
+      await holder.end();
+    }
+    const next = await maintainUsagePartitions({ ...ctx(), retentionDays: 400 });
+    expect(next.dropped).toContain('2021-02');
+    expect(next.keptBusy).toEqual([]);
+    expect(await partitionOf(february)).toEqual([]);
+  });
+});
+
 describe('the migration to monthly usage', () => {
   it('is a daily scheduled job', () => {
     expect(JOBS['maintain-usage-partitions'].schedule?.cron).toBe('41 2 * * *');
