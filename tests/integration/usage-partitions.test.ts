@@ -146,6 +146,7 @@ describe('dropping a month beside the billing job', () => {
     const billing = new pg.Client({ connectionString: database.url });
     await billing.connect();
     try {
+      const billingPid = (await billing.query<{ pid: number }>('SELECT pg_backend_pid() AS "pid"')).rows[0]!.pid;
       await billing.query('BEGIN');
       // A constant bound, so the planner prunes (and locks) the other months away.
       const yesterday = new Date(Date.now() - 86_400_000).toISOString();
@@ -158,7 +159,7 @@ describe('dropping a month beside the billing job', () => {
       for (let waited = 0; ; waited += 20) {
         const [waiting] = (await database.db.$queryRaw<{ count: number }[]>`
           SELECT count(*)::int AS "count" FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-          WHERE NOT l.granted AND a.datname = current_database() AND l.pid <> ${billing.processID}`);
+          WHERE NOT l.granted AND a.datname = current_database() AND l.pid <> ${billingPid}`);
         if (waiting!.count > 0) break;
         if (waited > 10_000) throw new Error('the drop never waited for the billing transaction');
         await new Promise((resolve) => setTimeout(resolve, 20));
