@@ -133,24 +133,37 @@ describe('usage data partitioned by month', () => {
   });
 });
 
+/** A batch received at `at`, in a month whose partition the job made, billed. */
+async function billedBatchIn(at: string): Promise<string> {
+  const license = await meteredLicense();
+  await maintainUsagePartitions({ ...ctx(), now: new Date(at), retentionDays: 400 });
+  const batchId = crypto.randomUUID();
+  await send(license, 2, new Date(at), batchId);
+  await reportUsage(ctx());
+  return batchId;
+}
+
+/**
+ * A connection in a transaction that holds "UsageBatch" and this month's partition only (a
+ * constant bound, so the planner prunes and locks the other months away), as the billing job's
+ * first statement does.
+ */
+async function holdingTheUsageTable(): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  await client.query('BEGIN');
+  await client.query(`SELECT 1 FROM "UsageBatch" WHERE "receivedAt" >= '${new Date(Date.now() - 86_400_000).toISOString()}'::timestamp LIMIT 1`);
+  return client;
+}
+
 describe('dropping a month beside the billing job', () => {
   it('takes the parent table before the month, as every statement on usage does: a transaction that holds the parent and then reads every month finishes, and the month is dropped after it (no deadlock)', async () => {
-    const license = await meteredLicense();
-    await maintainUsagePartitions({ ...ctx(), now: new Date('2020-08-15T00:00:00Z'), retentionDays: 400 });
-    const august = crypto.randomUUID();
-    await send(license, 2, new Date('2020-08-05T09:00:00Z'), august);
-    await reportUsage(ctx());
-
+    const august = await billedBatchIn('2020-08-05T09:00:00Z');
     // As the billing job's transaction: its first statement holds the parent (and this month's
     // partition only); its next reaches for every month.
-    const billing = new pg.Client({ connectionString: database.url });
-    await billing.connect();
+    const billing = await holdingTheUsageTable();
     try {
       const billingPid = (await billing.query<{ pid: number }>('SELECT pg_backend_pid() AS "pid"')).rows[0]!.pid;
-      await billing.query('BEGIN');
-      // A constant bound, so the planner prunes (and locks) the other months away.
-      const yesterday = new Date(Date.now() - 86_400_000).toISOString();
-      await billing.query(`SELECT 1 FROM "UsageBatch" WHERE "receivedAt" >= '${yesterday}'::timestamp LIMIT 1`);
       const maintained = maintainUsagePartitions({ ...ctx(), retentionDays: 400 }).then(
         (run) => ({ run, error: null }),
         (error: unknown) => ({ run: null, error }),
@@ -172,6 +185,7 @@ describe('dropping a month beside the billing job', () => {
       expect(error).toBeNull();
       expect(run!.dropped).toContain('2020-08');
       expect(await partitionExists('UsageBatch_2020_08')).toBe(false);
+      expect(await partitionOf(august)).toEqual([]);
     } finally {
       await billing.end();
     }
@@ -180,17 +194,9 @@ describe('dropping a month beside the billing job', () => {
 
 describe('a drop that cannot have the usage table soon', () => {
   it('leaves the month to the next run (keptBusy) after its short wait, so ingestion is not held up behind it; the next run drops it', async () => {
-    const license = await meteredLicense();
-    await maintainUsagePartitions({ ...ctx(), now: new Date('2021-01-15T00:00:00Z'), retentionDays: 400 });
-    const february = crypto.randomUUID();
-    await send(license, 4, new Date('2021-02-03T09:00:00Z'), february);
-    await reportUsage(ctx());
-
-    const holder = new pg.Client({ connectionString: database.url });
-    await holder.connect();
+    const february = await billedBatchIn('2021-02-03T09:00:00Z');
+    const holder = await holdingTheUsageTable();
     try {
-      await holder.query('BEGIN');
-      await holder.query(`SELECT 1 FROM "UsageBatch" WHERE "receivedAt" >= '${new Date(Date.now() - 86_400_000).toISOString()}'::timestamp LIMIT 1`);
       const busy = await maintainUsagePartitions({ ...ctx(), retentionDays: 400 });
       expect(busy.keptBusy).toContain('2021-02');
       expect(busy.dropped).not.toContain('2021-02');
