@@ -4,10 +4,10 @@
 // production entry itself, beside the ceiling of the runtime bench; each is loaded in turn, for
 // several rounds, and the server's CPU per request (the steadier figure on a shared machine) and
 // its rate are printed as medians, with what each layer adds to the one before.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import { LAYERS, type Layer } from './bench-layers';
-import { benchDatabaseAndPort, measure, rotating, RUNTIME_CONNECTIONS, seed, startCeiling } from './bench-runtime';
+import { benchDatabaseAndPort, measure, rotating, RUNTIME_CONNECTIONS, seed, startBenchScript, startCeiling } from './bench-runtime';
 import { startServiceProcess } from './service-process';
 
 const LICENSES = Number(process.env.BENCH_LAYER_LICENSES ?? 1000);
@@ -25,17 +25,8 @@ interface Target {
 }
 
 async function startLayer(layer: Layer, env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-layer-server.ts'], { env: { ...process.env, ...env, LAYER: layer }, stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (\S+)/.exec(output);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', () => reject(new Error(`the ${layer} layer's server ended: ${output}`)));
-  });
-  return { url, child };
+  const { match, child } = await startBenchScript('scripts/bench-layer-server.ts', { ...process.env, ...env, LAYER: layer }, /listening on (\S+)/);
+  return { url: match[1]!, child };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

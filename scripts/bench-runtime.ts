@@ -163,19 +163,24 @@ export function rotating(seeded: Seeded[], body: (license: Seeded) => string) {
   };
 }
 
-export async function startCeiling(): Promise<{ url: string; token: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-ceiling.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const line = await new Promise<string>((resolve, reject) => {
+/** Starts a bench script as its own process and waits for its line that says where it listens (`listening`). */
+export async function startBenchScript(script: string, env: NodeJS.ProcessEnv, listening: RegExp): Promise<{ match: RegExpExecArray; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const match = await new Promise<RegExpExecArray>((resolve, reject) => {
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /ceiling listening on (\S+) token (\S+)/.exec(output);
-      if (match) resolve(match[0]);
+      const found = listening.exec(output);
+      if (found) resolve(found);
     });
-    child.once('exit', () => reject(new Error(`the ceiling server ended: ${output}`)));
+    child.once('exit', () => reject(new Error(`${script} ended: ${output}`)));
   });
-  const [, url, token] = /ceiling listening on (\S+) token (\S+)/.exec(line)!;
-  return { url: url!, token: token!, child };
+  return { match, child };
+}
+
+export async function startCeiling(): Promise<{ url: string; token: string; child: ChildProcess }> {
+  const { match, child } = await startBenchScript('scripts/bench-ceiling.ts', process.env, /ceiling listening on (\S+) token (\S+)/);
+  return { url: match[1]!, token: match[2]!, child };
 }
 
 export const figuresText = (figures: Figures) =>
