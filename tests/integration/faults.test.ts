@@ -61,10 +61,15 @@ async function until<T>(deadlineMs: number, probe: () => Promise<T | undefined>,
 }
 
 /** Until a query on a fresh connection through the relay returns. */
-async function answersThroughRelay() {
+/** The test database's URL through the relay. */
+function relayedDatabaseUrl(): string {
   const url = new URL(database.url);
   url.port = String(relay.port());
-  const client = new pg.Client({ connectionString: url.toString(), connectionTimeoutMillis: 5_000 });
+  return url.toString();
+}
+
+async function answersThroughRelay() {
+  const client = new pg.Client({ connectionString: relayedDatabaseUrl(), connectionTimeoutMillis: 5_000 });
   try {
     await client.connect();
     await client.query('SELECT 1');
@@ -80,11 +85,9 @@ beforeAll(async () => {
   const target = new URL(database.url);
   relay = tcpRelay({ host: target.hostname, port: Number(target.port || 5432) });
   await relay.start();
-  const relayedUrl = new URL(database.url);
-  relayedUrl.port = String(relay.port());
   direct = await startTestServer({ databaseUrl: database.url, env: { APP_SECRET, SEED_DEMO: 'false', SHUTDOWN_DELAY_MS: '1000', RATE_LIMIT_IP_PER_MINUTE: '1000000' } });
   relayed = await startTestServer({
-    databaseUrl: relayedUrl.toString(),
+    databaseUrl: relayedDatabaseUrl(),
     // Codes carry the issuer: both instances are one service.
     env: { APP_SECRET, SEED_DEMO: 'false', PUBLIC_BASE_URL: direct.baseUrl, SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) },
   });
