@@ -1,10 +1,11 @@
-// Part of `npm run bench` (BENCH_ONLY=growth runs it alone): usage data that grows for years. On a
-// database of its own, a server ingests batches on an empty usage table; then BENCH_USAGE_ITEMS
+// Part of `npm run bench` (BENCH_ONLY=growth runs it alone): usage data that grows for years. A
+// seeded bench database and a copy of it, each with its own server; into the copy BENCH_USAGE_ITEMS
 // (100,000,000 by default) usage items are generated in SQL, 100 per batch, spread over the last 13
-// months, billed (reported and rolled up, as the billing job leaves them); then it prints the
+// months, billed (reported and rolled up, as the billing job leaves them). Then it prints the
 // tables' and indexes' sizes, the p95 of the seller's license page reads (the license with its
-// seats and codes, and its usage chart) and of the metered usage page, the ingestion rate again
-// with the big table in place, and the time the retention takes to drop its oldest month.
+// seats and codes, and its usage chart) and of the metered usage page, the ingestion rate on the
+// empty table and on the full one in alternate rounds (so the machine's drift falls on both), and
+// the time the retention takes to drop its oldest month.
 import crypto from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
@@ -14,8 +15,9 @@ import { usageByFeatureAndDay } from '../server/consumption/usage-by-feature-and
 import { maintainUsagePartitions } from '../server/consumption/usage-partitions';
 import { getSellerLicenseDetail } from '../server/licensing/licenses/get-seller-license-detail';
 import { stopInvalidationListener } from '../server/platform/invalidation/invalidation';
+import { databaseUrl } from '../server/platform/database/embedded-postgres';
 import { benchDatabaseAndPort, figuresText, ingestionLoad, measure, RUNTIME_CONNECTIONS, seed, type Seeded } from './bench-runtime';
-import { startServiceProcess } from './service-process';
+import { startServiceProcess, type ServiceProcess } from './service-process';
 
 const ITEMS = Number(process.env.BENCH_USAGE_ITEMS ?? 100_000_000);
 const LICENSES = Number(process.env.BENCH_GROWTH_LICENSES ?? 1000);
@@ -25,6 +27,8 @@ const BATCHES_PER_STATEMENT = 100_000;
 const HISTORY_DAYS = 395;
 /** Reads timed per page. */
 const SAMPLES = 200;
+/** Ingestion rounds on each table, alternated. */
+const ROUNDS = Number(process.env.BENCH_GROWTH_ROUNDS ?? 3);
 
 /**
  * The generated batches, with each batch's items: 50 of feature render and 50 of export, Units 1 to
@@ -104,30 +108,49 @@ async function p95(read: () => Promise<unknown>): Promise<string> {
   return `p50 ${times[Math.floor(SAMPLES * 0.5)]!.toFixed(1)} ms, p95 ${times[Math.floor(SAMPLES * 0.95)]!.toFixed(1)} ms`;
 }
 
+/** A copy of the bench database under another name: the same licenses, codes and signing keys. */
+async function copyOf(url: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: databaseUrl(url, 'postgres') });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${new URL(url).pathname.slice(1)}`);
+  } finally {
+    await admin.end();
+  }
+  return databaseUrl(url, name);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
 export async function benchUsageGrowth(options: { anyDatabaseUrl: string; appSecret: string; durationSeconds: number }): Promise<void> {
   const { port, url } = await benchDatabaseAndPort(options);
   const seeded: Seeded[] = await seed(url, LICENSES);
   console.log(`\nUsage over the years: ${LICENSES} licenses; ${ITEMS.toLocaleString('en')} items (${Math.ceil(ITEMS / ITEMS_PER_BATCH).toLocaleString('en')} batches of ${ITEMS_PER_BATCH}) over ${HISTORY_DAYS} days`);
-  const server = await startServiceProcess({
-    port,
-    databaseUrl: url,
-    env: {
-      APP_SECRET: options.appSecret,
-      RATE_LIMIT_IP_PER_MINUTE: '100000000',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      TEST_LIMITS: JSON.stringify({ consumption: { points: 100_000_000 } }),
-    },
-  });
-  const client = new pg.Client({ connectionString: url });
+  // The seeding's connections are gone before the copy (PostgreSQL copies an unused database only).
+  await stopInvalidationListener();
+  const fullUrl = await copyOf(url, 'licensing_bench_full');
+  const env = {
+    APP_SECRET: options.appSecret,
+    RATE_LIMIT_IP_PER_MINUTE: '100000000',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    TEST_LIMITS: JSON.stringify({ consumption: { points: 100_000_000 } }),
+  };
+  const servers: ServiceProcess[] = [];
+  const client = new pg.Client({ connectionString: fullUrl });
   await client.connect();
-  const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 4 }) });
+  const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: fullUrl, max: 4 }) });
   try {
-    const load = { connections: RUNTIME_CONNECTIONS, duration: options.durationSeconds, ...ingestionLoad(server.baseUrl, seeded) };
-    // A first run, not counted, so the empty table is measured on a warm server like the full one.
-    await measure(load);
-    const empty = await measure(load);
-    console.log(`  ingestion, usage table empty: ${(empty.okPerSecond * ITEMS_PER_BATCH).toFixed(0)} items/s durable (${figuresText(empty)})`);
+    const emptyServer = await startServiceProcess({ port, databaseUrl: url, env });
+    servers.push(emptyServer);
+    // The copy's codes name the first server as their issuer; the second answers as that issuer.
+    const fullServer = await startServiceProcess({ databaseUrl: fullUrl, env: { ...env, PUBLIC_BASE_URL: emptyServer.baseUrl } });
+    servers.push(fullServer);
+    const loadOn = (server: ServiceProcess) => ({ connections: RUNTIME_CONNECTIONS, duration: options.durationSeconds, ...ingestionLoad(server.baseUrl, seeded) });
+    // A first run on each, not counted, so both tables are measured on warm servers.
+    await measure(loadOn(emptyServer));
+    await measure(loadOn(fullServer));
 
     const seededAt = Date.now();
     const { rows } = await client.query<{ id: string }>(`SELECT "sellerId" AS "id" FROM "License" WHERE "id" = $1`, [seeded[0]!.licenseId]);
@@ -144,9 +167,17 @@ export async function benchUsageGrowth(options: { anyDatabaseUrl: string; appSec
     console.log(`  usage chart alone: ${await p95(() => usageByFeatureAndDay({ db }, { id: pick() }))}`);
     console.log(`  metered usage page (the ledger's newest lines and its totals): ${await p95(() => listUsageLedger({ db }, { sellerId }))}`);
 
-    const big = await measure(load);
-    const ratio = big.okPerSecond / empty.okPerSecond;
-    console.log(`  ingestion, usage table full: ${(big.okPerSecond * ITEMS_PER_BATCH).toFixed(0)} items/s durable (${figuresText(big)}), ${ratio.toFixed(2)} of the empty table's`);
+    const empty: number[] = [];
+    const full: number[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const onEmpty = await measure(loadOn(emptyServer));
+      empty.push(onEmpty.okPerSecond * ITEMS_PER_BATCH);
+      console.log(`  ingestion round ${round}, usage table empty: ${empty.at(-1)!.toFixed(0)} items/s durable (${figuresText(onEmpty)})`);
+      const onFull = await measure(loadOn(fullServer));
+      full.push(onFull.okPerSecond * ITEMS_PER_BATCH);
+      console.log(`  ingestion round ${round}, usage table full: ${full.at(-1)!.toFixed(0)} items/s durable (${figuresText(onFull)}), ${(full.at(-1)! / empty.at(-1)!).toFixed(2)} of the round's empty table`);
+    }
+    console.log(`  ingestion, medians of ${ROUNDS} rounds: empty ${median(empty).toFixed(0)}, full ${median(full).toFixed(0)} items/s, the full table at ${(median(full) / median(empty)).toFixed(2)} of the empty table's`);
 
     const droppedAt = process.hrtime.bigint();
     const run = await maintainUsagePartitions({ db, retentionDays: HISTORY_DAYS - 31 });
@@ -155,6 +186,6 @@ export async function benchUsageGrowth(options: { anyDatabaseUrl: string; appSec
     await stopInvalidationListener();
     await db.$disconnect();
     await client.end();
-    await server.stop();
+    for (const server of servers) await server.stop();
   }
 }
