@@ -7,7 +7,7 @@
 import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import { LAYERS, type Layer } from './bench-layers';
-import { benchDatabaseAndPort, measure, rotating, RUNTIME_CONNECTIONS, seed, startBenchScript, startCeiling } from './bench-runtime';
+import { benchDatabaseAndPort, measure, median, rotating, RUNTIME_CONNECTIONS, seed, startBenchScript, startCeiling } from './bench-runtime';
 import { startServiceProcess } from './service-process';
 
 const LICENSES = Number(process.env.BENCH_LAYER_LICENSES ?? 1000);
@@ -28,8 +28,6 @@ async function startLayer(layer: Layer, env: Record<string, string>): Promise<{ 
   const { match, child } = await startBenchScript('scripts/bench-layer-server.ts', { ...process.env, ...env, LAYER: layer }, /listening on (\S+)/);
   return { url: match[1]!, child };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export async function benchHttpLayers(options: { anyDatabaseUrl: string; appSecret: string; durationSeconds: number }): Promise<void> {
   const { port, url } = await benchDatabaseAndPort(options);

@@ -17,7 +17,7 @@ import { maintainUsagePartitions } from '../server/consumption/usage-partitions'
 import { getSellerLicenseDetail } from '../server/licensing/licenses/get-seller-license-detail';
 import { stopInvalidationListener } from '../server/platform/invalidation/invalidation';
 import { databaseUrl } from '../server/platform/database/embedded-postgres';
-import { benchDatabaseAndPort, figuresText, ingestionLoad, measure, RUNTIME_CONNECTIONS, seed, type Seeded } from './bench-runtime';
+import { benchDatabaseAndPort, figuresText, ingestionLoad, measure, median, RUNTIME_CONNECTIONS, seed, type Seeded } from './bench-runtime';
 import { startServiceProcess, type ServiceProcess } from './service-process';
 
 const ITEMS = Number(process.env.BENCH_USAGE_ITEMS ?? 100_000_000);
@@ -121,8 +121,6 @@ async function copyOf(url: string, name: string): Promise<string> {
   }
   return databaseUrl(url, name);
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export async function benchUsageGrowth(options: { anyDatabaseUrl: string; appSecret: string; durationSeconds: number }): Promise<void> {
   const { port, url } = await benchDatabaseAndPort(options);
