@@ -109,17 +109,18 @@ async function p95(read: () => Promise<unknown>): Promise<string> {
   return `p50 ${times[Math.floor(SAMPLES * 0.5)]!.toFixed(1)} ms, p95 ${times[Math.floor(SAMPLES * 0.95)]!.toFixed(1)} ms`;
 }
 
-/** A copy of the bench database under another name: the same licenses, codes and signing keys. */
-async function copyOf(url: string, name: string): Promise<string> {
+/** The copy of the bench database that the usage is generated into (dropped at the end: it is gigabytes). */
+const FULL_DATABASE = 'licensing_bench_full';
+
+/** Statements run on the server's `postgres` database (a database is made and dropped from another). */
+async function administer(url: string, ...statements: string[]): Promise<void> {
   const admin = new pg.Client({ connectionString: databaseUrl(url, 'postgres') });
   await admin.connect();
   try {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${new URL(url).pathname.slice(1)}`);
+    for (const statement of statements) await admin.query(statement);
   } finally {
     await admin.end();
   }
-  return databaseUrl(url, name);
 }
 
 export async function benchUsageGrowth(options: { anyDatabaseUrl: string; appSecret: string; durationSeconds: number }): Promise<void> {
@@ -128,7 +129,9 @@ export async function benchUsageGrowth(options: { anyDatabaseUrl: string; appSec
   console.log(`\nUsage over the years: ${LICENSES} licenses; ${ITEMS.toLocaleString('en')} items (${Math.ceil(ITEMS / ITEMS_PER_BATCH).toLocaleString('en')} batches of ${ITEMS_PER_BATCH}) over ${HISTORY_DAYS} days`);
   // The seeding's connections are gone before the copy (PostgreSQL copies an unused database only).
   await stopInvalidationListener();
-  const fullUrl = await copyOf(url, 'licensing_bench_full');
+  // The same licenses, codes and signing keys in both.
+  await administer(url, `DROP DATABASE IF EXISTS ${FULL_DATABASE} WITH (FORCE)`, `CREATE DATABASE ${FULL_DATABASE} TEMPLATE ${new URL(url).pathname.slice(1)}`);
+  const fullUrl = databaseUrl(url, FULL_DATABASE);
   const env = {
     APP_SECRET: options.appSecret,
     RATE_LIMIT_IP_PER_MINUTE: '100000000',
@@ -190,5 +193,6 @@ export async function benchUsageGrowth(options: { anyDatabaseUrl: string; appSec
     await db.$disconnect();
     await client.end();
     for (const server of servers) await server.stop();
+    await administer(url, `DROP DATABASE IF EXISTS ${FULL_DATABASE} WITH (FORCE)`);
   }
 }
