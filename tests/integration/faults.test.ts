@@ -60,7 +60,6 @@ async function until<T>(deadlineMs: number, probe: () => Promise<T | undefined>,
   }
 }
 
-/** Until a query on a fresh connection through the relay returns. */
 /** The test database's URL through the relay. */
 function relayedDatabaseUrl(): string {
   const url = new URL(database.url);
@@ -68,6 +67,7 @@ function relayedDatabaseUrl(): string {
   return url.toString();
 }
 
+/** Until a query on a fresh connection through the relay returns. */
 async function answersThroughRelay() {
   const client = new pg.Client({ connectionString: relayedDatabaseUrl(), connectionTimeoutMillis: 5_000 });
   try {
